@@ -1,0 +1,103 @@
+import MapBridgeModel
+
+/// One command-line option, declared once: parsing and help both come from it.
+struct OptionSpec: Sendable {
+    /// The long name with its dashes, e.g. `--precision`.
+    let name: String
+    /// The value's placeholder (e.g. `N`), or nil for a flag.
+    let value: String?
+    /// One line of help, naming the unit.
+    let help: String
+}
+
+/// A command's arguments after parsing.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ name: String) -> String? { values[name] }
+
+    /// An integer option within `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            throw MapBridgeError(.usage, "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return n
+    }
+}
+
+/// Options every command takes.
+let commonOptions = [
+    OptionSpec(name: "--quiet", value: nil, help: "no progress line and no warnings on standard error"),
+    OptionSpec(name: "--help", value: nil, help: "show this help"),
+]
+
+/// Parses `arguments` against `specs`: `--name value`, `--name=value`, flags, `-` as a
+/// positional (standard input or output) and `--` to end options.
+func parseArguments(_ arguments: [String], specs: [OptionSpec], command: String) throws -> ParsedArguments {
+    var parsed = ParsedArguments()
+    let all = specs + commonOptions
+    var i = 0
+    var optionsEnded = false
+    while i < arguments.count {
+        let arg = arguments[i]
+        i += 1
+        if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+            parsed.positionals.append(arg)
+            continue
+        }
+        if arg == "--" {
+            optionsEnded = true
+            continue
+        }
+        if arg == "-h" {
+            parsed.flags.insert("--help")
+            continue
+        }
+        var name = arg
+        var inlineValue: String?
+        if let eq = arg.firstIndex(of: "=") {
+            name = String(arg[..<eq])
+            inlineValue = String(arg[arg.index(after: eq)...])
+        }
+        guard let spec = all.first(where: { $0.name == name }) else {
+            let close = all.map(\.name).first { editDistance($0, name) <= 2 }
+            throw MapBridgeError(.usage, "unknown option '\(name)' for '\(command)'" + (close.map { "; did you mean '\($0)'?" } ?? "")
+                + " (see 'mapbridge help \(command)')")
+        }
+        if let placeholder = spec.value {
+            if let inlineValue {
+                parsed.values[name] = inlineValue
+            } else {
+                guard i < arguments.count else {
+                    throw MapBridgeError(.usage, "\(name) needs a value (\(placeholder))")
+                }
+                parsed.values[name] = arguments[i]
+                i += 1
+            }
+        } else {
+            guard inlineValue == nil else { throw MapBridgeError(.usage, "\(name) takes no value") }
+            parsed.flags.insert(name)
+        }
+    }
+    return parsed
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a), y = Array(b)
+    guard !x.isEmpty else { return y.count }
+    guard !y.isEmpty else { return x.count }
+    var previous = Array(0...y.count)
+    for i in 1...x.count {
+        var current = [i] + Array(repeating: 0, count: y.count)
+        for j in 1...y.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[y.count]
+}

@@ -1,0 +1,70 @@
+import MapBridgeCore
+import MapBridgeModel
+
+let convertCommand = Command(
+    name: "convert",
+    summary: "Convert a place file to another format, streaming, losing nothing the target can hold.",
+    usage: "convert INPUT OUTPUT [--from FORMAT] [--to FORMAT] [options]",
+    discussion: """
+        Formats come from the file extensions (.geojson .json; .geojsons for RFC 8142 sequences;
+        .geojsonl .ndjson .jsonl for one feature per line). Use - for standard input or output;
+        then --from or --to is required. Readable and writable today: \(Format.supportedNames).
+        The output appears only when the conversion succeeds; what the target cannot hold is
+        reported as a warning.
+        """,
+    arguments: [("INPUT", "the file to read, or - for standard input"),
+                ("OUTPUT", "the file to write, or - for standard output")],
+    options: [
+        OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
+        OptionSpec(name: "--to", value: "FORMAT", help: "output format, when the extension does not say"),
+        OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm); default: keep the input's digits"),
+        OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
+        OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
+        OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
+        OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-10000 levels; default 512)"),
+    ],
+    run: runConvert)
+
+@Sendable
+func runConvert(_ args: ParsedArguments) throws -> Int32 {
+    guard args.positionals.count == 2 else {
+        throw MapBridgeError(.usage, args.positionals.count < 2
+            ? "convert needs an INPUT and an OUTPUT (see 'mapbridge help convert')"
+            : "convert takes one INPUT and one OUTPUT; got \(args.positionals.count) paths")
+    }
+    let input = args.positionals[0], output = args.positionals[1]
+    let inputFormat = try resolveFormat(args.value("--from"), path: input, role: "input", flag: "--from")
+    let outputFormat = try resolveFormat(args.value("--to"), path: output, role: "output", flag: "--to")
+    var options = ConvertOptions()
+    options.precision = try args.integer("--precision", in: 0...15)
+    options.pretty = args.has("--pretty")
+    options.writesBoundingBoxes = args.has("--bbox")
+    options.keepsWinding = args.has("--keep-winding")
+    options.maximumDepth = try args.integer("--max-depth", in: 1...10_000) ?? options.maximumDepth
+    let quiet = args.has("--quiet")
+    let progressLine = ProgressLine(quiet: quiet)
+    defer { progressLine.finish() }
+    let conversion = Conversion(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
+                                options: options)
+    _ = try conversion.run(report: diagnosticPrinter(quiet: quiet)) { p in
+        progressLine.update(features: p.features, bytesRead: p.bytesRead, totalBytes: p.totalBytes)
+    }
+    return 0
+}
+
+/// The format from a `--from`/`--to` value, else from the path's extension.
+func resolveFormat(_ name: String?, path: String, role: String, flag: String) throws -> Format {
+    if let name {
+        guard let format = Format(name: name) else {
+            throw MapBridgeError(.usage, "unknown format '\(name)' for \(flag); known formats: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return format
+    }
+    if path == "-" {
+        throw MapBridgeError(.usage, "the \(role) is standard \(role == "input" ? "input" : "output"); name its format with \(flag) (for example \(flag) geojson)")
+    }
+    guard let format = Format(path: path) else {
+        throw MapBridgeError(.usage, "cannot tell the format of '\(path)' from its extension; name it with \(flag) (known: \(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    return format
+}

@@ -1,0 +1,40 @@
+import MapBridgeCore
+import MapBridgeIO
+import MapBridgeModel
+
+let infoCommand = Command(
+    name: "info",
+    summary: "Summarise a place file: features by shape, bounding box, properties and their types, styles.",
+    usage: "info FILE [--from FORMAT] [--json]",
+    discussion: "Reads the whole file, streaming; memory does not grow with the number of features.",
+    arguments: [("FILE", "the file to read, or - for standard input (then --from is required)")],
+    options: [
+        OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
+        OptionSpec(name: "--json", value: nil, help: "print the summary as JSON on standard output"),
+    ],
+    run: runInfo)
+
+@Sendable
+func runInfo(_ args: ParsedArguments) throws -> Int32 {
+    guard args.positionals.count == 1 else {
+        throw MapBridgeError(.usage, "info takes one FILE (see 'mapbridge help info')")
+    }
+    let path = args.positionals[0]
+    let format = try resolveFormat(args.value("--from"), path: path, role: "input", flag: "--from")
+    let quiet = args.has("--quiet")
+    let progressLine = ProgressLine(quiet: quiet)
+    var totalBytes: Int64?
+    let summary = try DatasetSummary.summarize(path: path, format: format, report: diagnosticPrinter(quiet: quiet)) { p in
+        totalBytes = p.totalBytes ?? p.bytesRead
+        progressLine.update(features: p.features, bytesRead: p.bytesRead, totalBytes: p.totalBytes)
+    }
+    progressLine.finish()
+    let out = ByteSink(fileDescriptor: 1, name: "<stdout>")
+    if args.has("--json") {
+        try summary.writeJSON(file: path, format: format, bytes: totalBytes, to: out)
+    } else {
+        try summary.writeText(file: path, format: format, bytes: totalBytes, to: out)
+    }
+    try out.flush()
+    return 0
+}

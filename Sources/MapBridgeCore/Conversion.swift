@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeIO
+import MapBridgeModel
+
+/// One conversion from an input file to an output file, streamed feature by feature.
+///
+///     let conversion = Conversion(input: "in.geojson", inputFormat: .geojson,
+///                                 output: "out.geojson", outputFormat: .geojson)
+///     let result = try conversion.run(report: { print($0) })
+///
+/// The output appears only when the conversion succeeds (written to a temporary file and
+/// renamed); the input is never overwritten by its own output.
+public struct Conversion: Sendable {
+    public var input: String
+    public var inputFormat: Format
+    /// The output path, or `-` for standard output.
+    public var output: String
+    public var outputFormat: Format
+    public var options: ConvertOptions
+
+    public init(input: String, inputFormat: Format, output: String, outputFormat: Format,
+                options: ConvertOptions = ConvertOptions())
+    {
+        self.input = input
+        self.inputFormat = inputFormat
+        self.output = output
+        self.outputFormat = outputFormat
+        self.options = options
+    }
+
+    /// What a finished conversion did.
+    public struct Result: Sendable {
+        public var features: Int
+        public var bytesRead: Int64
+        public var bytesWritten: Int64
+    }
+
+    /// Progress so far, handed to the progress callback after each feature.
+    public struct Progress: Sendable {
+        public var features: Int
+        public var bytesRead: Int64
+        public var totalBytes: Int64?
+    }
+
+    /// Runs the conversion.
+    /// - Parameters:
+    ///   - report: receives warnings from the reader and writer.
+    ///   - progress: called after each feature (cheap; throttle printing yourself).
+    /// - Throws: `MapBridgeError`: `.data` for malformed input, `.inputUnavailable`,
+    ///   `.outputUnavailable`, `.usage` for an unsupported format or output onto input.
+    public func run(report: @escaping DiagnosticHandler, progress: (Progress) -> Void = { _ in }) throws -> Result {
+        if input != "-" && output != "-" && isSameFile(input, output) {
+            throw MapBridgeError(.usage, "the output '\(output)' is the input file; write to another path")
+        }
+        guard inputFormat.isReadable else {
+            throw MapBridgeError(.usage, "reading \(inputFormat.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
+        }
+        guard outputFormat.isWritable else {
+            throw MapBridgeError(.usage, "writing \(outputFormat.rawValue.uppercased()) is not supported yet; writable formats: \(Format.supportedNames)")
+        }
+        var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
+        let file: AtomicOutputFile? = output == "-" ? nil : try AtomicOutputFile(path: output)
+        let sink = file?.sink ?? ByteSink(fileDescriptor: 1, name: "<stdout>")
+        do {
+            var writer = try FeatureSources.writer(to: sink, format: outputFormat, options: options, report: report)
+            try writer.begin(try reader.open())
+            var count = 0
+            while let feature = try reader.next() {
+                try writer.write(feature)
+                count += 1
+                let p = reader.progress
+                progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
+            }
+            try writer.finish(reader.document)
+            try sink.flush()
+            try file?.commit()
+            return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: sink.bytesWritten)
+        } catch {
+            file?.abort()
+            throw error
+        }
+    }
+}

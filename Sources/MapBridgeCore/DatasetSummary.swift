@@ -1,0 +1,118 @@
+import MapBridgeModel
+
+/// What `mapbridge info` reports about a dataset, gathered one feature at a time in memory
+/// that does not grow with the number of features (only with distinct property names and
+/// styles, both capped).
+public struct DatasetSummary: Sendable {
+    /// Statistics of one property name.
+    public struct PropertyStatistics: Sendable {
+        public var name: String
+        /// Features that have the property.
+        public var count = 0
+        /// How many values of each JSON type (`string`, `integer`, `number`, `boolean`, `null`,
+        /// `array`, `object`), in first-seen order.
+        public var types: [(type: String, count: Int)] = []
+    }
+
+    public var document = DocumentInfo()
+    public private(set) var featureCount = 0
+    /// Features by shape kind; features without geometry are counted in `withoutGeometry`.
+    public private(set) var shapeCounts: [ShapeKind: Int] = [:]
+    public private(set) var withoutGeometry = 0
+    /// Vertices in all shapes.
+    public private(set) var vertexCount = 0
+    public private(set) var boundingBox: BoundingBox?
+    /// Features with a title, subtitle, time or folder.
+    public private(set) var titled = 0, described = 0, timed = 0, inFolders = 0
+    /// Property names in first-seen order (at most `maximumPropertyNames`).
+    public private(set) var properties: [PropertyStatistics] = []
+    /// Distinct property names beyond the cap.
+    public private(set) var propertyNamesNotShown = 0
+    /// Distinct styles with how many features use each (at most `maximumStyles`).
+    public private(set) var styles: [(style: Style, count: Int)] = []
+    public private(set) var styledFeatures = 0
+    public private(set) var stylesNotShown = 0
+
+    public let maximumPropertyNames = 10_000
+    public let maximumStyles = 1_000
+    private var propertyIndex: [String: Int] = [:]
+    private var styleIndex: [Style: Int] = [:]
+
+    public init() {}
+
+    /// Adds one feature to the summary.
+    public mutating func add(_ feature: Feature) {
+        featureCount += 1
+        if let shape = feature.shape {
+            shapeCounts[shape.kind, default: 0] += 1
+            shape.forEachCoordinate { c in
+                vertexCount += 1
+                if boundingBox == nil { boundingBox = BoundingBox(c) } else { boundingBox?.extend(c) }
+            }
+        } else {
+            withoutGeometry += 1
+        }
+        if feature.title != nil { titled += 1 }
+        if feature.subtitle != nil { described += 1 }
+        if feature.time != nil { timed += 1 }
+        if !feature.folderPath.isEmpty { inFolders += 1 }
+        for entry in feature.properties { addProperty(entry.key, entry.value.typeName) }
+        if let style = feature.style {
+            styledFeatures += 1
+            var key = style
+            key.id = nil
+            if let i = styleIndex[key] {
+                styles[i].count += 1
+            } else if styles.count < maximumStyles {
+                styleIndex[key] = styles.count
+                styles.append((key, 1))
+            } else {
+                stylesNotShown += 1
+            }
+        }
+    }
+
+    private mutating func addProperty(_ name: String, _ type: String) {
+        let index: Int
+        if let i = propertyIndex[name] {
+            index = i
+        } else {
+            guard properties.count < maximumPropertyNames else {
+                propertyNamesNotShown += 1
+                return
+            }
+            index = properties.count
+            propertyIndex[name] = index
+            properties.append(PropertyStatistics(name: name))
+        }
+        properties[index].count += 1
+        if let t = properties[index].types.firstIndex(where: { $0.type == type }) {
+            properties[index].types[t].count += 1
+        } else {
+            properties[index].types.append((type, 1))
+        }
+    }
+}
+
+extension DatasetSummary {
+    /// Reads a whole file and summarises it, streaming.
+    /// - Throws: `MapBridgeError` as the reader does.
+    public static func summarize(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                                 report: @escaping DiagnosticHandler,
+                                 progress: (Conversion.Progress) -> Void = { _ in }) throws -> DatasetSummary
+    {
+        guard format.isReadable else {
+            throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
+        }
+        var reader = try FeatureSources.reader(for: path, format: format, options: options, report: report)
+        var summary = DatasetSummary()
+        _ = try reader.open()
+        while let feature = try reader.next() {
+            summary.add(feature)
+            let p = reader.progress
+            progress(Conversion.Progress(features: summary.featureCount, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
+        }
+        summary.document = reader.document
+        return summary
+    }
+}

@@ -1,0 +1,39 @@
+import MapBridgeGeoJSON
+import MapBridgeIO
+import MapBridgeModel
+
+/// Opens readers and writers by format: the one place where formats are chosen.
+public enum FeatureSources {
+    /// A reader for `path` (`-` for standard input) in `format`.
+    /// - Throws: `.usage` for a format that cannot be read yet, `.inputUnavailable` when the
+    ///   input cannot be opened.
+    public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                              report: @escaping DiagnosticHandler) throws -> any FeatureReader
+    {
+        switch format {
+        case .geojson, .geojsonSequence, .geojsonLines:
+            var o = GeoJSONReader.Options()
+            o.maximumDepth = options.maximumDepth
+            return try GeoJSONReader(path: path, options: o, report: report)
+        default:
+            throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
+        }
+    }
+
+    /// A writer in `format` that puts its bytes into `sink`.
+    /// - Throws: `.usage` for a format that cannot be written yet.
+    public static func writer(to sink: ByteSink, format: Format, options: ConvertOptions = ConvertOptions(),
+                              report: @escaping DiagnosticHandler) throws -> any FeatureWriter
+    {
+        switch format {
+        case .geojson:
+            return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .collection), report: report)
+        case .geojsonSequence:
+            return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .textSequence), report: report)
+        case .geojsonLines:
+            return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .lines), report: report)
+        default:
+            throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.supportedNames)")
+        }
+    }
+}

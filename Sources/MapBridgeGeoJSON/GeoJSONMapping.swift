@@ -1,0 +1,191 @@
+import MapBridgeModel
+
+/// How the model's fields meet GeoJSON.
+///
+/// | model | GeoJSON |
+/// |---|---|
+/// | `Feature.id` | `id` (string or number, as given) |
+/// | `title` | `name` property (else `title`) |
+/// | `subtitle` | `description` property |
+/// | `style` | simplestyle properties `stroke`, `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, and `icon`, `icon-scale`, `icon-opacity`, `icon-heading`, `label-color`, `label-opacity`, `label-scale` |
+/// | `time` | `timestamp` property (instant) or `timespan` `{begin, end}` |
+/// | `foreignMembers` | other members of the Feature object |
+/// | `DocumentInfo.name` / `.description` | FeatureCollection `name` / `description` members |
+///
+/// The reader leaves these properties in place and also fills the model's fields from them,
+/// so that a GeoJSON round trip keeps properties exactly; the writer adds a property from a
+/// model field only when the feature's properties do not already hold that key.
+public enum GeoJSONMapping {
+    /// GeoJSON geometry type names and the shape kinds they become.
+    static let geometryTypes: [String: ShapeKind] = [
+        "Point": .annotation, "MultiPoint": .multiPoint, "LineString": .polyline,
+        "MultiLineString": .multiPolyline, "Polygon": .polygon, "MultiPolygon": .multiPolygon,
+    ]
+
+    // MARK: Reading
+
+    /// Fills title, subtitle, style and time from the feature's properties.
+    public static func fillModelFields(of feature: inout Feature) {
+        var style = Style()
+        var marker = MarkerStyle()
+        var label = LabelStyle()
+        var title: String?
+        var fallbackTitle: String?
+        var begin: String?, end: String?
+        for entry in feature.properties {
+            let v = entry.value
+            switch entry.key {
+            case "name": title = v.stringValue ?? title
+            case "title": fallbackTitle = v.stringValue
+            case "description": feature.subtitle = v.stringValue
+            case "stroke": style.strokeColor = v.stringValue.flatMap(Color.init(hex:))
+            case "stroke-opacity": style.strokeOpacity = unitInterval(v)
+            case "stroke-width": style.strokeWidth = v.doubleValue.flatMap { $0 >= 0 ? $0 : nil }
+            case "fill": style.fillColor = v.stringValue.flatMap(Color.init(hex:))
+            case "fill-opacity": style.fillOpacity = unitInterval(v)
+            case "marker-color": marker.color = v.stringValue.flatMap(Color.init(hex:))
+            case "marker-symbol": marker.symbol = v.stringValue ?? v.doubleValue.map { NumberValue($0).text }
+            case "marker-size": marker.size = v.stringValue.flatMap(MarkerSize.init(rawValue:))
+            case "icon": marker.href = v.stringValue
+            case "icon-color": marker.color = marker.color ?? v.stringValue.flatMap(Color.init(hex:))
+            case "icon-opacity": marker.opacity = unitInterval(v)
+            case "icon-scale": marker.scale = v.doubleValue
+            case "icon-heading": marker.heading = v.doubleValue
+            case "label-color": label.color = v.stringValue.flatMap(Color.init(hex:))
+            case "label-opacity": label.opacity = unitInterval(v)
+            case "label-scale": label.scale = v.doubleValue
+            case "timestamp": feature.time = v.stringValue.map { .instant($0) } ?? feature.time
+            case "timespan":
+                if case .object(let span) = v {
+                    begin = span["begin"]?.stringValue
+                    end = span["end"]?.stringValue
+                }
+            default: break
+            }
+        }
+        feature.title = title ?? fallbackTitle
+        if begin != nil || end != nil { feature.time = .span(begin: begin, end: end) }
+        if !marker.isEmpty { style.marker = marker }
+        if !label.isEmpty { style.label = label }
+        feature.style = style.isEmpty ? nil : style
+    }
+
+    private static func unitInterval(_ v: PropertyValue) -> Double? {
+        v.doubleValue.flatMap { (0...1).contains($0) ? $0 : nil }
+    }
+
+    /// The document from a FeatureCollection's foreign members.
+    static func document(from members: Properties) -> DocumentInfo {
+        DocumentInfo(name: members["name"]?.stringValue, description: members["description"]?.stringValue,
+                     foreignMembers: members)
+    }
+
+    // MARK: Writing
+
+    /// The properties a writer emits for `feature`: its own, then those its model fields add
+    /// (title, subtitle, style, time) where the properties lack the key.
+    public static func outputProperties(of feature: Feature) -> Properties {
+        var extra: [Properties.Entry] = []
+        let p = feature.properties
+        func add(_ key: String, _ value: PropertyValue?) {
+            guard let value, !p.contains(key: key), !extra.contains(where: { $0.key == key }) else { return }
+            extra.append(Properties.Entry(key: key, value: value))
+        }
+        if let title = feature.title, !p.contains(key: "title") { add("name", .string(title)) }
+        if let subtitle = feature.subtitle { add("description", .string(subtitle)) }
+        switch feature.time {
+        case .instant(let t)?: add("timestamp", .string(t))
+        case .span(let b, let e)?:
+            var span = Properties()
+            if let b { span["begin"] = .string(b) }
+            if let e { span["end"] = .string(e) }
+            add("timespan", .object(span))
+        case nil: break
+        }
+        if let s = feature.style {
+            add("stroke", s.strokeColor.map { .string($0.hex) })
+            add("stroke-opacity", s.strokeOpacity.map(number))
+            add("stroke-width", s.strokeWidth.map(number))
+            add("fill", s.fillColor.map { .string($0.hex) })
+            add("fill-opacity", s.fillOpacity.map(number))
+            if let m = s.marker {
+                add("marker-color", m.color.map { .string($0.hex) })
+                add("marker-symbol", m.symbol.map { .string($0) })
+                add("marker-size", m.size.map { .string($0.rawValue) })
+                add("icon", m.href.map { .string($0) })
+                add("icon-opacity", m.opacity.map(number))
+                add("icon-scale", m.scale.map(number))
+                add("icon-heading", m.heading.map(number))
+            }
+            if let l = s.label {
+                add("label-color", l.color.map { .string($0.hex) })
+                add("label-opacity", l.opacity.map(number))
+                add("label-scale", l.scale.map(number))
+            }
+        }
+        if extra.isEmpty { return p }
+        var out = p
+        for e in extra { out.append(key: e.key, value: e.value) }
+        return out
+    }
+
+    private static func number(_ d: Double) -> PropertyValue { .number(NumberValue(d)) }
+
+    // MARK: Values
+
+    /// A position as a JSON array, keeping the numbers' text.
+    static func propertyValue(of c: Coordinate) -> PropertyValue {
+        func n(_ text: String?, _ value: Double) -> PropertyValue {
+            .number(text.map { NumberValue(text: $0, value: value) } ?? NumberValue(value))
+        }
+        var items = [n(c.sourceText?.longitude, c.longitude), n(c.sourceText?.latitude, c.latitude)]
+        if let alt = c.altitude { items.append(n(c.sourceText?.altitude, alt)) }
+        return .array(items)
+    }
+
+    /// A shape as a GeoJSON geometry object value.
+    static func propertyValue(of shape: Shape) -> PropertyValue {
+        func line(_ cs: [Coordinate]) -> PropertyValue { .array(cs.map { propertyValue(of: $0) }) }
+        func poly(_ p: Polygon) -> PropertyValue { .array(p.outer.isEmpty && p.holes.isEmpty ? [] : p.rings.map(line)) }
+        var object = Properties()
+        switch shape {
+        case .annotation(let c):
+            object["type"] = "Point"; object["coordinates"] = propertyValue(of: c)
+        case .polyline(let l):
+            object["type"] = "LineString"; object["coordinates"] = line(l.coordinates)
+        case .polygon(let p):
+            object["type"] = "Polygon"; object["coordinates"] = poly(p)
+        case .circle(let c):
+            object["type"] = "Point"; object["coordinates"] = propertyValue(of: c.center)
+            object["radius"] = .number(NumberValue(c.radius))
+        case .multiPoint(let cs):
+            object["type"] = "MultiPoint"; object["coordinates"] = line(cs)
+        case .multiPolyline(let ls):
+            object["type"] = "MultiLineString"; object["coordinates"] = .array(ls.map { line($0.coordinates) })
+        case .multiPolygon(let ps):
+            object["type"] = "MultiPolygon"; object["coordinates"] = .array(ps.map(poly))
+        case .collection(let shapes):
+            object["type"] = "GeometryCollection"; object["geometries"] = .array(shapes.map { propertyValue(of: $0) })
+        }
+        return .object(object)
+    }
+
+    // MARK: CRS
+
+    /// The name a 2008-style `crs` member gives (`name` or `EPSG` type), if any.
+    static func crsName(_ crs: PropertyValue) -> String? {
+        guard case .object(let object) = crs, case .object(let props)? = object["properties"] else { return nil }
+        switch object["type"]?.stringValue {
+        case "name": return props["name"]?.stringValue
+        case "EPSG", "epsg": return props["code"].flatMap { v in v.stringValue ?? v.doubleValue.map { "EPSG:\(Int($0))" } }
+        default: return nil
+        }
+    }
+
+    /// Whether a CRS name means WGS 84 longitude/latitude (OGC CRS84 or EPSG:4326).
+    static func isWGS84(_ name: String) -> Bool {
+        let n = String(name.uppercased().filter { $0 != " " })
+        return n.hasSuffix("CRS84") || n == "EPSG:4326" || n.hasSuffix("EPSG::4326") || n.hasSuffix("EPSG:4326")
+            || n == "4326" || n == "WGS84"
+    }
+}

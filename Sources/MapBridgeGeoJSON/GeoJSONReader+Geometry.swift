@@ -1,0 +1,195 @@
+import MapBridgeJSON
+import MapBridgeModel
+
+extension GeoJSONReader {
+    /// Parses a `coordinates` array whose `[` was just read.
+    func parseCoordinateTree() throws -> CoordinateTree {
+        let t = tokenizer
+        var token = try t.next()
+        switch token {
+        case .number:
+            return .position(try parsePositionRest())
+        case .endArray:
+            return .lists([])
+        case .beginArray:
+            break
+        default:
+            throw fail("coordinates must hold numbers or arrays, found \(token.displayName)")
+        }
+        path.append(.index(0))
+        let first = try parseCoordinateTree()
+        path.removeLast()
+        if case .position(let c) = first {
+            var list = [c]
+            while true {
+                token = try t.next()
+                if token == .endArray { return .positions(list) }
+                path.append(.index(list.count))
+                defer { path.removeLast() }
+                guard token == .beginArray else {
+                    throw fail("expected a position [longitude, latitude], found \(token.displayName)")
+                }
+                let firstNumber = try t.next()
+                guard firstNumber == .number else {
+                    throw fail(firstNumber == .beginArray
+                        ? "positions and arrays of positions are mixed at the same level"
+                        : "a position must hold numbers, found \(firstNumber.displayName)")
+                }
+                list.append(try parsePositionRest())
+            }
+        }
+        var children = [first]
+        while true {
+            token = try t.next()
+            if token == .endArray { return .lists(children) }
+            path.append(.index(children.count))
+            defer { path.removeLast() }
+            guard token == .beginArray else {
+                throw fail("expected an array of positions, found \(token.displayName)")
+            }
+            let child = try parseCoordinateTree()
+            if case .position = child {
+                throw fail("positions and arrays of positions are mixed at the same level")
+            }
+            children.append(child)
+        }
+    }
+
+    /// Reads a position whose `[` and first number were just read, up to its `]`.
+    func parsePositionRest() throws -> Coordinate {
+        let t = tokenizer
+        let startLocation = (line: t.tokenLine, column: t.tokenColumn)
+        let longitude = try coordinateNumber()
+        var token = try t.next()
+        guard token == .number else {
+            if token == .endArray {
+                throw MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
+                                     at: SourceLocation(file: t.sourceName, line: startLocation.line,
+                                                        column: startLocation.column, pointer: pointer()))
+            }
+            throw fail("a position must hold numbers, found \(token.displayName)")
+        }
+        let latitude = try coordinateNumber()
+        token = try t.next()
+        var altitude: (text: String, value: Double)?
+        if token == .number {
+            altitude = try coordinateNumber()
+            token = try t.next()
+            var extra = 0
+            while token == .number {
+                extra += 1
+                token = try t.next()
+            }
+            if extra > 0 {
+                warn("extra-dimensions",
+                     "a position has \(3 + extra) numbers; values after longitude, latitude and altitude are not kept",
+                     at: t.location(pointer: pointer()))
+            }
+        }
+        guard token == .endArray else {
+            throw fail("a position must hold numbers, found \(token.displayName)")
+        }
+        return Coordinate(longitude: longitude.value, latitude: latitude.value, altitude: altitude?.value,
+                          sourceText: CoordinateText(longitude: longitude.text, latitude: latitude.text,
+                                                     altitude: altitude?.text))
+    }
+
+    private func coordinateNumber() throws -> (text: String, value: Double) {
+        let value = tokenizer.numberValue()
+        let text = tokenizer.numberText()
+        guard value.isFinite else { throw fail("the coordinate \(text) is out of range") }
+        return (text, value)
+    }
+
+    /// Builds a shape from a geometry object's members.
+    func makeShape(_ m: Members) throws -> Shape {
+        guard let type = m.type else {
+            throw MapBridgeError(.data, "this geometry object has no 'type' member", at: m.location)
+        }
+        for member in m.foreign {
+            warn("dropped-member", "the member '\(member.key)' of a \(type) geometry is not kept (the model keeps foreign members on features only)",
+                 at: m.location)
+        }
+        if m.id != nil || m.properties != nil || m.hasGeometry {
+            warn("dropped-member", "'id', 'properties' or 'geometry' inside a \(type) geometry are not kept; did you mean a Feature?",
+                 at: m.location)
+        }
+        if let crs = m.crs { try checkCRS(crs, at: m.crsLocation) }
+        if type == "GeometryCollection" {
+            guard let shapes = m.geometries else {
+                throw MapBridgeError(.data, "this GeometryCollection has no 'geometries' member", at: m.location)
+            }
+            return .collection(shapes)
+        }
+        guard let kind = GeoJSONMapping.geometryTypes[type] else {
+            let known = GeoJSONMapping.geometryTypes.keys.sorted() + ["GeometryCollection"]
+            if let match = known.first(where: { $0.lowercased() == type.lowercased() }) {
+                throw MapBridgeError(.data, "unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
+                                     at: m.typeLocation)
+            }
+            if type == "Feature" || type == "FeatureCollection" {
+                throw MapBridgeError(.data, "a \(type) stands where a geometry belongs", at: m.typeLocation)
+            }
+            throw MapBridgeError(.data, "unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
+                                 at: m.typeLocation)
+        }
+        guard let tree = m.coordinates else {
+            throw MapBridgeError(.data, "this \(type) has no 'coordinates' member", at: m.location)
+        }
+        let location = m.coordinatesLocation ?? m.location
+        func mismatch(_ expected: String) -> MapBridgeError {
+            MapBridgeError(.data, "the coordinates of a \(type) must be \(expected)", at: location)
+        }
+        switch kind {
+        case .annotation:
+            guard case .position(let c) = tree else { throw mismatch("one position [longitude, latitude]") }
+            return .annotation(c)
+        case .multiPoint:
+            guard let list = tree.positionList else { throw mismatch("an array of positions") }
+            return .multiPoint(list)
+        case .polyline:
+            guard let list = tree.positionList else { throw mismatch("an array of positions") }
+            if list.count == 1 {
+                warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location)
+            }
+            return .polyline(Polyline(list))
+        case .multiPolyline:
+            guard let lines = tree.listOfPositionLists else { throw mismatch("an array of arrays of positions") }
+            return .multiPolyline(lines.map { Polyline($0) })
+        case .polygon:
+            guard let rings = tree.listOfPositionLists else {
+                throw mismatch("an array of linear rings (arrays of positions)")
+            }
+            return .polygon(makePolygon(rings, at: location))
+        case .multiPolygon:
+            guard let polygons = tree.listOfListsOfPositionLists else {
+                throw mismatch("an array of polygons (arrays of linear rings)")
+            }
+            return .multiPolygon(polygons.map { makePolygon($0, at: location) })
+        case .circle, .collection:
+            throw mismatch("a known geometry")
+        }
+    }
+
+    /// A polygon from rings; an unclosed ring is closed (with a warning), as RFC 7946
+    /// requires rings to be.
+    private func makePolygon(_ rings: [[Coordinate]], at location: SourceLocation) -> Polygon {
+        var closed: [[Coordinate]] = []
+        closed.reserveCapacity(rings.count)
+        for (index, var ring) in rings.enumerated() {
+            if let first = ring.first, let last = ring.last, first != last {
+                warn("ring-not-closed",
+                     "ring \(index) is not closed (first \(first.longitude),\(first.latitude) ≠ last \(last.longitude),\(last.latitude)); its first position is repeated at the end",
+                     at: location)
+                ring.append(first)
+            }
+            if !ring.isEmpty && ring.count < 4 {
+                warn("short-ring", "ring \(index) has \(ring.count) positions; a linear ring needs at least 4",
+                     at: location)
+            }
+            closed.append(ring)
+        }
+        guard let outer = closed.first else { return Polygon(outer: []) }
+        return Polygon(outer: outer, holes: Array(closed.dropFirst()))
+    }
+}

@@ -1,0 +1,186 @@
+import MapBridgeJSON
+import MapBridgeModel
+
+/// The members of one GeoJSON object, gathered before its type is known (members may come in
+/// any order: `"type"` is often last).
+struct Members {
+    var location: SourceLocation
+    var type: String?
+    var typeLocation: SourceLocation?
+    var id: FeatureID?
+    var hasGeometry = false
+    var geometry: Shape?
+    var properties: Properties?
+    var coordinates: CoordinateTree?
+    var coordinatesLocation: SourceLocation?
+    var geometries: [Shape]?
+    var geometriesLocation: SourceLocation?
+    var crs: PropertyValue?
+    var crsLocation: SourceLocation?
+    var crsChecked = false
+    var foreign = Properties()
+    var featuresStarted = false
+
+    init(location: SourceLocation) { self.location = location }
+}
+
+extension GeoJSONReader {
+    /// Reads members up to the end of the current object (its `{` already read). With
+    /// `stoppingAtFeatures`, stops just inside a `features` array so its elements can stream.
+    func parseMembers(into m: inout Members, stoppingAtFeatures: Bool) throws {
+        let t = tokenizer
+        while true {
+            let token = try t.next()
+            if token == .endObject { return }
+            // The tokenizer guarantees a key here.
+            if t.lastKeyIsDuplicate {
+                let name = (try? t.stringValue()) ?? "?"
+                warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
+                     at: t.location(pointer: pointer()))
+            }
+            if t.payloadEquals("type") {
+                try expectToken(.string, for: "type", message: "'type' must be a string")
+                m.type = try t.stringValue()
+                m.typeLocation = t.location(pointer: pointer(extra: .key("type")))
+            } else if t.payloadEquals("features") {
+                path.append(.key("features"))
+                let value = try t.next()
+                guard value == .beginArray else {
+                    throw fail("'features' must be an array of Feature objects, found \(value.displayName)")
+                }
+                path.removeLast()
+                if stoppingAtFeatures && path.isEmpty {
+                    m.featuresStarted = true
+                    return
+                }
+                path.append(.key("features"))
+                m.foreign.append(key: "features", value: try parseValue(startingWith: value))
+                path.removeLast()
+            } else if t.payloadEquals("geometry") {
+                path.append(.key("geometry"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                m.hasGeometry = true
+                switch value {
+                case .null:
+                    m.geometry = nil
+                case .beginObject:
+                    m.geometry = try parseGeometryObject()
+                default:
+                    throw fail("'geometry' must be a geometry object or null, found \(value.displayName)")
+                }
+            } else if t.payloadEquals("properties") {
+                path.append(.key("properties"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                switch value {
+                case .null:
+                    m.properties = Properties()
+                case .beginObject:
+                    m.properties = try parseObjectBody()
+                default:
+                    throw fail("'properties' must be an object or null, found \(value.displayName)")
+                }
+            } else if t.payloadEquals("coordinates") {
+                path.append(.key("coordinates"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                m.coordinatesLocation = t.location(pointer: pointer())
+                guard value == .beginArray else {
+                    throw fail("'coordinates' must be an array, found \(value.displayName)")
+                }
+                m.coordinates = try parseCoordinateTree()
+            } else if t.payloadEquals("geometries") {
+                path.append(.key("geometries"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                m.geometriesLocation = t.location(pointer: pointer())
+                guard value == .beginArray else {
+                    throw fail("'geometries' must be an array of geometry objects, found \(value.displayName)")
+                }
+                var shapes: [Shape] = []
+                while true {
+                    let element = try t.next()
+                    if element == .endArray { break }
+                    path.append(.index(shapes.count))
+                    guard element == .beginObject else {
+                        throw fail("each element of 'geometries' must be a geometry object, found \(element.displayName)")
+                    }
+                    shapes.append(try parseGeometryObject())
+                    path.removeLast()
+                }
+                m.geometries = shapes
+            } else if t.payloadEquals("id") {
+                path.append(.key("id"))
+                defer { path.removeLast() }
+                switch try t.next() {
+                case .string: m.id = .string(try t.stringValue())
+                case .number: m.id = .number(NumberValue(text: t.numberText(), value: t.numberValue()))
+                case let other: throw fail("'id' must be a string or a number, found \(other.displayName)")
+                }
+            } else if t.payloadEquals("bbox") {
+                // Recomputed from the data on output (--bbox); checked by `validate`.
+                path.append(.key("bbox"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                guard value == .beginArray else { throw fail("'bbox' must be an array of numbers, found \(value.displayName)") }
+                try t.skipValue(startingWith: value)
+            } else if t.payloadEquals("crs") {
+                path.append(.key("crs"))
+                defer { path.removeLast() }
+                let value = try t.next()
+                m.crsLocation = t.location(pointer: pointer())
+                m.crs = try parseValue(startingWith: value)
+            } else {
+                let key = try t.stringValue()
+                path.append(.key(key))
+                defer { path.removeLast() }
+                let value = try parseValue(startingWith: try t.next())
+                if t.lastKeyIsDuplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
+            }
+        }
+    }
+
+    func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
+        let token = try tokenizer.next()
+        guard token == kind else {
+            path.append(.key(key.description))
+            defer { path.removeLast() }
+            throw fail("\(message), found \(token.displayName)")
+        }
+    }
+
+    /// Parses a geometry object whose `{` was just read.
+    func parseGeometryObject() throws -> Shape {
+        var m = Members(location: tokenizer.location(pointer: pointer()))
+        try parseMembers(into: &m, stoppingAtFeatures: false)
+        return try makeShape(m)
+    }
+
+    /// Builds a feature from its members.
+    func makeFeature(_ m: Members, context: String) throws -> Feature {
+        guard let type = m.type else {
+            throw MapBridgeError(.data, "\(context) is an object without \"type\": \"Feature\"", at: m.location)
+        }
+        guard type == "Feature" else {
+            let hint = type.lowercased() == "feature" ? " (types are case-sensitive: write \"Feature\")" : ""
+            throw MapBridgeError(.data, "expected a Feature in \(context), found type '\(type)'\(hint)",
+                                 at: m.typeLocation ?? m.location)
+        }
+        if !m.hasGeometry {
+            warn("missing-geometry", "this Feature has no 'geometry' member; it is read as \"geometry\": null",
+                 at: m.location)
+        }
+        if let crs = m.crs { try checkCRS(crs, at: m.crsLocation) }
+        var foreign = m.foreign
+        if let tree = m.coordinates { foreign.append(key: "coordinates", value: tree.propertyValue) }
+        if let shapes = m.geometries {
+            foreign.append(key: "geometries", value: .array(shapes.map { GeoJSONMapping.propertyValue(of: $0) }))
+        }
+        let properties = m.properties ?? Properties()
+        var feature = Feature(id: m.id, shape: m.geometry, properties: properties, foreignMembers: foreign,
+                              location: m.location)
+        GeoJSONMapping.fillModelFields(of: &feature)
+        return feature
+    }
+}

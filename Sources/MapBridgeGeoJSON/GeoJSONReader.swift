@@ -1,0 +1,216 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Reads GeoJSON (RFC 7946) as a stream of features, one at a time, in constant memory.
+///
+/// Accepts a FeatureCollection (its features are streamed; members before and after
+/// `features` become the document), a single Feature, a bare geometry, GeoJSON text
+/// sequences (RFC 8142, `RS`-prefixed) and newline-delimited GeoJSON. A 2008-style `crs`
+/// naming WGS 84 is accepted with a warning; any other CRS is an error.
+///
+///     let reader = try GeoJSONReader(path: "airports.geojson")
+///     while let feature = try reader.next() { print(feature.title ?? "") }
+///
+/// Properties keep their order, JSON types and number text; `name`/`title`, `description`,
+/// simplestyle keys, `timestamp` and `timespan` also fill the feature's title, subtitle,
+/// style and time (see `GeoJSONMapping`).
+public final class GeoJSONReader: FeatureReader {
+    /// Reading limits.
+    public struct Options: Sendable {
+        /// Deepest nesting of arrays and objects accepted, ≥ 1.
+        public var maximumDepth: Int = 512
+        public init() {}
+    }
+
+    let tokenizer: JSONTokenizer
+    let report: DiagnosticHandler
+    public private(set) var document = DocumentInfo()
+
+    enum State {
+        case initial
+        case pending(Feature)
+        case inFeatures(Members)
+        case betweenValues
+        case finished
+    }
+    var state: State = .initial
+    /// The JSON pointer of the value being parsed, as a stack of components.
+    var path: [PathComponent] = []
+    var featureIndex = 0
+    var collectionsSeen = 0
+    var warningsByCode: [String: Int] = [:]
+
+    /// Reads the file at `path` (`-` for standard input).
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be opened.
+    public convenience init(path: String, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) throws {
+        self.init(source: try ByteSource(path: path), options: options, report: report)
+    }
+
+    /// Reads from an open byte source.
+    public init(source: ByteSource, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
+        var tokenizerOptions = JSONTokenizer.Options()
+        tokenizerOptions.maximumDepth = options.maximumDepth
+        tokenizerOptions.allowsMultipleValues = true
+        tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
+        self.report = report
+    }
+
+    public var progress: (bytesRead: Int64, totalBytes: Int64?) { tokenizer.progress }
+
+    public func open() throws -> DocumentInfo {
+        if case .initial = state { try startTopLevelValue() }
+        return document
+    }
+
+    public func next() throws -> Feature? {
+        while true {
+            switch state {
+            case .initial:
+                try startTopLevelValue()
+            case .pending(let feature):
+                state = .betweenValues
+                return feature
+            case .inFeatures(var members):
+                let token = try tokenizer.next()
+                if token == .endArray {
+                    path.removeLast()  // "features"
+                    try parseMembers(into: &members, stoppingAtFeatures: false)
+                    try finishCollection(members)
+                    state = .betweenValues
+                    continue
+                }
+                guard token == .beginObject else {
+                    throw fail("each element of 'features' must be a Feature object, found \(token.displayName)",
+                               extra: .index(featureIndex))
+                }
+                path.append(.index(featureIndex))
+                defer { path.removeLast() }
+                let location = tokenizer.location()
+                var feature = Members(location: location)
+                try parseMembers(into: &feature, stoppingAtFeatures: false)
+                featureIndex += 1
+                return try makeFeature(feature, context: "an element of 'features'")
+            case .betweenValues:
+                try startTopLevelValue()
+            case .finished:
+                return nil
+            }
+        }
+    }
+
+    /// Reads the start of the next top-level value and sets the state for it.
+    private func startTopLevelValue() throws {
+        let token = try tokenizer.next()
+        if token == .endOfInput {
+            state = .finished
+            return
+        }
+        guard token == .beginObject else {
+            throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry), found \(token.displayName)")
+        }
+        var members = Members(location: tokenizer.location())
+        try parseMembers(into: &members, stoppingAtFeatures: true)
+        if members.featuresStarted {
+            if let type = members.type, type != "FeatureCollection" {
+                throw MapBridgeError(.data, "an object with 'features' has type '\(type)'; only a FeatureCollection has features",
+                                     at: members.typeLocation)
+            }
+            collectionsSeen += 1
+            if collectionsSeen == 1 { try adoptDocument(&members) }
+            featureIndex = 0
+            path.append(.key("features"))
+            state = .inFeatures(members)
+            return
+        }
+        switch members.type {
+        case "FeatureCollection":
+            throw MapBridgeError(.data, "this FeatureCollection has no 'features' member; add \"features\": []",
+                                 at: members.location)
+        case "Feature":
+            state = .pending(try makeFeature(members, context: "the top level"))
+        default:
+            let shape = try makeShape(members)
+            state = .pending(Feature(shape: shape, location: members.location))
+        }
+    }
+
+    private func adoptDocument(_ members: inout Members) throws {
+        if let crs = members.crs {
+            try checkCRS(crs, at: members.crsLocation)
+            members.crsChecked = true
+        }
+        document = GeoJSONMapping.document(from: members.foreign)
+    }
+
+    private func finishCollection(_ members: Members) throws {
+        if let type = members.type, type != "FeatureCollection" {
+            throw MapBridgeError(.data, "an object with 'features' has type '\(type)'; only a FeatureCollection has features",
+                                 at: members.typeLocation)
+        }
+        if members.type == nil {
+            warn("missing-type", "the top-level object has 'features' but no \"type\": \"FeatureCollection\"",
+                 at: members.location)
+        }
+        if collectionsSeen == 1 {
+            if let crs = members.crs, !members.crsChecked { try checkCRS(crs, at: members.crsLocation) }
+            document = GeoJSONMapping.document(from: members.foreign)
+        }
+    }
+
+    // MARK: - Messages
+
+    /// An error at the current token, with the JSON pointer of the value being read.
+    func fail(_ message: String, extra: PathComponent? = nil) -> MapBridgeError {
+        tokenizer.error(message, pointer: pointer(extra: extra))
+    }
+
+    /// Reports a warning; each code is reported at most 10 times, then once more as a count.
+    func warn(_ code: String, _ message: String, at location: SourceLocation?) {
+        let seen = warningsByCode[code, default: 0]
+        warningsByCode[code] = seen + 1
+        if seen < 10 {
+            report(Diagnostic(code: code, severity: .warning, message: message, location: location))
+        } else if seen == 10 {
+            report(Diagnostic(code: code, severity: .warning,
+                              message: "more warnings like the last one follow; not shown", location: nil))
+        }
+    }
+
+    /// The JSON pointer of the value being parsed.
+    func pointer(extra: PathComponent? = nil) -> String {
+        var text = ""
+        for component in path + (extra.map { [$0] } ?? []) {
+            text += "/"
+            switch component {
+            case .key(let key):
+                text += key.replacingTildeAndSlash()
+            case .index(let i):
+                text += String(i)
+            }
+        }
+        return text
+    }
+}
+
+/// One step of a JSON pointer.
+enum PathComponent {
+    case key(String)
+    case index(Int)
+}
+
+extension String {
+    /// The key escaped for a JSON pointer (RFC 6901): `~` as `~0`, `/` as `~1`.
+    func replacingTildeAndSlash() -> String {
+        guard contains("~") || contains("/") else { return self }
+        var out = ""
+        for ch in self {
+            switch ch {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

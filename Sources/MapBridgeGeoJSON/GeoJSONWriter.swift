@@ -1,0 +1,265 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Writes features as GeoJSON (RFC 7946), one at a time.
+///
+/// By default a FeatureCollection with one feature per line; `pretty` indents it; the
+/// sequence layouts write RFC 8142 text sequences (`RS` before each feature) or
+/// newline-delimited features. Outer rings are written counter-clockwise and holes clockwise
+/// unless `keepsWinding` is set; numbers keep their source text unless `precision` is set.
+///
+///     let writer = GeoJSONWriter(sink: sink, options: .init())
+///     try writer.begin(document)
+///     try writer.write(feature)
+///     try writer.finish(document)
+public final class GeoJSONWriter: FeatureWriter {
+    /// How features are laid out.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// One FeatureCollection.
+        case collection
+        /// RFC 8142 GeoJSON text sequence: `RS`, one feature, line feed.
+        case textSequence
+        /// One feature per line (newline-delimited GeoJSON).
+        case lines
+    }
+
+    /// Output settings.
+    public struct Options: Sendable {
+        public var layout: Layout = .collection
+        /// Decimal places for coordinates (0...15), or `nil` to keep each number's source text.
+        public var precision: Int?
+        /// Indent the output over many lines.
+        public var pretty = false
+        /// Add a `bbox` member to every feature and to the collection.
+        public var writesBoundingBoxes = false
+        /// Keep rings as the input wound them instead of RFC 7946's right-hand rule.
+        public var keepsWinding = false
+        public init() {}
+    }
+
+    private let json: JSONEmitter
+    private let options: Options
+    private let report: DiagnosticHandler
+    private var writtenDocumentKeys: Set<String> = []
+    private var featureCount = 0
+    private var collectionBox: BoundingBox?
+    private var reported: Set<String> = []
+
+    /// Makes a writer that puts its bytes into `sink`.
+    public init(sink: ByteSink, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
+        json = JSONEmitter(sink: sink, pretty: options.pretty)
+        self.options = options
+        self.report = report
+    }
+
+    public func begin(_ document: DocumentInfo) throws {
+        guard options.layout == .collection else { return }
+        try json.beginObject()
+        try json.key("type")
+        try json.string("FeatureCollection")
+        try writeDocumentMembers(document)
+        try json.key("features")
+        try json.beginArray()
+    }
+
+    public func write(_ feature: Feature) throws {
+        switch options.layout {
+        case .collection:
+            if !options.pretty { try json.sink.write(byte: 0x0A) }
+        case .textSequence:
+            try json.sink.write(byte: 0x1E)
+        case .lines:
+            break
+        }
+        try writeFeature(feature)
+        if options.layout != .collection { try json.sink.write(byte: 0x0A) }
+        featureCount += 1
+    }
+
+    public func finish(_ document: DocumentInfo) throws {
+        guard options.layout == .collection else {
+            if document.name != nil || !document.foreignMembers.isEmpty {
+                note("document-dropped", "a GeoJSON sequence has no place for the document's own members (such as its name); they are not written")
+            }
+            try json.sink.flush()
+            return
+        }
+        if !options.pretty && featureCount > 0 { try json.sink.write(byte: 0x0A) }
+        try json.endArray()
+        try writeDocumentMembers(document)
+        if options.writesBoundingBoxes, let box = collectionBox { try writeBoundingBox(box) }
+        try json.endObject()
+        try json.sink.write(byte: 0x0A)
+        try json.sink.flush()
+    }
+
+    // MARK: - Features
+
+    private func writeDocumentMembers(_ document: DocumentInfo) throws {
+        var members = document.foreignMembers
+        if let name = document.name, !members.contains(key: "name") { members["name"] = .string(name) }
+        if let d = document.description, !members.contains(key: "description") { members["description"] = .string(d) }
+        for m in members where !writtenDocumentKeys.contains(m.key) {
+            writtenDocumentKeys.insert(m.key)
+            if ["type", "features", "bbox", "crs"].contains(m.key) { continue }
+            try json.key(m.key)
+            try json.value(m.value)
+        }
+    }
+
+    private func writeFeature(_ feature: Feature) throws {
+        try json.beginObject()
+        try json.key("type")
+        try json.string("Feature")
+        if let id = feature.id {
+            try json.key("id")
+            switch id {
+            case .string(let s): try json.string(s)
+            case .number(let n): try json.number(text: n.text)
+            }
+        }
+        var properties = GeoJSONMapping.outputProperties(of: feature)
+        if options.writesBoundingBoxes, let shape = feature.shape, let box = BoundingBox(shape) {
+            try writeBoundingBox(box)
+            if collectionBox == nil { collectionBox = box } else { collectionBox?.extend(box) }
+        }
+        try json.key("geometry")
+        if let shape = feature.shape {
+            if case .circle(let circle) = shape, !properties.contains(key: "radius") {
+                properties.append(key: "radius", value: .number(NumberValue(circle.radius)))
+            }
+            try writeGeometry(shape)
+        } else {
+            try json.null()
+        }
+        try json.key("properties")
+        try json.value(.object(properties))
+        for m in feature.foreignMembers {
+            switch m.key {
+            case "type", "id", "geometry", "properties", "bbox": continue
+            default:
+                try json.key(m.key)
+                try json.value(m.value)
+            }
+        }
+        if !feature.folderPath.isEmpty && !feature.foreignMembers.contains(key: "folder") {
+            note("folders", "GeoJSON has no folders; each feature's folder path is written as a 'folder' member")
+            try json.key("folder")
+            try json.value(.array(feature.folderPath.map { .string($0) }))
+        }
+        try json.endObject()
+    }
+
+    private func writeBoundingBox(_ box: BoundingBox) throws {
+        try json.key("bbox")
+        try json.beginArray(inline: true)
+        let hasAltitude = box.minAltitude != nil
+        try writeNumber(box.west)
+        try writeNumber(box.south)
+        if hasAltitude, let lo = box.minAltitude { try writeNumber(lo) }
+        try writeNumber(box.east)
+        try writeNumber(box.north)
+        if hasAltitude, let hi = box.maxAltitude { try writeNumber(hi) }
+        try json.endArray()
+    }
+
+    // MARK: - Geometry
+
+    private func writeGeometry(_ shape: Shape) throws {
+        try json.beginObject()
+        try json.key("type")
+        switch shape {
+        case .annotation(let c):
+            try json.string("Point")
+            try json.key("coordinates")
+            try writePosition(c)
+        case .circle(let circle):
+            note("circle", "GeoJSON has no circles; a circle is written as its centre Point with its radius in metres in the 'radius' property")
+            try json.string("Point")
+            try json.key("coordinates")
+            try writePosition(circle.center)
+        case .polyline(let line):
+            noteInterpolation(line)
+            try json.string("LineString")
+            try json.key("coordinates")
+            try writePositions(line.coordinates)
+        case .polygon(let polygon):
+            try json.string("Polygon")
+            try json.key("coordinates")
+            try writePolygon(polygon)
+        case .multiPoint(let points):
+            try json.string("MultiPoint")
+            try json.key("coordinates")
+            try writePositions(points)
+        case .multiPolyline(let lines):
+            try json.string("MultiLineString")
+            try json.key("coordinates")
+            try json.beginArray()
+            for line in lines {
+                noteInterpolation(line)
+                try writePositions(line.coordinates)
+            }
+            try json.endArray()
+        case .multiPolygon(let polygons):
+            try json.string("MultiPolygon")
+            try json.key("coordinates")
+            try json.beginArray()
+            for polygon in polygons { try writePolygon(polygon) }
+            try json.endArray()
+        case .collection(let shapes):
+            try json.string("GeometryCollection")
+            try json.key("geometries")
+            try json.beginArray()
+            for s in shapes { try writeGeometry(s) }
+            try json.endArray()
+        }
+        try json.endObject()
+    }
+
+    private func writePolygon(_ polygon: Polygon) throws {
+        let p = options.keepsWinding ? polygon : polygon.rewoundForRFC7946()
+        try json.beginArray()
+        if !(p.outer.isEmpty && p.holes.isEmpty) {
+            try writePositions(p.outer)
+            for hole in p.holes { try writePositions(hole) }
+        }
+        try json.endArray()
+    }
+
+    private func writePositions(_ coordinates: [Coordinate]) throws {
+        try json.beginArray(inline: true)
+        for c in coordinates { try writePosition(c) }
+        try json.endArray()
+    }
+
+    private func writePosition(_ c: Coordinate) throws {
+        try json.beginArray(inline: true)
+        if options.precision == nil, let text = c.sourceText {
+            try json.number(text: text.longitude)
+            try json.number(text: text.latitude)
+            if let alt = text.altitude { try json.number(text: alt) } else if let alt = c.altitude { try writeNumber(alt) }
+        } else {
+            try writeNumber(c.longitude)
+            try writeNumber(c.latitude)
+            if let alt = c.altitude { try writeNumber(alt) }
+        }
+        try json.endArray()
+    }
+
+    private func writeNumber(_ value: Double) throws {
+        try json.number(value, decimals: options.precision)
+    }
+
+    private func noteInterpolation(_ line: Polyline) {
+        if line.interpolation == .geodesic {
+            note("geodesic-line", "GeoJSON lines are straight between vertices; geodesic lines are written with their vertices only")
+        }
+    }
+
+    /// Reports what GeoJSON cannot hold, once per kind.
+    private func note(_ code: String, _ message: String) {
+        guard reported.insert(code).inserted else { return }
+        report(Diagnostic(code: code, severity: .warning, message: message))
+    }
+}

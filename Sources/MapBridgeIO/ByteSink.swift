@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeModel
+
+/// Buffered output to a file descriptor (or to memory), written with `write(2)` in large
+/// blocks. Writers put bytes here; nothing is built up as one big `String`.
+public final class ByteSink {
+    private let fd: Int32
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    private var memory: [UInt8]?
+    /// The name used in messages.
+    public let name: String
+    /// Bytes accepted so far.
+    public private(set) var bytesWritten: Int64 = 0
+
+    /// Output to an open file descriptor, which the sink does not close.
+    public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 20) {
+        fd = fileDescriptor
+        self.name = name
+        self.capacity = capacity
+        buffer = .allocate(capacity: capacity)
+    }
+
+    /// Output collected in memory; read it with `collectedBytes` after `flush()`.
+    public init(collectingInMemoryNamed name: String = "<memory>") {
+        fd = -1
+        self.name = name
+        capacity = 1 << 16
+        buffer = .allocate(capacity: capacity)
+        memory = []
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The bytes written so far, for an in-memory sink (after `flush()`).
+    public var collectedBytes: [UInt8] { memory ?? [] }
+
+    /// Appends one byte.
+    @inline(__always)
+    public func write(byte: UInt8) throws {
+        if count == capacity { try flush() }
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Appends raw bytes.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > capacity - count {
+            try flush()
+            if bytes.count >= capacity {
+                try drain(base, bytes.count)
+                return
+            }
+        }
+        (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    public func write(_ string: String) throws {
+        var s = string
+        try s.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends a static string's bytes.
+    public func write(_ string: StaticString) throws {
+        try write(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// Sends everything buffered to the descriptor.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the write fails (disk full).
+    public func flush() throws {
+        guard count > 0 else { return }
+        let n = count
+        count = 0
+        try drain(UnsafeRawPointer(buffer), n)
+    }
+
+    private func drain(_ start: UnsafeRawPointer, _ length: Int) throws {
+        bytesWritten += Int64(length)
+        if memory != nil {
+            memory?.append(contentsOf: UnsafeRawBufferPointer(start: start, count: length))
+            return
+        }
+        var offset = 0
+        while offset < length {
+            let n = Glibc.write(fd, start + offset, length - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MapBridgeError(.outputUnavailable, "cannot write '\(name)': \(systemErrorText(errno))")
+            }
+            offset += n
+        }
+    }
+}

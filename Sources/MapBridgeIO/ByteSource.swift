@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeModel
+
+/// A file or standard input read in chunks with `read(2)`; owns its file descriptor.
+///
+///     let source = try ByteSource(path: "places.geojson")
+///     let n = try source.read(into: buffer, count: 1 << 20)
+public final class ByteSource {
+    /// The name used in messages: the path as given, or `-` for standard input.
+    public let name: String
+    /// The file's size in bytes when it is a regular file.
+    public let totalBytes: Int64?
+    /// Bytes handed out so far.
+    public private(set) var bytesRead: Int64 = 0
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private let memory: [UInt8]?
+    private var memoryOffset = 0
+
+    /// Opens a file for reading; `-` reads standard input.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it is missing, a directory
+    ///   or unreadable.
+    public init(path: String) throws {
+        name = path
+        memory = nil
+        if path == "-" {
+            fd = 0
+            ownsDescriptor = false
+            totalBytes = ByteSource.regularFileSize(0)
+            return
+        }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else {
+            throw MapBridgeError(.inputUnavailable, "cannot open '\(path)': \(systemErrorText(errno))")
+        }
+        var info = stat()
+        if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(opened)
+            throw MapBridgeError(.inputUnavailable, "'\(path)' is a directory, not a file")
+        }
+        fd = opened
+        ownsDescriptor = true
+        totalBytes = ByteSource.regularFileSize(opened)
+    }
+
+    /// A source over bytes in memory (for tests and small inline inputs).
+    public init(bytes: [UInt8], name: String = "<memory>") {
+        self.name = name
+        memory = bytes
+        fd = -1
+        ownsDescriptor = false
+        totalBytes = Int64(bytes.count)
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Reads up to `count` bytes into `buffer`; returns 0 at the end of input.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` on a read error.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if let memory {
+            let n = Swift.min(count, memory.count - memoryOffset)
+            if n > 0 {
+                memory.withUnsafeBytes { src in
+                    buffer.copyMemory(from: src.baseAddress! + memoryOffset, byteCount: n)
+                }
+                memoryOffset += n
+                bytesRead += Int64(n)
+            }
+            return n
+        }
+        while true {
+            let n = Glibc.read(fd, buffer, count)
+            if n >= 0 {
+                bytesRead += Int64(n)
+                return n
+            }
+            if errno == EINTR { continue }
+            throw MapBridgeError(.inputUnavailable, "cannot read '\(name)': \(systemErrorText(errno))")
+        }
+    }
+
+    private static func regularFileSize(_ fd: Int32) -> Int64? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+}
+
+/// The C library's text for an `errno` value.
+public func systemErrorText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}

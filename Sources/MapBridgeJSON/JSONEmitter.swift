@@ -1,0 +1,203 @@
+import MapBridgeIO
+import MapBridgeModel
+
+/// Writes JSON to a `ByteSink` one element at a time, placing commas, and in pretty mode
+/// line breaks and two-space indentation, itself.
+///
+///     let json = JSONEmitter(sink: sink, pretty: false)
+///     try json.beginObject()
+///     try json.key("name"); try json.string("JFK")
+///     try json.endObject()        // {"name":"JFK"}
+public final class JSONEmitter {
+    public let sink: ByteSink
+    /// Whether objects and arrays are spread over indented lines.
+    public let pretty: Bool
+    private var levels: [(count: Int, inline: Bool)] = []
+    private var afterKey = false
+
+    public init(sink: ByteSink, pretty: Bool = false) {
+        self.sink = sink
+        self.pretty = pretty
+    }
+
+    /// Nesting depth of open objects and arrays.
+    public var depth: Int { levels.count }
+
+    // MARK: Containers
+
+    /// Opens an object.
+    public func beginObject() throws {
+        try separate()
+        try sink.write(byte: UInt8(ascii: "{"))
+        levels.append((0, levels.last?.inline ?? false))
+    }
+
+    /// Closes the innermost object.
+    public func endObject() throws { try close(UInt8(ascii: "}")) }
+
+    /// Opens an array; an `inline` array stays on one line even in pretty mode
+    /// (positions print as `[-73.7781, 40.6413]`).
+    public func beginArray(inline: Bool = false) throws {
+        try separate()
+        try sink.write(byte: UInt8(ascii: "["))
+        levels.append((0, inline || (levels.last?.inline ?? false)))
+    }
+
+    /// Closes the innermost array.
+    public func endArray() throws { try close(UInt8(ascii: "]")) }
+
+    private func close(_ byte: UInt8) throws {
+        guard let level = levels.popLast() else { return }
+        if pretty && !level.inline && level.count > 0 { try newline() }
+        try sink.write(byte: byte)
+    }
+
+    // MARK: Members and scalars
+
+    /// Writes an object member's name; the next value call writes its value.
+    public func key(_ name: String) throws {
+        try separate()
+        try writeQuoted(name)
+        try writeColon()
+    }
+
+    /// Writes an object member's name given as a literal.
+    public func key(_ name: StaticString) throws {
+        try separate()
+        try sink.write(byte: UInt8(ascii: "\""))
+        try sink.write(name)
+        try sink.write(byte: UInt8(ascii: "\""))
+        try writeColon()
+    }
+
+    public func string(_ value: String) throws {
+        try separate()
+        try writeQuoted(value)
+    }
+
+    /// Writes a literal string value.
+    public func string(_ value: StaticString) throws {
+        try separate()
+        try sink.write(byte: UInt8(ascii: "\""))
+        try sink.write(value)
+        try sink.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// Writes a number given as JSON number text, unchanged.
+    public func number(text: String) throws {
+        try separate()
+        try sink.write(text)
+    }
+
+    /// Writes a finite double in its shortest round-trip form, or with `decimals` places
+    /// (trailing zeros dropped) when given.
+    public func number(_ value: Double, decimals: Int? = nil) throws {
+        try separate()
+        if let decimals {
+            try NumberFormatting.writeFixed(value, decimals: decimals, to: sink)
+        } else {
+            try sink.write(NumberValue.shortestText(value))
+        }
+    }
+
+    public func number(_ value: Int) throws {
+        try separate()
+        try sink.write(String(value))
+    }
+
+    public func bool(_ value: Bool) throws {
+        try separate()
+        try sink.write(value ? "true" : "false")
+    }
+
+    public func null() throws {
+        try separate()
+        try sink.write("null")
+    }
+
+    /// Writes a property value with its JSON type and number text.
+    public func value(_ value: PropertyValue) throws {
+        switch value {
+        case .null: try null()
+        case .bool(let b): try bool(b)
+        case .number(let n): try number(text: n.text)
+        case .string(let s): try string(s)
+        case .array(let items):
+            try beginArray()
+            for item in items { try self.value(item) }
+            try endArray()
+        case .object(let members):
+            try beginObject()
+            for m in members {
+                try key(m.key)
+                try self.value(m.value)
+            }
+            try endObject()
+        }
+    }
+
+    // MARK: Layout
+
+    private func writeColon() throws {
+        try sink.write(byte: UInt8(ascii: ":"))
+        if pretty { try sink.write(byte: UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    private func separate() throws {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard !levels.isEmpty else { return }
+        let level = levels[levels.count - 1]
+        if level.count > 0 {
+            try sink.write(byte: UInt8(ascii: ","))
+            if pretty && level.inline { try sink.write(byte: UInt8(ascii: " ")) }
+        }
+        levels[levels.count - 1].count += 1
+        if pretty && !level.inline { try newline() }
+    }
+
+    private func newline() throws {
+        try sink.write(byte: UInt8(ascii: "\n"))
+        for _ in 0..<levels.count { try sink.write("  ") }
+    }
+
+    private func writeQuoted(_ value: String) throws {
+        try sink.write(byte: UInt8(ascii: "\""))
+        try JSONEmitter.writeEscaped(value, to: sink)
+        try sink.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// Writes a string's UTF-8 with JSON escapes for `"`, `\` and control characters.
+    public static func writeEscaped(_ value: String, to sink: ByteSink) throws {
+        var s = value
+        try s.withUTF8 { bytes in
+            var runStart = 0
+            for i in 0..<bytes.count {
+                let c = bytes[i]
+                guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+                if i > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i])) }
+                runStart = i + 1
+                switch c {
+                case 0x22: try sink.write("\\\"")
+                case 0x5C: try sink.write("\\\\")
+                case 0x0A: try sink.write("\\n")
+                case 0x0D: try sink.write("\\r")
+                case 0x09: try sink.write("\\t")
+                case 0x08: try sink.write("\\b")
+                case 0x0C: try sink.write("\\f")
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    try sink.write("\\u00")
+                    try sink.write(byte: digits[Int(c >> 4)])
+                    try sink.write(byte: digits[Int(c & 15)])
+                }
+            }
+            if bytes.count > runStart {
+                try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
+            }
+        }
+    }
+}

@@ -1,0 +1,628 @@
+import MapBridgeIO
+import MapBridgeModel
+
+/// A streaming JSON tokenizer over byte buffers (RFC 8259).
+///
+/// It reads its source in chunks (1 MiB by default), checks the grammar as it goes, and hands
+/// out one token at a time with the 1-based line and column where the token starts. Numbers
+/// keep their original text; strings are decoded (escapes, surrogate pairs) into bytes that
+/// stay valid until the next call. It notices duplicate member names, limits nesting depth,
+/// and with `allowsMultipleValues` reads JSON text sequences (RFC 7464 / 8142, `RS`-prefixed)
+/// and newline-delimited JSON.
+///
+///     let tokenizer = JSONTokenizer(source: try ByteSource(path: "a.json"))
+///     while true {
+///         let token = try tokenizer.next()
+///         if token == .endOfInput { break }
+///     }
+///
+/// - Complexity: O(n) in the input; memory O(chunk + longest token + depth).
+public final class JSONTokenizer {
+    /// Settings that bound what the tokenizer accepts.
+    public struct Options: Sendable {
+        /// The deepest nesting of arrays and objects accepted, ≥ 1.
+        public var maximumDepth: Int = 512
+        /// Whether more than one top-level value may follow each other (JSON sequences).
+        public var allowsMultipleValues: Bool = true
+        /// Whether to look for duplicate member names (reported through `lastKeyIsDuplicate`).
+        public var detectsDuplicateKeys: Bool = true
+        /// Bytes asked of the source per read.
+        public var chunkSize: Int = 1 << 20
+        public init() {}
+    }
+
+    // MARK: Buffer
+    private let source: ByteSource
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var position = 0
+    private var end = 0
+    private var bufferOffset: Int64 = 0  // absolute offset of buffer[0]
+    private var atEndOfSource = false
+    private let chunkSize: Int
+
+    // MARK: Location
+    private var line = 1
+    private var lineStart: Int64 = 0  // absolute offset of the current line's first byte
+    /// 1-based line of the last token.
+    public private(set) var tokenLine = 1
+    /// 1-based column (in bytes) of the last token.
+    public private(set) var tokenColumn = 1
+    /// Absolute byte offset of the last token.
+    public private(set) var tokenOffset: Int64 = 0
+
+    // MARK: Grammar
+    private enum Expect { case value, valueOrEndArray, keyOrEndObject, key, afterValue }
+    private var expect: Expect = .value
+    private var containers: [Bool] = []  // true = object
+    private let options: Options
+    /// Top-level values completed so far.
+    public private(set) var topLevelValuesRead = 0
+
+    // MARK: Token payload
+    private var scratch: [UInt8] = []
+    private var payloadStart = 0
+    private var payloadCount = 0
+    private var payloadInScratch = false
+
+    // MARK: Duplicate keys
+    private var keyArena: [UInt8] = []
+    private var keyEntries: [(hash: UInt64, start: Int, count: Int)] = []
+    private var objectKeyBase: [Int] = []
+    /// Whether the last `.key` token repeats a name already seen in the same object.
+    public private(set) var lastKeyIsDuplicate = false
+
+    /// Makes a tokenizer over `source`.
+    public init(source: ByteSource, options: Options = Options()) {
+        self.source = source
+        self.options = options
+        chunkSize = max(options.chunkSize, 16)
+        capacity = chunkSize * 2
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The current nesting depth: 0 at the top level.
+    public var depth: Int { containers.count }
+    /// The source's name, for messages.
+    public var sourceName: String { source.name }
+    /// Bytes read from the source so far and its size when known.
+    public var progress: (bytesRead: Int64, totalBytes: Int64?) { (source.bytesRead, source.totalBytes) }
+
+    /// The location of the last token.
+    public func location(pointer: String? = nil) -> SourceLocation {
+        SourceLocation(file: source.name, line: tokenLine, column: tokenColumn, pointer: pointer)
+    }
+
+    /// An error at the last token's location.
+    public func error(_ message: String, pointer: String? = nil) -> MapBridgeError {
+        MapBridgeError(.data, message, at: location(pointer: pointer))
+    }
+
+    // MARK: - Reading tokens
+
+    /// Reads the next token.
+    /// - Throws: `MapBridgeError` (kind `.data`, with line and column) on malformed JSON,
+    ///   too deep nesting or invalid UTF-8; (kind `.inputUnavailable`) on a read error.
+    public func next() throws -> JSONToken {
+        while true {
+            guard let c = try skipWhitespace() else { return try endOfInput() }
+            markToken()
+            switch expect {
+            case .afterValue:
+                guard let isObject = containers.last else {
+                    // A top-level value is complete and more input follows.
+                    guard options.allowsMultipleValues else {
+                        throw error("unexpected data after the end of the JSON value")
+                    }
+                    expect = .value
+                    continue
+                }
+                switch c {
+                case UInt8(ascii: ","):
+                    position += 1
+                    expect = isObject ? .key : .value
+                    continue
+                case UInt8(ascii: "}") where isObject:
+                    position += 1
+                    return closeContainer(.endObject)
+                case UInt8(ascii: "]") where !isObject:
+                    position += 1
+                    return closeContainer(.endArray)
+                default:
+                    throw error(isObject ? "expected ',' or '}' after an object member, found \(describe(c))"
+                                         : "expected ',' or ']' after an array element, found \(describe(c))")
+                }
+            case .keyOrEndObject, .key:
+                if c == UInt8(ascii: "}") {
+                    if expect == .key {
+                        throw error("expected a member name after ',', found '}' (JSON does not allow trailing commas)")
+                    }
+                    position += 1
+                    return closeContainer(.endObject)
+                }
+                guard c == UInt8(ascii: "\"") else {
+                    throw error("expected a member name in double quotes, found \(describe(c))")
+                }
+                try scanString()
+                try expectColon()
+                if options.detectsDuplicateKeys { recordKey() }
+                expect = .value
+                return .key
+            case .value, .valueOrEndArray:
+                if c == UInt8(ascii: "]") {
+                    if expect == .valueOrEndArray {
+                        position += 1
+                        return closeContainer(.endArray)
+                    }
+                    if containers.last == false {
+                        throw error("expected a value after ',', found ']' (JSON does not allow trailing commas)")
+                    }
+                }
+                return try scanValue(c)
+            }
+        }
+    }
+
+    /// Skips the value that starts with `token` (which `next()` just returned): for `{` or
+    /// `[` everything up to the matching close, for a scalar nothing.
+    public func skipValue(startingWith token: JSONToken) throws {
+        guard token == .beginObject || token == .beginArray else { return }
+        let target = depth - 1
+        while depth > target {
+            let t = try next()
+            if t == .endOfInput { break }
+        }
+    }
+
+    // MARK: - Payload access
+
+    /// The bytes of the last `.key` or `.string` token (decoded) or `.number` token (text);
+    /// valid until the next call to `next()`.
+    public func withPayload<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if payloadInScratch {
+            return try scratch.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<payloadCount])) }
+        }
+        return try body(UnsafeBufferPointer(start: buffer + payloadStart, count: payloadCount))
+    }
+
+    /// The last string or key as a `String`.
+    /// - Throws: when the bytes are not valid UTF-8.
+    public func stringValue() throws -> String {
+        let s: String? = withPayload { String(validating: $0, as: UTF8.self) }
+        guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
+        return s
+    }
+
+    /// The last number's text, such as `-73.7781391` or `1e-7`.
+    public func numberText() -> String {
+        withPayload { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The last number's value, correctly rounded.
+    public func numberValue() -> Double {
+        withPayload { NumberParsing.double(from: $0) }
+    }
+
+    /// Whether the last key or string equals `literal` byte for byte.
+    public func payloadEquals(_ literal: StaticString) -> Bool {
+        withPayload { bytes in
+            guard bytes.count == literal.utf8CodeUnitCount else { return false }
+            let lit = literal.utf8Start
+            for i in 0..<bytes.count where bytes[i] != lit[i] { return false }
+            return true
+        }
+    }
+
+    // MARK: - Internals: buffer management
+
+    /// Loads more input, keeping bytes from `keep` on; returns how far existing bytes moved
+    /// left (subtract it from indices held by the caller), or nil at the end of the source.
+    private func refill(keeping keep: Int) throws -> Int? {
+        if atEndOfSource { return nil }
+        var shift = 0
+        if keep > 0 {
+            let live = end - keep
+            (buffer).update(from: buffer + keep, count: live)
+            shift = keep
+            position -= keep
+            payloadStart -= keep
+            end = live
+            bufferOffset += Int64(keep)
+        }
+        if capacity - end < chunkSize {
+            let newCapacity = max(capacity * 2, end + chunkSize)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        let n = try source.read(into: buffer + end, count: capacity - end)
+        if n == 0 {
+            atEndOfSource = true
+            return shift == 0 ? nil : shift
+        }
+        end += n
+        if bufferOffset == 0 && end >= 3 && position == 0 && buffer[0] == 0xEF && buffer[1] == 0xBB
+            && buffer[2] == 0xBF
+        {
+            position = 3  // a UTF-8 byte order mark
+        }
+        return shift
+    }
+
+    /// Skips whitespace (and, between top-level values, the RS separator); returns the next
+    /// byte without consuming it, or nil at the end of input.
+    private func skipWhitespace() throws -> UInt8? {
+        while true {
+            while position < end {
+                let c = buffer[position]
+                switch c {
+                case 0x20, 0x09, 0x0D:
+                    position += 1
+                case 0x0A:
+                    position += 1
+                    line += 1
+                    lineStart = bufferOffset + Int64(position)
+                case 0x1E where containers.isEmpty && options.allowsMultipleValues:
+                    position += 1
+                default:
+                    return c
+                }
+            }
+            guard try refill(keeping: position) != nil || position < end else { return nil }
+        }
+    }
+
+    private func markToken() {
+        tokenOffset = bufferOffset + Int64(position)
+        tokenLine = line
+        tokenColumn = Int(tokenOffset - lineStart) + 1
+    }
+
+    private func endOfInput() throws -> JSONToken {
+        markToken()
+        if !containers.isEmpty {
+            let what = containers.last == true ? "object" : "array"
+            throw error("the input ends inside an \(what) (the file may be truncated); expected \(containers.last == true ? "'}'" : "']'")")
+        }
+        switch expect {
+        case .afterValue:
+            return .endOfInput
+        default:
+            if topLevelValuesRead == 0 { throw error("the input is empty; expected a JSON value") }
+            return .endOfInput
+        }
+    }
+
+    private func closeContainer(_ token: JSONToken) -> JSONToken {
+        let wasObject = containers.removeLast()
+        if wasObject && options.detectsDuplicateKeys, let base = objectKeyBase.popLast() {
+            let arenaStart = base < keyEntries.count ? keyEntries[base].start : keyArena.count
+            keyEntries.removeSubrange(base...)
+            keyArena.removeSubrange(arenaStart...)
+        }
+        valueCompleted()
+        return token
+    }
+
+    private func valueCompleted() {
+        expect = .afterValue
+        if containers.isEmpty { topLevelValuesRead += 1 }
+    }
+
+    private func open(_ isObject: Bool) throws {
+        guard containers.count < options.maximumDepth else {
+            throw error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
+        }
+        containers.append(isObject)
+        if isObject && options.detectsDuplicateKeys { objectKeyBase.append(keyEntries.count) }
+        expect = isObject ? .keyOrEndObject : .valueOrEndArray
+    }
+
+    private func expectColon() throws {
+        let line = tokenLine, column = tokenColumn, offset = tokenOffset
+        // The key's payload may sit in the buffer: keep it while looking for the colon.
+        let keepFrom = payloadInScratch ? position : payloadStart
+        while true {
+            while position < end {
+                let c = buffer[position]
+                switch c {
+                case 0x20, 0x09, 0x0D:
+                    position += 1
+                case 0x0A:
+                    position += 1
+                    self.line += 1
+                    lineStart = bufferOffset + Int64(position)
+                case UInt8(ascii: ":"):
+                    position += 1
+                    return
+                default:
+                    markToken()
+                    throw error("expected ':' after a member name, found \(describe(c))")
+                }
+            }
+            let keep = payloadInScratch ? position : min(keepFrom, payloadStart)
+            if try refill(keeping: keep) == nil, position >= end {
+                tokenLine = line; tokenColumn = column; tokenOffset = offset
+                markToken()
+                throw error("the input ends after a member name; expected ':'")
+            }
+        }
+    }
+
+    // MARK: - Internals: values
+
+    private func scanValue(_ c: UInt8) throws -> JSONToken {
+        switch c {
+        case UInt8(ascii: "{"):
+            position += 1
+            try open(true)
+            return .beginObject
+        case UInt8(ascii: "["):
+            position += 1
+            try open(false)
+            return .beginArray
+        case UInt8(ascii: "\""):
+            try scanString()
+            valueCompleted()
+            return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+            valueCompleted()
+            return .number
+        case UInt8(ascii: "t"):
+            try scanLiteral("true")
+            valueCompleted()
+            return .true
+        case UInt8(ascii: "f"):
+            try scanLiteral("false")
+            valueCompleted()
+            return .false
+        case UInt8(ascii: "n"):
+            try scanLiteral("null")
+            valueCompleted()
+            return .null
+        default:
+            let word = try peekWord()
+            switch word {
+            case "NaN", "Infinity", "+Infinity", "-Infinity":
+                throw error("'\(word)' is not a JSON value; write null or a finite number")
+            case "undefined":
+                throw error("'undefined' is not a JSON value; write null")
+            default:
+                throw error("expected a value, found \(describe(c))")
+            }
+        }
+    }
+
+    private func scanLiteral(_ literal: StaticString) throws {
+        let n = literal.utf8CodeUnitCount
+        while end - position <= n, try refill(keeping: position) != nil {}
+        let lit = literal.utf8Start
+        var ok = end - position >= n
+        if ok { for i in 0..<n where buffer[position + i] != lit[i] { ok = false; break } }
+        if ok, position + n < end, isWordByte(buffer[position + n]) { ok = false }
+        guard ok else {
+            let word = try peekWord()
+            throw error("'\(word)' is not a JSON value (expected \(literal))")
+        }
+        position += n
+    }
+
+    private func isWordByte(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+            UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    /// The run of word characters at the current position (for messages), up to 40 bytes.
+    private func peekWord() throws -> String {
+        while end - position < 40, try refill(keeping: position) != nil {}
+        var i = position
+        if i < end, !isWordByte(buffer[i]) { return describeRaw(buffer[i]) }
+        while i < end, i - position < 40, isWordByte(buffer[i]) { i += 1 }
+        return String(decoding: UnsafeBufferPointer(start: buffer + position, count: i - position), as: UTF8.self)
+    }
+
+    private func scanNumber() throws {
+        var start = position
+        var i = position
+        // Scan the run of number-ish bytes, refilling as needed.
+        while true {
+            while i < end {
+                let c = buffer[i]
+                if (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-")
+                    || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c == UInt8(ascii: "e")
+                    || c == UInt8(ascii: "E")
+                {
+                    i += 1
+                } else {
+                    break
+                }
+            }
+            if i < end { break }
+            guard let shift = try refill(keeping: start) else { break }
+            start -= shift
+            i -= shift
+        }
+        payloadInScratch = false
+        payloadStart = start
+        payloadCount = i - start
+        let text = UnsafeBufferPointer(start: buffer + start, count: i - start)
+        if let problem = NumberParsing.grammarProblem(text) {
+            var shown = String(decoding: text, as: UTF8.self)
+            if i < end, isWordByte(buffer[i]) || buffer[i] >= 0x80 { shown += "…" }
+            throw error("invalid number '\(shown)': \(problem)")
+        }
+        if i < end, isWordByte(buffer[i]) {
+            let shown = String(decoding: text, as: UTF8.self)
+            throw error("invalid number '\(shown)\(describeRaw(buffer[i]))…'")
+        }
+        position = i
+    }
+
+    /// Scans a string starting at the opening quote; leaves its decoded bytes as the payload.
+    private func scanString() throws {
+        position += 1  // the opening quote
+        var start = position
+        var i = position
+        payloadInScratch = false
+        // Fast path: no escapes.
+        while true {
+            while i < end {
+                let c = buffer[i]
+                if c == UInt8(ascii: "\"") {
+                    payloadStart = start
+                    payloadCount = i - start
+                    position = i + 1
+                    return
+                }
+                if c == UInt8(ascii: "\\") || c < 0x20 { break }
+                i += 1
+            }
+            if i < end { break }
+            guard let shift = try refill(keeping: start) else {
+                throw error("the input ends inside a string; a closing '\"' is missing")
+            }
+            start -= shift
+            i -= shift
+        }
+        // Slow path: decode into scratch.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: i - start))
+        payloadInScratch = true
+        position = i
+        while true {
+            if position >= end {
+                guard try refill(keeping: position) != nil else {
+                    throw error("the input ends inside a string; a closing '\"' is missing")
+                }
+            }
+            let c = buffer[position]
+            if c == UInt8(ascii: "\"") {
+                position += 1
+                payloadCount = scratch.count
+                return
+            }
+            if c < 0x20 {
+                markToken()
+                throw error(c == 0x0A ? "a string runs past the end of the line; close it with '\"' or write \\n"
+                                      : "control character \(describeRaw(c)) inside a string; escape it")
+            }
+            if c != UInt8(ascii: "\\") {
+                scratch.append(c)
+                position += 1
+                continue
+            }
+            // An escape: make sure it is all in the buffer (at most 12 bytes: \uXXXX\uXXXX).
+            while end - position < 12, try refill(keeping: position) != nil {}
+            guard position + 1 < end else { throw error("the input ends inside a string escape") }
+            let e = buffer[position + 1]
+            switch e {
+            case UInt8(ascii: "\""): scratch.append(0x22); position += 2
+            case UInt8(ascii: "\\"): scratch.append(0x5C); position += 2
+            case UInt8(ascii: "/"): scratch.append(0x2F); position += 2
+            case UInt8(ascii: "b"): scratch.append(0x08); position += 2
+            case UInt8(ascii: "f"): scratch.append(0x0C); position += 2
+            case UInt8(ascii: "n"): scratch.append(0x0A); position += 2
+            case UInt8(ascii: "r"): scratch.append(0x0D); position += 2
+            case UInt8(ascii: "t"): scratch.append(0x09); position += 2
+            case UInt8(ascii: "u"):
+                guard let high = hex4(at: position + 2) else {
+                    markToken()
+                    throw error("invalid \\u escape: four hexadecimal digits must follow \\u")
+                }
+                position += 6
+                var scalar = UInt32(high)
+                if (0xD800...0xDBFF).contains(high) {
+                    if position + 1 < end, buffer[position] == UInt8(ascii: "\\"),
+                        buffer[position + 1] == UInt8(ascii: "u"), let low = hex4(at: position + 2),
+                        (0xDC00...0xDFFF).contains(low)
+                    {
+                        scalar = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        position += 6
+                    } else {
+                        scalar = 0xFFFD  // a lone high surrogate cannot be represented
+                    }
+                } else if (0xDC00...0xDFFF).contains(high) {
+                    scalar = 0xFFFD  // a lone low surrogate
+                }
+                appendUTF8(scalar)
+            default:
+                markToken()
+                throw error("invalid escape '\\\(describeRaw(e))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            }
+        }
+    }
+
+    private func hex4(at index: Int) -> UInt16? {
+        guard index + 4 <= end else { return nil }
+        var v: UInt16 = 0
+        for k in 0..<4 {
+            guard let d = Color.hexDigit(buffer[index + k]) else { return nil }
+            v = v << 4 | UInt16(d)
+        }
+        return v
+    }
+
+    private func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | (scalar >> 6)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | (scalar >> 12)))
+            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        default:
+            scratch.append(UInt8(0xF0 | (scalar >> 18)))
+            scratch.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+
+    private func recordKey() {
+        withPayload { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+            var duplicate = false
+            let base = objectKeyBase.last ?? 0
+            if base < keyEntries.count {
+                for k in base..<keyEntries.count where keyEntries[k].hash == hash && keyEntries[k].count == bytes.count {
+                    let entry = keyEntries[k]
+                    let same = keyArena.withUnsafeBufferPointer { arena in
+                        bytes.indices.allSatisfy { arena[entry.start + $0] == bytes[$0] }
+                    }
+                    if same {
+                        duplicate = true
+                        break
+                    }
+                }
+            }
+            lastKeyIsDuplicate = duplicate
+            keyEntries.append((hash, keyArena.count, bytes.count))
+            keyArena.append(contentsOf: bytes)
+        }
+    }
+
+    private func describe(_ c: UInt8) -> String {
+        "'" + describeRaw(c) + "'"
+    }
+
+    private func describeRaw(_ c: UInt8) -> String {
+        if c >= 0x20 && c < 0x7F { return String(UnicodeScalar(c)) }
+        let digits = Array("0123456789ABCDEF".utf8)
+        return "\\x" + String(decoding: [digits[Int(c >> 4)], digits[Int(c & 15)]], as: UTF8.self)
+    }
+}
+

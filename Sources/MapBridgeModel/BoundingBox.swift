@@ -1,0 +1,52 @@
+/// The smallest longitude/latitude box around some coordinates, in degrees, with the
+/// altitude range in metres when any coordinate has an altitude.
+///
+/// This box does not wrap: west ≤ east always. (Boxes across the antimeridian arrive with
+/// the geodesy module.)
+public struct BoundingBox: Hashable, Sendable {
+    public var west: Double
+    public var south: Double
+    public var east: Double
+    public var north: Double
+    /// Lowest altitude in metres, when any coordinate had one.
+    public var minAltitude: Double?
+    /// Highest altitude in metres, when any coordinate had one.
+    public var maxAltitude: Double?
+
+    /// A box around one coordinate.
+    public init(_ c: Coordinate) {
+        west = c.longitude; east = c.longitude
+        south = c.latitude; north = c.latitude
+        minAltitude = c.altitude; maxAltitude = c.altitude
+    }
+
+    /// Widens the box to hold `c`.
+    public mutating func extend(_ c: Coordinate) {
+        if c.longitude < west { west = c.longitude }
+        if c.longitude > east { east = c.longitude }
+        if c.latitude < south { south = c.latitude }
+        if c.latitude > north { north = c.latitude }
+        if let alt = c.altitude {
+            minAltitude = Swift.min(minAltitude ?? alt, alt)
+            maxAltitude = Swift.max(maxAltitude ?? alt, alt)
+        }
+    }
+
+    /// Widens the box to hold `other`.
+    public mutating func extend(_ other: BoundingBox) {
+        west = Swift.min(west, other.west); east = Swift.max(east, other.east)
+        south = Swift.min(south, other.south); north = Swift.max(north, other.north)
+        if let lo = other.minAltitude { minAltitude = Swift.min(minAltitude ?? lo, lo) }
+        if let hi = other.maxAltitude { maxAltitude = Swift.max(maxAltitude ?? hi, hi) }
+    }
+
+    /// The box around every vertex of `shape`, or `nil` when it has none.
+    public init?(_ shape: Shape) {
+        var box: BoundingBox?
+        shape.forEachCoordinate { c in
+            if box == nil { box = BoundingBox(c) } else { box?.extend(c) }
+        }
+        guard let box else { return nil }
+        self = box
+    }
+}

@@ -1,0 +1,69 @@
+/// An sRGB colour without opacity (opacity is kept beside it, in [0, 1]).
+///
+///     Color(hex: "#f80")      // red 255, green 136, blue 0
+///     Color(hex: "ff8800")    // the same
+///     Color(red: 255, green: 136, blue: 0).hex  // "#ff8800"
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Parses `#rrggbb`, `#rgb`, `rrggbb` or `rgb` (case-insensitive); `nil` for anything else.
+    public init?(hex: String) {
+        var digits = Substring(hex.trimmingSpaces())
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        var values: [UInt8] = []
+        for ch in digits.utf8 {
+            guard let v = Color.hexDigit(ch) else { return nil }
+            values.append(v)
+        }
+        switch values.count {
+        case 3:
+            self.init(red: values[0] * 17, green: values[1] * 17, blue: values[2] * 17)
+        case 6:
+            self.init(red: values[0] << 4 | values[1], green: values[2] << 4 | values[3],
+                      blue: values[4] << 4 | values[5])
+        default:
+            return nil
+        }
+    }
+
+    /// `#rrggbb` in lower case.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for v in [red, green, blue] {
+            bytes.append(digits[Int(v >> 4)])
+            bytes.append(digits[Int(v & 15)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+
+    /// The value of one hexadecimal digit, or `nil`.
+    public static func hexDigit(_ ch: UInt8) -> UInt8? {
+        switch ch {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): ch - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): ch - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): ch - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    public func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,80 @@
+/// One place or route: the unit every reader hands out and every writer takes.
+///
+/// Title, subtitle, style and time are the model's own fields; `properties` holds the data
+/// the source attached, in order and with JSON types intact; `foreignMembers` keeps anything
+/// else the source format had that the model has no field for, so a round trip loses nothing.
+public struct Feature: Hashable, Sendable {
+    /// The identifier as given (GeoJSON `id`, KML `id` attribute).
+    public var id: FeatureID?
+    /// The name shown for the place (KML `name`, GeoJSON `name` or `title` property).
+    public var title: String?
+    /// The description (KML `description`, GeoJSON `description` property); may be HTML.
+    public var subtitle: String?
+    /// The geometry, or `nil` for a feature without one (GeoJSON `"geometry": null`).
+    public var shape: Shape?
+    /// The feature's data in source order.
+    public var properties: Properties
+    /// How to draw it, or `nil` for the viewer's default.
+    public var style: Style?
+    /// When it happened or holds.
+    public var time: FeatureTime?
+    /// The folders it sits in, outermost first (KML `Folder` names); empty at the top.
+    public var folderPath: [String]
+    /// Members of the source object that the model has no field for, in source order.
+    public var foreignMembers: Properties
+    /// Where the feature starts in its source, for messages.
+    public var location: SourceLocation?
+
+    public init(id: FeatureID? = nil, title: String? = nil, subtitle: String? = nil, shape: Shape? = nil,
+                properties: Properties = Properties(), style: Style? = nil, time: FeatureTime? = nil,
+                folderPath: [String] = [], foreignMembers: Properties = Properties(),
+                location: SourceLocation? = nil)
+    {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.shape = shape
+        self.properties = properties
+        self.style = style
+        self.time = time
+        self.folderPath = folderPath
+        self.foreignMembers = foreignMembers
+        self.location = location
+    }
+}
+
+/// A feature identifier, kept as the source gave it: `"A1"` stays a string, `7` a number.
+public enum FeatureID: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case number(NumberValue)
+
+    public var description: String {
+        switch self {
+        case .string(let s): s
+        case .number(let n): n.text
+        }
+    }
+}
+
+/// When a feature happened (an instant) or holds (a span). Times are kept as their ISO 8601
+/// text (`2026-11-30T12:00:00Z`, or reduced precision such as `1997-07`), exactly as written.
+public enum FeatureTime: Hashable, Sendable {
+    case instant(String)
+    /// Either end may be open.
+    case span(begin: String?, end: String?)
+}
+
+/// What a document says about itself: its name, its description and any other top-level
+/// members the model has no field for.
+public struct DocumentInfo: Hashable, Sendable {
+    public var name: String?
+    public var description: String?
+    /// Top-level members in source order (GeoJSON foreign members of a FeatureCollection).
+    public var foreignMembers: Properties
+
+    public init(name: String? = nil, description: String? = nil, foreignMembers: Properties = Properties()) {
+        self.name = name
+        self.description = description
+        self.foreignMembers = foreignMembers
+    }
+}

@@ -1,0 +1,98 @@
+/// The geometry of a feature, after MapKit's annotations and overlays.
+///
+/// A circle and a geodesic polyline are kept as what they mean; only a writer that needs
+/// vertices turns them into points.
+public indirect enum Shape: Hashable, Sendable {
+    /// A point placemark (MapKit's annotation; GeoJSON `Point`, KML `Point`).
+    case annotation(Coordinate)
+    /// A line through coordinates (GeoJSON `LineString`, KML `LineString`).
+    case polyline(Polyline)
+    /// An area with an outer ring and optional holes.
+    case polygon(Polygon)
+    /// A circle of a radius around a centre, kept as such.
+    case circle(Circle)
+    /// Several points (GeoJSON `MultiPoint`).
+    case multiPoint([Coordinate])
+    /// Several lines (GeoJSON `MultiLineString`).
+    case multiPolyline([Polyline])
+    /// Several areas (GeoJSON `MultiPolygon`).
+    case multiPolygon([Polygon])
+    /// Shapes of any kind together (GeoJSON `GeometryCollection`, KML `MultiGeometry`).
+    case collection([Shape])
+
+    /// The kind of this shape, for summaries and messages.
+    public var kind: ShapeKind {
+        switch self {
+        case .annotation: .annotation
+        case .polyline: .polyline
+        case .polygon: .polygon
+        case .circle: .circle
+        case .multiPoint: .multiPoint
+        case .multiPolyline: .multiPolyline
+        case .multiPolygon: .multiPolygon
+        case .collection: .collection
+        }
+    }
+}
+
+/// The kinds of `Shape`, named as users know them.
+public enum ShapeKind: String, CaseIterable, Hashable, Sendable {
+    case annotation = "Point"
+    case polyline = "LineString"
+    case polygon = "Polygon"
+    case circle = "Circle"
+    case multiPoint = "MultiPoint"
+    case multiPolyline = "MultiLineString"
+    case multiPolygon = "MultiPolygon"
+    case collection = "GeometryCollection"
+}
+
+/// How a polyline runs between its vertices.
+public enum Interpolation: String, Hashable, Sendable {
+    /// Straight in longitude/latitude between vertices (what GeoJSON means).
+    case straight
+    /// Along the shortest path on the ellipsoid (MapKit's `MKGeodesicPolyline`, KML `tessellate`).
+    case geodesic
+}
+
+/// An open line through two or more coordinates.
+public struct Polyline: Hashable, Sendable {
+    /// The vertices in order.
+    public var coordinates: [Coordinate]
+    /// How the line runs between vertices.
+    public var interpolation: Interpolation
+
+    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight) {
+        self.coordinates = coordinates
+        self.interpolation = interpolation
+    }
+}
+
+/// An area: an outer ring and holes, each a closed ring (first coordinate equals the last).
+public struct Polygon: Hashable, Sendable {
+    /// The outer boundary; closed, normally at least 4 coordinates.
+    public var outer: [Coordinate]
+    /// The inner boundaries (holes), each closed.
+    public var holes: [[Coordinate]]
+
+    public init(outer: [Coordinate], holes: [[Coordinate]] = []) {
+        self.outer = outer
+        self.holes = holes
+    }
+
+    /// The outer ring followed by the holes.
+    public var rings: [[Coordinate]] { [outer] + holes }
+}
+
+/// A circle on the ellipsoid: every point at `radius` metres (geodesic distance) from `center`.
+public struct Circle: Hashable, Sendable {
+    /// The centre.
+    public var center: Coordinate
+    /// Metres, > 0.
+    public var radius: Double
+
+    public init(center: Coordinate, radius: Double) {
+        self.center = center
+        self.radius = radius
+    }
+}
