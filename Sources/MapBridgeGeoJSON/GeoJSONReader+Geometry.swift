@@ -104,7 +104,7 @@ extension GeoJSONReader {
     /// Builds a shape from a geometry object's members.
     func makeShape(_ m: Members) throws -> Shape {
         guard let type = m.type else {
-            throw MapBridgeError(.data, "this geometry object has no 'type' member", at: m.location)
+            throw m.error("this geometry object has no 'type' member")
         }
         for member in m.foreign {
             warn("dropped-member", "the member '\(member.key)' of a \(type) geometry is not kept (the model keeps foreign members on features only)",
@@ -114,31 +114,31 @@ extension GeoJSONReader {
             warn("dropped-member", "'id', 'properties' or 'geometry' inside a \(type) geometry are not kept; did you mean a Feature?",
                  at: m.location)
         }
-        if let crs = m.crs { try checkCRS(crs, at: m.crsLocation) }
+        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         if type == "GeometryCollection" {
             guard let shapes = m.geometries else {
-                throw MapBridgeError(.data, "this GeometryCollection has no 'geometries' member", at: m.location)
+                throw m.error("this GeometryCollection has no 'geometries' member")
             }
             return .collection(shapes)
         }
         guard let kind = GeoJSONMapping.geometryTypes[type] else {
             let known = GeoJSONMapping.geometryTypes.keys.sorted() + ["GeometryCollection"]
             if let match = known.first(where: { $0.lowercased() == type.lowercased() }) {
-                throw MapBridgeError(.data, "unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
-                                     at: m.typeLocation)
+                throw m.error("unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
+                              at: m.typeLocation, member: "type")
             }
             if type == "Feature" || type == "FeatureCollection" {
-                throw MapBridgeError(.data, "a \(type) stands where a geometry belongs", at: m.typeLocation)
+                throw m.error("a \(type) stands where a geometry belongs", at: m.typeLocation, member: "type")
             }
-            throw MapBridgeError(.data, "unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
-                                 at: m.typeLocation)
+            throw m.error("unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
+                          at: m.typeLocation, member: "type")
         }
         guard let tree = m.coordinates else {
-            throw MapBridgeError(.data, "this \(type) has no 'coordinates' member", at: m.location)
+            throw m.error("this \(type) has no 'coordinates' member")
         }
         let location = m.coordinatesLocation ?? m.location
         func mismatch(_ expected: String) -> MapBridgeError {
-            MapBridgeError(.data, "the coordinates of a \(type) must be \(expected)", at: location)
+            m.error("the coordinates of a \(type) must be \(expected)", at: location, member: "coordinates")
         }
         switch kind {
         case .annotation:

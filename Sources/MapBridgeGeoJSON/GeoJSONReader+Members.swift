@@ -20,8 +20,25 @@ struct Members {
     var crsChecked = false
     var foreign = Properties()
     var featuresStarted = false
+    /// Where the object sits in the document, for pointers in messages (made only when needed).
+    var path: [PathComponent]
 
-    init(location: SourceLocation) { self.location = location }
+    init(location: SourceLocation, path: [PathComponent]) {
+        self.location = location
+        self.path = path
+    }
+
+    /// `location` (or the object's own) with the JSON pointer of `member` of this object.
+    func locate(_ location: SourceLocation?, member: String? = nil) -> SourceLocation {
+        var l = location ?? self.location
+        l.pointer = jsonPointer(member.map { path + [.key($0)] } ?? path)
+        return l
+    }
+
+    /// An error of kind `.data` at `location` (default: the object), with its pointer.
+    func error(_ message: String, at location: SourceLocation? = nil, member: String? = nil) -> MapBridgeError {
+        MapBridgeError(.data, message, at: locate(location, member: member))
+    }
 }
 
 extension GeoJSONReader {
@@ -41,7 +58,7 @@ extension GeoJSONReader {
             if t.payloadEquals("type") {
                 try expectToken(.string, for: "type", message: "'type' must be a string")
                 m.type = try t.stringValue()
-                m.typeLocation = t.location(pointer: pointer(extra: .key("type")))
+                m.typeLocation = t.location()
             } else if t.payloadEquals("features") {
                 path.append(.key("features"))
                 let value = try t.next()
@@ -85,7 +102,7 @@ extension GeoJSONReader {
                 path.append(.key("coordinates"))
                 defer { path.removeLast() }
                 let value = try t.next()
-                m.coordinatesLocation = t.location(pointer: pointer())
+                m.coordinatesLocation = t.location()
                 guard value == .beginArray else {
                     throw fail("'coordinates' must be an array, found \(value.displayName)")
                 }
@@ -94,7 +111,7 @@ extension GeoJSONReader {
                 path.append(.key("geometries"))
                 defer { path.removeLast() }
                 let value = try t.next()
-                m.geometriesLocation = t.location(pointer: pointer())
+                m.geometriesLocation = t.location()
                 guard value == .beginArray else {
                     throw fail("'geometries' must be an array of geometry objects, found \(value.displayName)")
                 }
@@ -129,7 +146,7 @@ extension GeoJSONReader {
                 path.append(.key("crs"))
                 defer { path.removeLast() }
                 let value = try t.next()
-                m.crsLocation = t.location(pointer: pointer())
+                m.crsLocation = t.location()
                 m.crs = try parseValue(startingWith: value)
             } else {
                 let key = try t.stringValue()
@@ -152,7 +169,7 @@ extension GeoJSONReader {
 
     /// Parses a geometry object whose `{` was just read.
     func parseGeometryObject() throws -> Shape {
-        var m = Members(location: tokenizer.location(pointer: pointer()))
+        var m = Members(location: tokenizer.location(), path: path)
         try parseMembers(into: &m, stoppingAtFeatures: false)
         return try makeShape(m)
     }
@@ -160,18 +177,17 @@ extension GeoJSONReader {
     /// Builds a feature from its members.
     func makeFeature(_ m: Members, context: String) throws -> Feature {
         guard let type = m.type else {
-            throw MapBridgeError(.data, "\(context) is an object without \"type\": \"Feature\"", at: m.location)
+            throw m.error("\(context) is an object without \"type\": \"Feature\"")
         }
         guard type == "Feature" else {
             let hint = type.lowercased() == "feature" ? " (types are case-sensitive: write \"Feature\")" : ""
-            throw MapBridgeError(.data, "expected a Feature in \(context), found type '\(type)'\(hint)",
-                                 at: m.typeLocation ?? m.location)
+            throw m.error("expected a Feature in \(context), found type '\(type)'\(hint)", at: m.typeLocation, member: "type")
         }
         if !m.hasGeometry {
             warn("missing-geometry", "this Feature has no 'geometry' member; it is read as \"geometry\": null",
                  at: m.location)
         }
-        if let crs = m.crs { try checkCRS(crs, at: m.crsLocation) }
+        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         var foreign = m.foreign
         if let tree = m.coordinates { foreign.append(key: "coordinates", value: tree.propertyValue) }
         if let shapes = m.geometries {

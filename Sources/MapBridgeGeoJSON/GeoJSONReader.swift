@@ -34,10 +34,10 @@ public final class GeoJSONReader: FeatureReader {
         case betweenValues
         case finished
     }
-    var state: State = .initial
+    @exclusivity(unchecked) var state: State = .initial
     /// The JSON pointer of the value being parsed, as a stack of components.
-    var path: [PathComponent] = []
-    var featureIndex = 0
+    @exclusivity(unchecked) var path: [PathComponent] = []
+    @exclusivity(unchecked) var featureIndex = 0
     var collectionsSeen = 0
     var warningsByCode: [String: Int] = [:]
 
@@ -86,8 +86,7 @@ public final class GeoJSONReader: FeatureReader {
                 }
                 path.append(.index(featureIndex))
                 defer { path.removeLast() }
-                let location = tokenizer.location()
-                var feature = Members(location: location)
+                var feature = Members(location: tokenizer.location(), path: path)
                 try parseMembers(into: &feature, stoppingAtFeatures: false)
                 featureIndex += 1
                 return try makeFeature(feature, context: "an element of 'features'")
@@ -109,12 +108,12 @@ public final class GeoJSONReader: FeatureReader {
         guard token == .beginObject else {
             throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry), found \(token.displayName)")
         }
-        var members = Members(location: tokenizer.location())
+        var members = Members(location: tokenizer.location(), path: path)
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" {
-                throw MapBridgeError(.data, "an object with 'features' has type '\(type)'; only a FeatureCollection has features",
-                                     at: members.typeLocation)
+                throw members.error("an object with 'features' has type '\(type)'; only a FeatureCollection has features",
+                                    at: members.typeLocation, member: "type")
             }
             collectionsSeen += 1
             if collectionsSeen == 1 { try adoptDocument(&members) }
@@ -125,8 +124,7 @@ public final class GeoJSONReader: FeatureReader {
         }
         switch members.type {
         case "FeatureCollection":
-            throw MapBridgeError(.data, "this FeatureCollection has no 'features' member; add \"features\": []",
-                                 at: members.location)
+            throw members.error("this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
             state = .pending(try makeFeature(members, context: "the top level"))
         default:
@@ -137,7 +135,7 @@ public final class GeoJSONReader: FeatureReader {
 
     private func adoptDocument(_ members: inout Members) throws {
         if let crs = members.crs {
-            try checkCRS(crs, at: members.crsLocation)
+            try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs"))
             members.crsChecked = true
         }
         document = GeoJSONMapping.document(from: members.foreign)
@@ -145,15 +143,15 @@ public final class GeoJSONReader: FeatureReader {
 
     private func finishCollection(_ members: Members) throws {
         if let type = members.type, type != "FeatureCollection" {
-            throw MapBridgeError(.data, "an object with 'features' has type '\(type)'; only a FeatureCollection has features",
-                                 at: members.typeLocation)
+            throw members.error("an object with 'features' has type '\(type)'; only a FeatureCollection has features",
+                                at: members.typeLocation, member: "type")
         }
         if members.type == nil {
             warn("missing-type", "the top-level object has 'features' but no \"type\": \"FeatureCollection\"",
                  at: members.location)
         }
         if collectionsSeen == 1 {
-            if let crs = members.crs, !members.crsChecked { try checkCRS(crs, at: members.crsLocation) }
+            if let crs = members.crs, !members.crsChecked { try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs")) }
             document = GeoJSONMapping.document(from: members.foreign)
         }
     }
@@ -179,8 +177,14 @@ public final class GeoJSONReader: FeatureReader {
 
     /// The JSON pointer of the value being parsed.
     func pointer(extra: PathComponent? = nil) -> String {
+        jsonPointer(path + (extra.map { [$0] } ?? []))
+    }
+}
+
+/// A JSON pointer (RFC 6901) from its components.
+func jsonPointer(_ components: [PathComponent]) -> String {
         var text = ""
-        for component in path + (extra.map { [$0] } ?? []) {
+        for component in components {
             text += "/"
             switch component {
             case .key(let key):
@@ -191,7 +195,6 @@ public final class GeoJSONReader: FeatureReader {
         }
         return text
     }
-}
 
 /// One step of a JSON pointer.
 enum PathComponent {

@@ -10,15 +10,16 @@ import MapBridgeModel
 /// Buffered output to a file descriptor (or to memory), written with `write(2)` in large
 /// blocks. Writers put bytes here; nothing is built up as one big `String`.
 public final class ByteSink {
+    // Used from one thread at a time and never re-entered: no dynamic exclusivity checks.
     private let fd: Int32
-    private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    private var count = 0
-    private var memory: [UInt8]?
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var memory: [UInt8]?
     /// The name used in messages.
     public let name: String
     /// Bytes accepted so far.
-    public private(set) var bytesWritten: Int64 = 0
+    @exclusivity(unchecked) public private(set) var bytesWritten: Int64 = 0
 
     /// Output to an open file descriptor, which the sink does not close.
     public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 20) {

@@ -12,8 +12,8 @@ public final class JSONEmitter {
     public let sink: ByteSink
     /// Whether objects and arrays are spread over indented lines.
     public let pretty: Bool
-    private var levels: [(count: Int, inline: Bool)] = []
-    private var afterKey = false
+    @exclusivity(unchecked) private var levels: [(count: Int, inline: Bool)] = []
+    @exclusivity(unchecked) private var afterKey = false
 
     public init(sink: ByteSink, pretty: Bool = false) {
         self.sink = sink

@@ -18,6 +18,8 @@ import MapBridgeModel
 ///
 /// - Complexity: O(n) in the input; memory O(chunk + longest token + depth).
 public final class JSONTokenizer {
+    // The tokenizer is used from one thread at a time and never re-entered, so the per-access
+    // exclusivity checks on its hot fields (a quarter of the run time when enabled) are off.
     /// Settings that bound what the tokenizer accepts.
     public struct Options: Sendable {
         /// The deepest nesting of arrays and objects accepted, ≥ 1.
@@ -33,44 +35,44 @@ public final class JSONTokenizer {
 
     // MARK: Buffer
     private let source: ByteSource
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var position = 0
-    private var end = 0
-    private var bufferOffset: Int64 = 0  // absolute offset of buffer[0]
-    private var atEndOfSource = false
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var bufferOffset: Int64 = 0  // absolute offset of buffer[0]
+    @exclusivity(unchecked) private var atEndOfSource = false
     private let chunkSize: Int
 
     // MARK: Location
-    private var line = 1
-    private var lineStart: Int64 = 0  // absolute offset of the current line's first byte
+    @exclusivity(unchecked) private var line = 1
+    @exclusivity(unchecked) private var lineStart: Int64 = 0  // absolute offset of the current line's first byte
     /// 1-based line of the last token.
-    public private(set) var tokenLine = 1
+    @exclusivity(unchecked) public private(set) var tokenLine = 1
     /// 1-based column (in bytes) of the last token.
-    public private(set) var tokenColumn = 1
+    @exclusivity(unchecked) public private(set) var tokenColumn = 1
     /// Absolute byte offset of the last token.
-    public private(set) var tokenOffset: Int64 = 0
+    @exclusivity(unchecked) public private(set) var tokenOffset: Int64 = 0
 
     // MARK: Grammar
     private enum Expect { case value, valueOrEndArray, keyOrEndObject, key, afterValue }
-    private var expect: Expect = .value
-    private var containers: [Bool] = []  // true = object
+    @exclusivity(unchecked) private var expect: Expect = .value
+    @exclusivity(unchecked) private var containers: [Bool] = []  // true = object
     private let options: Options
     /// Top-level values completed so far.
-    public private(set) var topLevelValuesRead = 0
+    @exclusivity(unchecked) public private(set) var topLevelValuesRead = 0
 
     // MARK: Token payload
-    private var scratch: [UInt8] = []
-    private var payloadStart = 0
-    private var payloadCount = 0
-    private var payloadInScratch = false
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var payloadStart = 0
+    @exclusivity(unchecked) private var payloadCount = 0
+    @exclusivity(unchecked) private var payloadInScratch = false
 
     // MARK: Duplicate keys
-    private var keyArena: [UInt8] = []
-    private var keyEntries: [(hash: UInt64, start: Int, count: Int)] = []
-    private var objectKeyBase: [Int] = []
+    @exclusivity(unchecked) private var keyArena: [UInt8] = []
+    @exclusivity(unchecked) private var keyEntries: [(hash: UInt64, start: Int, count: Int)] = []
+    @exclusivity(unchecked) private var objectKeyBase: [Int] = []
     /// Whether the last `.key` token repeats a name already seen in the same object.
-    public private(set) var lastKeyIsDuplicate = false
+    @exclusivity(unchecked) public private(set) var lastKeyIsDuplicate = false
 
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
@@ -190,7 +192,15 @@ public final class JSONTokenizer {
     /// The last string or key as a `String`.
     /// - Throws: when the bytes are not valid UTF-8.
     public func stringValue() throws -> String {
-        let s: String? = withPayload { String(validating: $0, as: UTF8.self) }
+        let s: String? = withPayload { bytes in
+            // ASCII needs no validation; anything else is checked strictly (no silent repair).
+            var ascii = true
+            for b in bytes where b >= 0x80 {
+                ascii = false
+                break
+            }
+            return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
     }
