@@ -22,8 +22,9 @@ extension DatasetSummary {
         }
         out += "vertices: \(grouped(vertexCount))\n"
         if let b = boundingBox {
-            out += "bounding box: west \(b.west), south \(b.south), east \(b.east), north \(b.north)"
-            if let lo = b.minAltitude, let hi = b.maxAltitude { out += "; altitude \(lo) to \(hi) m" }
+            let n = NumberValue.shortestText
+            out += "bounding box: west \(n(b.west)), south \(n(b.south)), east \(n(b.east)), north \(n(b.north))"
+            if let lo = b.minAltitude, let hi = b.maxAltitude { out += "; altitude \(n(lo)) to \(n(hi)) m" }
             out += "\n"
         }
         out += "with title: \(grouped(titled)), description: \(grouped(described)), time: \(grouped(timed)), folder: \(grouped(inFolders))\n"
@@ -36,7 +37,7 @@ extension DatasetSummary {
         if propertyNamesNotShown > 0 { out += "  … \(propertyNamesNotShown) more names not shown\n" }
         out += "styles: \(styles.count + stylesNotShown) distinct on \(grouped(styledFeatures)) features\n"
         for (style, count) in styles.sorted(by: { $0.count > $1.count }).prefix(10) {
-            out += "  \(style.summaryText)  (\(grouped(count)) features)\n"
+            out += "  \(style.summaryText)  (\(counted(count, "feature")))\n"
         }
         if styles.count > 10 { out += "  … \(styles.count - 10) more\n" }
         try sink.write(out)
@@ -142,6 +143,9 @@ extension Style {
         return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")
     }
 }
+
+/// `1 feature`, `2,000 features`.
+func counted(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")" }
 
 /// `1234567` as `1,234,567`.
 func grouped<T: BinaryInteger>(_ n: T) -> String {

@@ -111,10 +111,7 @@ public final class GeoJSONReader: FeatureReader {
         var members = Members(location: tokenizer.location(), path: path)
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
-            if let type = members.type, type != "FeatureCollection" {
-                throw members.error("an object with 'features' has type '\(type)'; only a FeatureCollection has features",
-                                    at: members.typeLocation, member: "type")
-            }
+            if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }
             collectionsSeen += 1
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
@@ -133,6 +130,13 @@ public final class GeoJSONReader: FeatureReader {
         }
     }
 
+    private func wrongCollectionType(_ type: String, _ members: Members) -> MapBridgeError {
+        let message = type.lowercased() == "featurecollection"
+            ? "unknown type '\(type)'; types are case-sensitive: write \"FeatureCollection\""
+            : "an object with 'features' has type '\(type)'; only a FeatureCollection has features"
+        return members.error(message, at: members.typeLocation, member: "type")
+    }
+
     private func adoptDocument(_ members: inout Members) throws {
         if let crs = members.crs {
             try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs"))
@@ -142,10 +146,7 @@ public final class GeoJSONReader: FeatureReader {
     }
 
     private func finishCollection(_ members: Members) throws {
-        if let type = members.type, type != "FeatureCollection" {
-            throw members.error("an object with 'features' has type '\(type)'; only a FeatureCollection has features",
-                                at: members.typeLocation, member: "type")
-        }
+        if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }
         if members.type == nil {
             warn("missing-type", "the top-level object has 'features' but no \"type\": \"FeatureCollection\"",
                  at: members.location)

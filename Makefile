@@ -1,0 +1,52 @@
+# MapBridge — build, test and demo on a fresh Debian machine with the Swift toolchain.
+#
+#   make deps    install the Debian packages the build and tests need (when missing; as root)
+#   make build   debug build of the library and the `mapbridge` command
+#   make release optimised build (.build/release/mapbridge)
+#   make test    run every test (unit and end-to-end)
+#   make demo    convert a sample and print its summary
+#   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# Debian packages the build and tests use. Kept short: each entry is a real need.
+DEB_PACKAGES ?=
+BIN := .build/debug/mapbridge
+
+.PHONY: deps build release test demo bench clean
+
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@test -x "$(SWIFT)" || { echo "error: no Swift toolchain found (looked for swift on PATH and /opt/swift/usr/bin/swift)"; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+demo: build
+	@echo "== mapbridge convert samples/airports.geojson .build/demo/airports.geojson --precision 3 --bbox"
+	@mkdir -p .build/demo
+	$(BIN) convert samples/airports.geojson .build/demo/airports.geojson --precision 3 --bbox
+	@head -c 400 .build/demo/airports.geojson; echo " …"
+	@echo
+	@echo "== mapbridge info .build/demo/airports.geojson"
+	$(BIN) info .build/demo/airports.geojson
+
+bench: release
+	@test -d ../shared/bench || { echo "bench needs ../shared/bench beside the project"; exit 1; }
+	@test -d .build/bench-corpus || ../shared/bench/make-corpus .build/bench-corpus
+	../shared/bench/compare --corpus .build/bench-corpus --only geojson-\>geojson
+
+clean:
+	rm -rf .build
