@@ -8,6 +8,7 @@ import PackageDescription
 //   MapBridgeGeoJSON  GeoJSON reader and writer side by side
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
 //   MapBridgeCLI      the `mapbridge` command
+//   MapBridgeBench    `mapbridge-bench`: reading throughput for benchmarks
 let package = Package(
     name: "MapBridge",
     products: [
@@ -15,6 +16,7 @@ let package = Package(
             name: "MapBridgeKit",
             targets: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeCore"]),
         .executable(name: "mapbridge", targets: ["MapBridgeCLI"]),
+        .executable(name: "mapbridge-bench", targets: ["MapBridgeBench"]),
     ],
     targets: [
         .target(name: "MapBridgeModel"),
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "MapBridgeGeoJSON", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
         .target(name: "MapBridgeCore", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON"]),
         .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore"]),
+        // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
+        .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),

@@ -22,6 +22,42 @@ public enum GeoJSONMapping {
         "MultiLineString": .multiPolyline, "Polygon": .polygon, "MultiPolygon": .multiPolygon,
     ]
 
+    /// Property keys that also fill a model field.
+    enum Field: Int, CaseIterable {
+        case name, title, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
+            markerSymbol, markerSize, icon, iconColor, iconOpacity, iconScale, iconHeading, labelColor,
+            labelOpacity, labelScale, timestamp, timespan
+
+        var key: String {
+            switch self {
+            case .name: "name"
+            case .title: "title"
+            case .description: "description"
+            case .stroke: "stroke"
+            case .strokeOpacity: "stroke-opacity"
+            case .strokeWidth: "stroke-width"
+            case .fill: "fill"
+            case .fillOpacity: "fill-opacity"
+            case .markerColor: "marker-color"
+            case .markerSymbol: "marker-symbol"
+            case .markerSize: "marker-size"
+            case .icon: "icon"
+            case .iconColor: "icon-color"
+            case .iconOpacity: "icon-opacity"
+            case .iconScale: "icon-scale"
+            case .iconHeading: "icon-heading"
+            case .labelColor: "label-color"
+            case .labelOpacity: "label-opacity"
+            case .labelScale: "label-scale"
+            case .timestamp: "timestamp"
+            case .timespan: "timespan"
+            }
+        }
+
+        /// One hashed lookup per property instead of a string comparison per field.
+        static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0) })
+    }
+
     // MARK: Reading
 
     /// Fills title, subtitle, style and time from the feature's properties.
@@ -33,34 +69,34 @@ public enum GeoJSONMapping {
         var fallbackTitle: String?
         var begin: String?, end: String?
         for entry in feature.properties {
+            guard let field = Field.byKey[entry.key] else { continue }
             let v = entry.value
-            switch entry.key {
-            case "name": title = v.stringValue ?? title
-            case "title": fallbackTitle = v.stringValue
-            case "description": feature.subtitle = v.stringValue
-            case "stroke": style.strokeColor = v.stringValue.flatMap(Color.init(hex:))
-            case "stroke-opacity": style.strokeOpacity = unitInterval(v)
-            case "stroke-width": style.strokeWidth = v.doubleValue.flatMap { $0 >= 0 ? $0 : nil }
-            case "fill": style.fillColor = v.stringValue.flatMap(Color.init(hex:))
-            case "fill-opacity": style.fillOpacity = unitInterval(v)
-            case "marker-color": marker.color = v.stringValue.flatMap(Color.init(hex:))
-            case "marker-symbol": marker.symbol = v.stringValue ?? v.doubleValue.map { NumberValue($0).text }
-            case "marker-size": marker.size = v.stringValue.flatMap(MarkerSize.init(rawValue:))
-            case "icon": marker.href = v.stringValue
-            case "icon-color": marker.color = marker.color ?? v.stringValue.flatMap(Color.init(hex:))
-            case "icon-opacity": marker.opacity = unitInterval(v)
-            case "icon-scale": marker.scale = v.doubleValue
-            case "icon-heading": marker.heading = v.doubleValue
-            case "label-color": label.color = v.stringValue.flatMap(Color.init(hex:))
-            case "label-opacity": label.opacity = unitInterval(v)
-            case "label-scale": label.scale = v.doubleValue
-            case "timestamp": feature.time = v.stringValue.map { .instant($0) } ?? feature.time
-            case "timespan":
+            switch field {
+            case .name: title = v.stringValue ?? title
+            case .title: fallbackTitle = v.stringValue
+            case .description: feature.subtitle = v.stringValue
+            case .stroke: style.strokeColor = v.stringValue.flatMap(Color.init(hex:))
+            case .strokeOpacity: style.strokeOpacity = unitInterval(v)
+            case .strokeWidth: style.strokeWidth = v.doubleValue.flatMap { $0 >= 0 ? $0 : nil }
+            case .fill: style.fillColor = v.stringValue.flatMap(Color.init(hex:))
+            case .fillOpacity: style.fillOpacity = unitInterval(v)
+            case .markerColor: marker.color = v.stringValue.flatMap(Color.init(hex:))
+            case .markerSymbol: marker.symbol = v.stringValue ?? v.doubleValue.map { NumberValue($0).text }
+            case .markerSize: marker.size = v.stringValue.flatMap(MarkerSize.init(rawValue:))
+            case .icon: marker.href = v.stringValue
+            case .iconColor: marker.color = marker.color ?? v.stringValue.flatMap(Color.init(hex:))
+            case .iconOpacity: marker.opacity = unitInterval(v)
+            case .iconScale: marker.scale = v.doubleValue
+            case .iconHeading: marker.heading = v.doubleValue
+            case .labelColor: label.color = v.stringValue.flatMap(Color.init(hex:))
+            case .labelOpacity: label.opacity = unitInterval(v)
+            case .labelScale: label.scale = v.doubleValue
+            case .timestamp: feature.time = v.stringValue.map { .instant($0) } ?? feature.time
+            case .timespan:
                 if case .object(let span) = v {
                     begin = span["begin"]?.stringValue
                     end = span["end"]?.stringValue
                 }
-            default: break
             }
         }
         feature.title = title ?? fallbackTitle
@@ -85,47 +121,50 @@ public enum GeoJSONMapping {
     /// The properties a writer emits for `feature`: its own, then those its model fields add
     /// (title, subtitle, style, time) where the properties lack the key.
     public static func outputProperties(of feature: Feature) -> Properties {
-        var extra: [Properties.Entry] = []
         let p = feature.properties
-        func add(_ key: String, _ value: PropertyValue?) {
-            guard let value, !p.contains(key: key), !extra.contains(where: { $0.key == key }) else { return }
-            extra.append(Properties.Entry(key: key, value: value))
+        guard feature.title != nil || feature.subtitle != nil || feature.time != nil || feature.style != nil else {
+            return p
         }
-        if let title = feature.title, !p.contains(key: "title") { add("name", .string(title)) }
-        if let subtitle = feature.subtitle { add("description", .string(subtitle)) }
+        // Which model-field keys the properties hold already, in one pass.
+        var present = Set<Field>()
+        for entry in p { if let f = Field.byKey[entry.key] { present.insert(f) } }
+        var out = p
+        func add(_ field: Field, _ value: PropertyValue?) {
+            guard let value, present.insert(field).inserted else { return }
+            out.append(key: field.key, value: value)
+        }
+        if let title = feature.title, !present.contains(.title) { add(.name, .string(title)) }
+        if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
         switch feature.time {
-        case .instant(let t)?: add("timestamp", .string(t))
+        case .instant(let t)?: add(.timestamp, .string(t))
         case .span(let b, let e)?:
             var span = Properties()
             if let b { span["begin"] = .string(b) }
             if let e { span["end"] = .string(e) }
-            add("timespan", .object(span))
+            add(.timespan, .object(span))
         case nil: break
         }
         if let s = feature.style {
-            add("stroke", s.strokeColor.map { .string($0.hex) })
-            add("stroke-opacity", s.strokeOpacity.map(number))
-            add("stroke-width", s.strokeWidth.map(number))
-            add("fill", s.fillColor.map { .string($0.hex) })
-            add("fill-opacity", s.fillOpacity.map(number))
+            add(.stroke, s.strokeColor.map { .string($0.hex) })
+            add(.strokeOpacity, s.strokeOpacity.map(number))
+            add(.strokeWidth, s.strokeWidth.map(number))
+            add(.fill, s.fillColor.map { .string($0.hex) })
+            add(.fillOpacity, s.fillOpacity.map(number))
             if let m = s.marker {
-                add("marker-color", m.color.map { .string($0.hex) })
-                add("marker-symbol", m.symbol.map { .string($0) })
-                add("marker-size", m.size.map { .string($0.rawValue) })
-                add("icon", m.href.map { .string($0) })
-                add("icon-opacity", m.opacity.map(number))
-                add("icon-scale", m.scale.map(number))
-                add("icon-heading", m.heading.map(number))
+                add(.markerColor, m.color.map { .string($0.hex) })
+                add(.markerSymbol, m.symbol.map { .string($0) })
+                add(.markerSize, m.size.map { .string($0.rawValue) })
+                add(.icon, m.href.map { .string($0) })
+                add(.iconOpacity, m.opacity.map(number))
+                add(.iconScale, m.scale.map(number))
+                add(.iconHeading, m.heading.map(number))
             }
             if let l = s.label {
-                add("label-color", l.color.map { .string($0.hex) })
-                add("label-opacity", l.opacity.map(number))
-                add("label-scale", l.scale.map(number))
+                add(.labelColor, l.color.map { .string($0.hex) })
+                add(.labelOpacity, l.opacity.map(number))
+                add(.labelScale, l.scale.map(number))
             }
         }
-        if extra.isEmpty { return p }
-        var out = p
-        for e in extra { out.append(key: e.key, value: e.value) }
         return out
     }
 

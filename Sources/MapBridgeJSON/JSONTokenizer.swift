@@ -66,11 +66,10 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var payloadStart = 0
     @exclusivity(unchecked) private var payloadCount = 0
     @exclusivity(unchecked) private var payloadInScratch = false
+    @exclusivity(unchecked) private var fastNumber: Double?
 
     // MARK: Duplicate keys
-    @exclusivity(unchecked) private var keyArena: [UInt8] = []
-    @exclusivity(unchecked) private var keyEntries: [(hash: UInt64, start: Int, count: Int)] = []
-    @exclusivity(unchecked) private var objectKeyBase: [Int] = []
+    private let keys = ObjectKeyLedger()
     /// Whether the last `.key` token repeats a name already seen in the same object.
     @exclusivity(unchecked) public private(set) var lastKeyIsDuplicate = false
 
@@ -212,7 +211,8 @@ public final class JSONTokenizer {
 
     /// The last number's value, correctly rounded.
     public func numberValue() -> Double {
-        withPayload { NumberParsing.double(from: $0) }
+        if let fastNumber { return fastNumber }
+        return withPayload { NumberParsing.double(from: $0) }
     }
 
     /// Whether the last key or string equals `literal` byte for byte.
@@ -309,11 +309,7 @@ public final class JSONTokenizer {
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
         let wasObject = containers.removeLast()
-        if wasObject && options.detectsDuplicateKeys, let base = objectKeyBase.popLast() {
-            let arenaStart = base < keyEntries.count ? keyEntries[base].start : keyArena.count
-            keyEntries.removeSubrange(base...)
-            keyArena.removeSubrange(arenaStart...)
-        }
+        if wasObject && options.detectsDuplicateKeys { keys.closeObject() }
         valueCompleted()
         return token
     }
@@ -328,7 +324,7 @@ public final class JSONTokenizer {
             throw error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
         }
         containers.append(isObject)
-        if isObject && options.detectsDuplicateKeys { objectKeyBase.append(keyEntries.count) }
+        if isObject && options.detectsDuplicateKeys { keys.openObject() }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }
 
@@ -466,7 +462,9 @@ public final class JSONTokenizer {
         payloadStart = start
         payloadCount = i - start
         let text = UnsafeBufferPointer(start: buffer + start, count: i - start)
-        if let problem = NumberParsing.grammarProblem(text) {
+        let analysis = NumberParsing.analyze(text)
+        if case .value(let v) = analysis { fastNumber = v } else { fastNumber = nil }
+        if case .invalid(let problem) = analysis {
             var shown = String(decoding: text, as: UTF8.self)
             if i < end, isWordByte(buffer[i]) || buffer[i] >= 0x80 { shown += "…" }
             throw error("invalid number '\(shown)': \(problem)")
@@ -602,27 +600,7 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        withPayload { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-            var duplicate = false
-            let base = objectKeyBase.last ?? 0
-            if base < keyEntries.count {
-                for k in base..<keyEntries.count where keyEntries[k].hash == hash && keyEntries[k].count == bytes.count {
-                    let entry = keyEntries[k]
-                    let same = keyArena.withUnsafeBufferPointer { arena in
-                        bytes.indices.allSatisfy { arena[entry.start + $0] == bytes[$0] }
-                    }
-                    if same {
-                        duplicate = true
-                        break
-                    }
-                }
-            }
-            lastKeyIsDuplicate = duplicate
-            keyEntries.append((hash, keyArena.count, bytes.count))
-            keyArena.append(contentsOf: bytes)
-        }
+        lastKeyIsDuplicate = withPayload { keys.insert($0) }
     }
 
     private func describe(_ c: UInt8) -> String {

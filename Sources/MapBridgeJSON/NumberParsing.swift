@@ -11,32 +11,8 @@ public enum NumberParsing {
     /// What is wrong with `text` as a JSON number, or `nil` when it is one:
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     public static func grammarProblem(_ text: UnsafeBufferPointer<UInt8>) -> String? {
-        var i = 0
-        let n = text.count
-        func digit(_ k: Int) -> Bool { k < n && text[k] >= UInt8(ascii: "0") && text[k] <= UInt8(ascii: "9") }
-        if i < n, text[i] == UInt8(ascii: "-") { i += 1 }
-        if i < n, text[i] == UInt8(ascii: "+") { return "a leading '+' is not allowed" }
-        guard digit(i) else {
-            return i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing"
-        }
-        if text[i] == UInt8(ascii: "0") {
-            i += 1
-            if digit(i) { return "leading zeros are not allowed" }
-        } else {
-            while digit(i) { i += 1 }
-        }
-        if i < n, text[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digit(i) else { return "a digit must follow '.'" }
-            while digit(i) { i += 1 }
-        }
-        if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-            guard digit(i) else { return "the exponent has no digits" }
-            while digit(i) { i += 1 }
-        }
-        return i == n ? nil : "unexpected '\(String(decoding: text[i..<(i + 1)], as: UTF8.self))'"
+        if case .invalid(let why) = analyze(text) { return why }
+        return nil
     }
 
     private static let powersOfTen: [Double] = [
@@ -44,40 +20,76 @@ public enum NumberParsing {
         1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// The double nearest to a valid JSON number's text (correctly rounded).
+    /// The result of checking a number's text and, where it is cheap, converting it.
+    public enum Analysis: Equatable, Sendable {
+        /// Not a JSON number, with why.
+        case invalid(String)
+        /// A valid number whose value was computed exactly on the fast path.
+        case value(Double)
+        /// A valid number that needs `strtod` (an exponent, or more than 15 significant digits).
+        case valid
+    }
+
+    /// Checks `text` against the JSON number grammar and converts it on the fast path, in one
+    /// pass: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     ///
-    /// Decimals with at most 15 significant digits and a small exponent take an exact fast
-    /// path (the integer mantissa and the power of ten are both exact doubles, so one
-    /// multiplication or division rounds once); everything else goes to `strtod`.
-    public static func double(from text: UnsafeBufferPointer<UInt8>) -> Double {
-        var i = 0
+    /// Decimals with at most 15 significant digits and no exponent are exact on the fast path:
+    /// the integer mantissa and the power of ten are both exact doubles, so one division
+    /// rounds once, correctly.
+    public static func analyze(_ text: UnsafeBufferPointer<UInt8>) -> Analysis {
         let n = text.count
+        var i = 0
         var negative = false
+        @inline(__always) func digit(_ k: Int) -> Bool { k < n && text[k] &- UInt8(ascii: "0") < 10 }
         if i < n, text[i] == UInt8(ascii: "-") {
             negative = true
             i += 1
         }
+        if i < n, text[i] == UInt8(ascii: "+") { return .invalid("a leading '+' is not allowed") }
+        guard digit(i) else {
+            return .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing")
+        }
         var mantissa: UInt64 = 0
-        var digits = 0
+        var significant = 0
         var fractionDigits = 0
-        var seenPoint = false
-        while i < n {
-            let c = text[i]
-            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                if digits > 0 || c != UInt8(ascii: "0") { digits += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(c - UInt8(ascii: "0"))
-                if seenPoint { fractionDigits += 1 }
-            } else if c == UInt8(ascii: ".") {
-                seenPoint = true
-            } else {
-                break  // an exponent: slow path
-            }
+        if text[i] == UInt8(ascii: "0") {
             i += 1
+            if digit(i) { return .invalid("leading zeros are not allowed") }
+        } else {
+            while digit(i) {
+                mantissa = mantissa &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+                significant += 1
+                i += 1
+            }
         }
-        if i == n && digits <= 15 && fractionDigits <= 22 {
-            let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-            return negative ? -magnitude : magnitude
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { return .invalid("a digit must follow '.'") }
+            while digit(i) {
+                let d = text[i] &- UInt8(ascii: "0")
+                if significant > 0 || d != 0 { significant += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                fractionDigits += 1
+                i += 1
+            }
         }
+        var hasExponent = false
+        if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            hasExponent = true
+            i += 1
+            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+            guard digit(i) else { return .invalid("the exponent has no digits") }
+            while digit(i) { i += 1 }
+        }
+        guard i == n else { return .invalid("unexpected '\(String(decoding: text[i..<(i + 1)], as: UTF8.self))'") }
+        guard !hasExponent, significant <= 15, fractionDigits <= 22 else { return .valid }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return .value(negative ? -magnitude : magnitude)
+    }
+
+    /// The double nearest to a valid JSON number's text (correctly rounded).
+    public static func double(from text: UnsafeBufferPointer<UInt8>) -> Double {
+        if case .value(let v) = analyze(text) { return v }
         return slowPath(text)
     }
 
