@@ -30,6 +30,8 @@ let package = Package(
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),
+        .testTarget(name: "MapBridgeCoreTests",
+                    dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI"]),
     ],
     swiftLanguageModes: [.v6]
