@@ -54,8 +54,21 @@ public enum GeoJSONMapping {
             }
         }
 
-        /// One hashed lookup per property instead of a string comparison per field.
-        static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0) })
+        private static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0) })
+
+        /// The field a property key fills, if any: a first-byte check turns most other keys
+        /// away before one hashed lookup.
+        static func lookup(_ key: String) -> Field? {
+            switch key.utf8.first {
+            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "f"),
+                UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"):
+                return byKey[key]
+            default:
+                return nil
+            }
+        }
+
+        var bit: UInt32 { 1 << UInt32(rawValue) }
     }
 
     // MARK: Reading
@@ -69,7 +82,7 @@ public enum GeoJSONMapping {
         var fallbackTitle: String?
         var begin: String?, end: String?
         for entry in feature.properties {
-            guard let field = Field.byKey[entry.key] else { continue }
+            guard let field = Field.lookup(entry.key) else { continue }
             let v = entry.value
             switch field {
             case .name: title = v.stringValue ?? title
@@ -126,14 +139,15 @@ public enum GeoJSONMapping {
             return p
         }
         // Which model-field keys the properties hold already, in one pass.
-        var present = Set<Field>()
-        for entry in p { if let f = Field.byKey[entry.key] { present.insert(f) } }
+        var present: UInt32 = 0
+        for entry in p { if let f = Field.lookup(entry.key) { present |= f.bit } }
         var out = p
         func add(_ field: Field, _ value: PropertyValue?) {
-            guard let value, present.insert(field).inserted else { return }
+            guard let value, present & field.bit == 0 else { return }
+            present |= field.bit
             out.append(key: field.key, value: value)
         }
-        if let title = feature.title, !present.contains(.title) { add(.name, .string(title)) }
+        if let title = feature.title, present & Field.title.bit == 0 { add(.name, .string(title)) }
         if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
         switch feature.time {
         case .instant(let t)?: add(.timestamp, .string(t))
