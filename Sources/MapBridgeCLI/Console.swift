@@ -8,13 +8,22 @@ import Darwin
 /// `stderr` as not concurrency-safe).
 enum Console {
     /// Writes `text` to standard error as is.
-    static func error(_ text: String) {
+    static func error(_ text: String) { write(text, to: 2) }
+
+    /// Writes `text` to standard output as is.
+    static func output(_ text: String) { write(text, to: 1) }
+
+    private static func write(_ text: String, to fd: Int32) {
         var s = text
         s.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let n = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+                let n = Glibc.write(fd, base + offset, bytes.count - offset)
+                if n <= 0 {
+                    if n < 0 && errno == EINTR { continue }
+                    return
+                }
                 offset += n
             }
         }

@@ -30,17 +30,7 @@ let overview = """
 
     """
 
-func printOut(_ text: String) {
-    var s = text
-    s.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-            offset += n
-        }
-    }
-}
+func printOut(_ text: String) { Console.output(text) }
 
 func main(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else {

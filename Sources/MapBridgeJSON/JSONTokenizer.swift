@@ -264,8 +264,9 @@ public final class JSONTokenizer {
     }
 
     /// Skips whitespace (and, between top-level values, the RS separator); returns the next
-    /// byte without consuming it, or nil at the end of input.
-    private func skipWhitespace() throws -> UInt8? {
+    /// byte without consuming it, or nil at the end of input. With `preservingPayload`, a key
+    /// still in the buffer survives refills (it is read after the colon).
+    private func skipWhitespace(preservingPayload: Bool = false) throws -> UInt8? {
         while true {
             while position < end {
                 let c = buffer[position]
@@ -282,7 +283,8 @@ public final class JSONTokenizer {
                     return c
                 }
             }
-            guard try refill(keeping: position) != nil || position < end else { return nil }
+            let keep = preservingPayload && !payloadInScratch ? min(payloadStart, position) : position
+            guard try refill(keeping: keep) != nil || position < end else { return nil }
         }
     }
 
@@ -329,34 +331,13 @@ public final class JSONTokenizer {
     }
 
     private func expectColon() throws {
-        let line = tokenLine, column = tokenColumn, offset = tokenOffset
-        // The key's payload may sit in the buffer: keep it while looking for the colon.
-        let keepFrom = payloadInScratch ? position : payloadStart
-        while true {
-            while position < end {
-                let c = buffer[position]
-                switch c {
-                case 0x20, 0x09, 0x0D:
-                    position += 1
-                case 0x0A:
-                    position += 1
-                    self.line += 1
-                    lineStart = bufferOffset + Int64(position)
-                case UInt8(ascii: ":"):
-                    position += 1
-                    return
-                default:
-                    markToken()
-                    throw error("expected ':' after a member name, found \(describe(c))")
-                }
-            }
-            let keep = payloadInScratch ? position : min(keepFrom, payloadStart)
-            if try refill(keeping: keep) == nil, position >= end {
-                tokenLine = line; tokenColumn = column; tokenOffset = offset
-                markToken()
-                throw error("the input ends after a member name; expected ':'")
-            }
+        let c = try skipWhitespace(preservingPayload: true)
+        guard c == UInt8(ascii: ":") else {
+            markToken()  // the error points at what stands where the colon belongs
+            guard let c else { throw error("the input ends after a member name; expected ':'") }
+            throw error("expected ':' after a member name, found \(describe(c))")
         }
+        position += 1
     }
 
     // MARK: - Internals: values
@@ -497,7 +478,7 @@ public final class JSONTokenizer {
             }
             if i < end { break }
             guard let shift = try refill(keeping: start) else {
-                throw error("the input ends inside a string; a closing '\"' is missing")
+                throw error("the input ends inside a string (the file may be truncated); a closing '\"' is missing")
             }
             start -= shift
             i -= shift
@@ -510,7 +491,7 @@ public final class JSONTokenizer {
         while true {
             if position >= end {
                 guard try refill(keeping: position) != nil else {
-                    throw error("the input ends inside a string; a closing '\"' is missing")
+                    throw error("the input ends inside a string (the file may be truncated); a closing '\"' is missing")
                 }
             }
             let c = buffer[position]
