@@ -127,8 +127,11 @@ extension GeoJSONReader {
                 throw m.error("unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
                               at: m.typeLocation, member: "type")
             }
-            if type == "Feature" || type == "FeatureCollection" {
-                throw m.error("a \(type) stands where a geometry belongs", at: m.typeLocation, member: "type")
+            for container in ["Feature", "FeatureCollection"] where type.lowercased() == container.lowercased() {
+                throw m.error(type == container
+                    ? "a \(type) stands where a geometry belongs"
+                    : "unknown type '\(type)'; types are case-sensitive: write \"\(container)\"",
+                    at: m.typeLocation, member: "type")
             }
             throw m.error("unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
                           at: m.typeLocation, member: "type")

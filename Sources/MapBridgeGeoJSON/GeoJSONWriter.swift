@@ -66,7 +66,7 @@ public final class GeoJSONWriter: FeatureWriter {
     public func write(_ feature: Feature) throws {
         switch options.layout {
         case .collection:
-            if !options.pretty { try json.sink.write(byte: 0x0A) }
+            if !options.pretty { try json.breakLineBeforeNextElement() }
         case .textSequence:
             try json.sink.write(byte: 0x1E)
         case .lines:

@@ -54,6 +54,16 @@ public final class JSONEmitter {
 
     // MARK: Members and scalars
 
+    /// Writes the separator before the next element of the innermost array or object, then a
+    /// line break: one element per line in compact output (`[\n{…},\n{…}`).
+    public func breakLineBeforeNextElement() throws {
+        guard !levels.isEmpty else { return }
+        if levels[levels.count - 1].count > 0 { try sink.write(byte: UInt8(ascii: ",")) }
+        levels[levels.count - 1].count += 1
+        try sink.write(byte: 0x0A)
+        afterKey = true  // the separator is written: the next value goes straight in
+    }
+
     /// Writes an object member's name; the next value call writes its value.
     public func key(_ name: String) throws {
         try separate()

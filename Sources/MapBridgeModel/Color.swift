@@ -61,9 +61,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
     public func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        // Over scalars, not Characters: "\r\n" is one Character that equals neither "\r" nor "\n".
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(self[first...last])
+        return String(scalars[first...last])
     }
 }

@@ -47,7 +47,7 @@ public struct NumberValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The shortest text that reads back as `double`, without a trailing `.0`.
     public static func shortestText(_ double: Double) -> String {
-        if double == double.rounded(), abs(double) < 1e15 {
+        if double == double.rounded(), abs(double) <= 9_007_199_254_740_992 {  // 2^53: Int64 is exact
             return String(Int64(double))
         }
         return double.description
