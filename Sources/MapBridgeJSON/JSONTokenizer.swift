@@ -420,41 +420,39 @@ public final class JSONTokenizer {
 
     private func scanNumber() throws {
         var start = position
-        var i = position
-        // Scan the run of number-ish bytes, refilling as needed.
+        var scanned: (length: Int, analysis: NumberParsing.Analysis)
+        // One pass checks and converts; a number cut by the buffer's end is scanned again
+        // after a refill (numbers are short, so that is rare and cheap).
         while true {
-            while i < end {
-                let c = buffer[i]
-                if (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-")
-                    || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c == UInt8(ascii: "e")
-                    || c == UInt8(ascii: "E")
-                {
-                    i += 1
-                } else {
-                    break
-                }
-            }
-            if i < end { break }
-            guard let shift = try refill(keeping: start) else { break }
+            scanned = NumberParsing.scanPrefix(UnsafeBufferPointer(start: buffer + start, count: end - start))
+            guard start + scanned.length == end, let shift = try refill(keeping: start) else { break }
             start -= shift
-            i -= shift
         }
+        let i = start + scanned.length
         payloadInScratch = false
         payloadStart = start
-        payloadCount = i - start
-        let text = UnsafeBufferPointer(start: buffer + start, count: i - start)
-        let analysis = NumberParsing.analyze(text)
-        if case .value(let v) = analysis { fastNumber = v } else { fastNumber = nil }
-        if case .invalid(let problem) = analysis {
-            var shown = String(decoding: text, as: UTF8.self)
-            if i < end, isWordByte(buffer[i]) || buffer[i] >= 0x80 { shown += "…" }
-            throw error("invalid number '\(shown)': \(problem)")
+        payloadCount = scanned.length
+        switch scanned.analysis {
+        case .value(let v): fastNumber = v
+        case .valid: fastNumber = nil
+        case .invalid(let problem):
+            throw error("invalid number '\(numberRunForMessage(from: start))': \(problem)")
         }
         if i < end, isWordByte(buffer[i]) {
-            let shown = String(decoding: text, as: UTF8.self)
-            throw error("invalid number '\(shown)\(describeRaw(buffer[i]))…'")
+            let run = numberRunForMessage(from: start)
+            throw error("invalid number '\(run)'" + (NumberParsing.grammarProblem(Array(run.utf8)).map { ": \($0)" } ?? ""))
         }
         position = i
+    }
+
+    /// The bytes from `start` that look like part of a number (for messages), with `…` when
+    /// a letter or more follows.
+    private func numberRunForMessage(from start: Int) -> String {
+        var k = start
+        while k < end, k - start < 40, isWordByte(buffer[k]) { k += 1 }
+        var shown = String(decoding: UnsafeBufferPointer(start: buffer + start, count: k - start), as: UTF8.self)
+        if k < end, buffer[k] >= 0x80 || k - start >= 40 { shown += "…" }
+        return shown
     }
 
     /// Scans a string starting at the opening quote; leaves its decoded bytes as the payload.
@@ -465,6 +463,7 @@ public final class JSONTokenizer {
         payloadInScratch = false
         // Fast path: no escapes.
         while true {
+            i = ByteScanning.firstStringSpecial(buffer, from: i, to: end)
             while i < end {
                 let c = buffer[i]
                 if c == UInt8(ascii: "\"") {

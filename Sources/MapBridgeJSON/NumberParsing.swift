@@ -15,6 +15,11 @@ public enum NumberParsing {
         return nil
     }
 
+    /// `grammarProblem` for bytes in an array.
+    public static func grammarProblem(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { grammarProblem($0) }
+    }
+
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
         1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -37,6 +42,19 @@ public enum NumberParsing {
     /// the integer mantissa and the power of ten are both exact doubles, so one division
     /// rounds once, correctly.
     public static func analyze(_ text: UnsafeBufferPointer<UInt8>) -> Analysis {
+        let (length, analysis) = scanPrefix(text)
+        if case .invalid = analysis { return analysis }
+        guard length == text.count else {
+            return .invalid("unexpected '\(String(decoding: text[length..<(length + 1)], as: UTF8.self))'")
+        }
+        return analysis
+    }
+
+    /// Reads the longest prefix of `text` that the number grammar accepts; returns its length
+    /// and what it is. The tokenizer calls this on its buffer, so the scan and the check are
+    /// one pass. An `.invalid` result's length is where the grammar failed.
+    @inline(__always)
+    public static func scanPrefix(_ text: UnsafeBufferPointer<UInt8>) -> (length: Int, analysis: Analysis) {
         let n = text.count
         var i = 0
         var negative = false
@@ -45,16 +63,16 @@ public enum NumberParsing {
             negative = true
             i += 1
         }
-        if i < n, text[i] == UInt8(ascii: "+") { return .invalid("a leading '+' is not allowed") }
+        if i < n, text[i] == UInt8(ascii: "+") { return (i, .invalid("a leading '+' is not allowed")) }
         guard digit(i) else {
-            return .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing")
+            return (i, .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing"))
         }
         var mantissa: UInt64 = 0
         var significant = 0
         var fractionDigits = 0
         if text[i] == UInt8(ascii: "0") {
             i += 1
-            if digit(i) { return .invalid("leading zeros are not allowed") }
+            if digit(i) { return (i, .invalid("leading zeros are not allowed")) }
         } else {
             while digit(i) {
                 mantissa = mantissa &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
@@ -64,7 +82,7 @@ public enum NumberParsing {
         }
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
-            guard digit(i) else { return .invalid("a digit must follow '.'") }
+            guard digit(i) else { return (i, .invalid("a digit must follow '.'")) }
             while digit(i) {
                 let d = text[i] &- UInt8(ascii: "0")
                 if significant > 0 || d != 0 { significant += 1 }
@@ -78,13 +96,12 @@ public enum NumberParsing {
             hasExponent = true
             i += 1
             if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-            guard digit(i) else { return .invalid("the exponent has no digits") }
+            guard digit(i) else { return (i, .invalid("the exponent has no digits")) }
             while digit(i) { i += 1 }
         }
-        guard i == n else { return .invalid("unexpected '\(String(decoding: text[i..<(i + 1)], as: UTF8.self))'") }
-        guard !hasExponent, significant <= 15, fractionDigits <= 22 else { return .valid }
+        guard !hasExponent, significant <= 15, fractionDigits <= 22 else { return (i, .valid) }
         let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-        return .value(negative ? -magnitude : magnitude)
+        return (i, .value(negative ? -magnitude : magnitude))
     }
 
     /// The double nearest to a valid JSON number's text (correctly rounded).

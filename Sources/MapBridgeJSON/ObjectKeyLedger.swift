@@ -43,8 +43,7 @@ final class ObjectKeyLedger {
 
     /// Records a name in the innermost object; returns whether it was already there.
     func insert(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in name { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let hash = ObjectKeyLedger.hash(name)
         let base = marks.last ?? 0
         var duplicate = false
         var k = base
@@ -72,6 +71,25 @@ final class ObjectKeyLedger {
         }
         arenaCount += name.count
         return duplicate
+    }
+
+    /// A quick hash: the length and the first and last eight bytes, mixed once. Equal names
+    /// always hash alike; the bytes are compared on a match, so a collision costs only time.
+    @inline(__always)
+    private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = name.count
+        guard let base = name.baseAddress, n > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var head: UInt64 = 0, tail: UInt64 = 0
+        if n >= 8 {
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else {
+            for k in 0..<n { head |= UInt64(base[k]) << (8 * UInt64(k)) }
+        }
+        var h = head &* 0x9E37_79B9_7F4A_7C15 ^ (tail &+ UInt64(n)) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= h >> 29
+        return h
     }
 
     private func growEntries() {
