@@ -6,13 +6,14 @@
 #   make test    run every test (unit and end-to-end)
 #   make demo    convert a sample and print its summary
 #   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
+#   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests use. Kept short: each entry is a real need.
 DEB_PACKAGES ?=
 BIN := .build/debug/mapbridge
 
-.PHONY: deps build release test demo bench clean
+.PHONY: deps build release test demo bench fuzz clean
 
 deps:
 	@missing=""; \
@@ -47,6 +48,9 @@ bench: release
 	@test -d ../shared/bench || { echo "bench needs ../shared/bench beside the project"; exit 1; }
 	@test -d .build/bench-corpus || ../shared/bench/make-corpus .build/bench-corpus
 	../shared/bench/compare --corpus .build/bench-corpus --only geojson-\>geojson
+
+fuzz: deps
+	Fuzz/run 60
 
 clean:
 	rm -rf .build

@@ -21,7 +21,7 @@ let convertCommand = Command(
         OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
         OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
         OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
-        OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-10000 levels; default 512)"),
+        OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
     ],
     run: runConvert)
 
@@ -40,7 +40,7 @@ func runConvert(_ args: ParsedArguments) throws -> Int32 {
     options.pretty = args.has("--pretty")
     options.writesBoundingBoxes = args.has("--bbox")
     options.keepsWinding = args.has("--keep-winding")
-    options.maximumDepth = try args.integer("--max-depth", in: 1...10_000) ?? options.maximumDepth
+    options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)
     defer { progressLine.finish() }

@@ -11,6 +11,7 @@ let infoCommand = Command(
     options: [
         OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
         OptionSpec(name: "--json", value: nil, help: "print the summary as JSON on standard output"),
+        OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
     ],
     run: runInfo)
 
@@ -21,10 +22,12 @@ func runInfo(_ args: ParsedArguments) throws -> Int32 {
     }
     let path = args.positionals[0]
     let format = try resolveFormat(args.value("--from"), path: path, role: "input", flag: "--from")
+    var options = ConvertOptions()
+    options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)
     var totalBytes: Int64?
-    let summary = try DatasetSummary.summarize(path: path, format: format, report: diagnosticPrinter(quiet: quiet)) { p in
+    let summary = try DatasetSummary.summarize(path: path, format: format, options: options, report: diagnosticPrinter(quiet: quiet)) { p in
         totalBytes = p.totalBytes ?? p.bytesRead
         progressLine.update(features: p.features, bytesRead: p.bytesRead, totalBytes: p.totalBytes)
     }

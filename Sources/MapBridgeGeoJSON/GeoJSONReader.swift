@@ -18,7 +18,8 @@ import MapBridgeModel
 public final class GeoJSONReader: FeatureReader {
     /// Reading limits.
     public struct Options: Sendable {
-        /// Deepest nesting of arrays and objects accepted, ≥ 1.
+        /// Deepest nesting of arrays and objects accepted, 1...1000 (values are built
+        /// recursively, so far deeper nesting could exhaust the stack).
         public var maximumDepth: Int = 512
         public init() {}
     }
@@ -50,7 +51,7 @@ public final class GeoJSONReader: FeatureReader {
     /// Reads from an open byte source.
     public init(source: ByteSource, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
         var tokenizerOptions = JSONTokenizer.Options()
-        tokenizerOptions.maximumDepth = options.maximumDepth
+        tokenizerOptions.maximumDepth = min(max(options.maximumDepth, 1), 1000)
         tokenizerOptions.allowsMultipleValues = true
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
