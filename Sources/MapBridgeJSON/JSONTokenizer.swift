@@ -56,7 +56,11 @@ public final class JSONTokenizer {
     // MARK: Grammar
     private enum Expect { case value, valueOrEndArray, keyOrEndObject, key, afterValue }
     @exclusivity(unchecked) private var expect: Expect = .value
-    @exclusivity(unchecked) private var containers: [Bool] = []  // true = object
+    /// The open containers, innermost last (true = object); a fixed stack of `maximumDepth`.
+    @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Bool>
+    @exclusivity(unchecked) private var openCount = 0
+    /// The innermost open container: true for an object, false for an array, nil at the top.
+    private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] : nil }
     private let options: Options
     /// Top-level values completed so far.
     @exclusivity(unchecked) public private(set) var topLevelValuesRead = 0
@@ -80,12 +84,16 @@ public final class JSONTokenizer {
         chunkSize = max(options.chunkSize, 16)
         capacity = chunkSize * 2
         buffer = .allocate(capacity: capacity)
+        containers = .allocate(capacity: min(max(options.maximumDepth, 1), 100_000))
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        containers.deallocate()
+    }
 
     /// The current nesting depth: 0 at the top level.
-    public var depth: Int { containers.count }
+    public var depth: Int { openCount }
     /// The source's name, for messages.
     public var sourceName: String { source.name }
     /// Bytes read from the source so far and its size when known.
@@ -112,7 +120,7 @@ public final class JSONTokenizer {
             markToken()
             switch expect {
             case .afterValue:
-                guard let isObject = containers.last else {
+                guard let isObject = innermost else {
                     // A top-level value is complete and more input follows.
                     guard options.allowsMultipleValues else {
                         throw error("unexpected data after the end of the JSON value")
@@ -157,7 +165,7 @@ public final class JSONTokenizer {
                         position += 1
                         return closeContainer(.endArray)
                     }
-                    if containers.last == false {
+                    if innermost == false {
                         throw error("expected a value after ',', found ']' (JSON does not allow trailing commas)")
                     }
                 }
@@ -277,7 +285,7 @@ public final class JSONTokenizer {
                     position += 1
                     line += 1
                     lineStart = bufferOffset + Int64(position)
-                case 0x1E where containers.isEmpty && options.allowsMultipleValues:
+                case 0x1E where openCount == 0 && options.allowsMultipleValues:
                     position += 1
                 default:
                     return c
@@ -296,9 +304,9 @@ public final class JSONTokenizer {
 
     private func endOfInput() throws -> JSONToken {
         markToken()
-        if !containers.isEmpty {
-            let what = containers.last == true ? "object" : "array"
-            throw error("the input ends inside an \(what) (the file may be truncated); expected \(containers.last == true ? "'}'" : "']'")")
+        if let isObject = innermost {
+            let what = isObject ? "object" : "array"
+            throw error("the input ends inside an \(what) (the file may be truncated); expected \(isObject ? "'}'" : "']'")")
         }
         switch expect {
         case .afterValue:
@@ -310,7 +318,8 @@ public final class JSONTokenizer {
     }
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
-        let wasObject = containers.removeLast()
+        openCount -= 1
+        let wasObject = containers[openCount]
         if wasObject && options.detectsDuplicateKeys { keys.closeObject() }
         valueCompleted()
         return token
@@ -318,14 +327,15 @@ public final class JSONTokenizer {
 
     private func valueCompleted() {
         expect = .afterValue
-        if containers.isEmpty { topLevelValuesRead += 1 }
+        if openCount == 0 { topLevelValuesRead += 1 }
     }
 
     private func open(_ isObject: Bool) throws {
-        guard containers.count < options.maximumDepth else {
+        guard openCount < min(max(options.maximumDepth, 1), 100_000) else {
             throw error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
         }
-        containers.append(isObject)
+        containers[openCount] = isObject
+        openCount += 1
         if isObject && options.detectsDuplicateKeys { keys.openObject() }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }

@@ -68,28 +68,33 @@ public enum NumberParsing {
             return (i, .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing"))
         }
         var mantissa: UInt64 = 0
-        var significant = 0
-        var fractionDigits = 0
+        let integerStart = i
         if text[i] == UInt8(ascii: "0") {
             i += 1
             if digit(i) { return (i, .invalid("leading zeros are not allowed")) }
         } else {
             while digit(i) {
                 mantissa = mantissa &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
-                significant += 1
                 i += 1
             }
         }
+        // Significant digits decide the fast path; counted from positions, not per digit.
+        var significant = mantissa == 0 ? 0 : i - integerStart
+        var fractionDigits = 0
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
+            let fractionStart = i
             guard digit(i) else { return (i, .invalid("a digit must follow '.'")) }
+            if mantissa == 0 {
+                while i < n && text[i] == UInt8(ascii: "0") { i += 1 }  // 0.000123: zeros are not significant
+            }
+            let significantStart = i
             while digit(i) {
-                let d = text[i] &- UInt8(ascii: "0")
-                if significant > 0 || d != 0 { significant += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                fractionDigits += 1
+                mantissa = mantissa &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
                 i += 1
             }
+            fractionDigits = i - fractionStart
+            significant += i - significantStart
         }
         var hasExponent = false
         if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
