@@ -6,6 +6,10 @@ import PackageDescription
 //   MapBridgeIO       chunked byte input and buffered, atomic byte output
 //   MapBridgeJSON     the streaming JSON tokenizer (line/column, number text, depth limit)
 //   MapBridgeGeoJSON  GeoJSON reader and writer side by side
+//   MapBridgeKML      KML and KMZ reader and writer side by side (libxml2 SAX2, libzip)
+//   MapBridgeGeodesy  geodesics on the WGS 84 ellipsoid (PROJ's geodesic.h)
+//   MapBridgeZip      zip archives for KMZ (libzip), with guards against hostile archives
+//   C…                system-library targets: CLibXML2, CProj, CLibZip
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
 //   MapBridgeCLI      the `mapbridge` command
 //   MapBridgeBench    `mapbridge-bench`: reading throughput for benchmarks
@@ -14,22 +18,34 @@ let package = Package(
     products: [
         .library(
             name: "MapBridgeKit",
-            targets: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeCore"]),
+            targets: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
+                      "MapBridgeGeodesy", "MapBridgeZip", "MapBridgeCore"]),
         .executable(name: "mapbridge", targets: ["MapBridgeCLI"]),
         .executable(name: "mapbridge-bench", targets: ["MapBridgeBench"]),
     ],
     targets: [
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .target(name: "MapBridgeModel"),
         .target(name: "MapBridgeIO", dependencies: ["MapBridgeModel"]),
         .target(name: "MapBridgeJSON", dependencies: ["MapBridgeModel", "MapBridgeIO"]),
         .target(name: "MapBridgeGeoJSON", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
-        .target(name: "MapBridgeCore", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON"]),
+        .target(name: "MapBridgeGeodesy", dependencies: ["CProj", "MapBridgeModel"]),
+        .target(name: "MapBridgeZip", dependencies: ["CLibZip", "MapBridgeModel", "MapBridgeIO"]),
+        .target(name: "MapBridgeKML",
+                dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO", "MapBridgeGeodesy", "MapBridgeZip"]),
+        .target(name: "MapBridgeCore",
+                dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML"]),
         .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore"]),
         // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),
+        .testTarget(name: "MapBridgeKMLTests", dependencies: ["MapBridgeKML", "MapBridgeIO", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeGeodesyTests", dependencies: ["MapBridgeGeodesy", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeZipTests", dependencies: ["MapBridgeZip", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCoreTests",
                     dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI"]),

@@ -22,6 +22,7 @@ public final class ByteSource {
     private let ownsDescriptor: Bool
     private let memory: [UInt8]?
     private var memoryOffset = 0
+    private let custom: ((UnsafeMutableRawPointer, Int) throws -> Int)?
 
     /// Opens a file for reading; `-` reads standard input.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it is missing, a directory
@@ -29,6 +30,7 @@ public final class ByteSource {
     public init(path: String) throws {
         name = path
         memory = nil
+        custom = nil
         if path == "-" {
             fd = 0
             ownsDescriptor = false
@@ -53,9 +55,22 @@ public final class ByteSource {
     public init(bytes: [UInt8], name: String = "<memory>") {
         self.name = name
         memory = bytes
+        custom = nil
         fd = -1
         ownsDescriptor = false
         totalBytes = Int64(bytes.count)
+    }
+
+    /// A source whose bytes come from `read(buffer, count)`, which returns how many bytes it
+    /// wrote (0 at the end) or throws; for example a member of a zip archive, decompressed as
+    /// it is read.
+    public init(name: String, totalBytes: Int64?, read: @escaping (UnsafeMutableRawPointer, Int) throws -> Int) {
+        self.name = name
+        self.totalBytes = totalBytes
+        memory = nil
+        custom = read
+        fd = -1
+        ownsDescriptor = false
     }
 
     deinit {
@@ -65,6 +80,11 @@ public final class ByteSource {
     /// Reads up to `count` bytes into `buffer`; returns 0 at the end of input.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` on a read error.
     public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if let custom {
+            let n = try custom(buffer, count)
+            bytesRead += Int64(n)
+            return n
+        }
         if let memory {
             let n = Swift.min(count, memory.count - memoryOffset)
             if n > 0 {

@@ -20,6 +20,14 @@ public struct Feature: Hashable, Sendable {
     public var time: FeatureTime?
     /// The folders it sits in, outermost first (KML `Folder` names); empty at the top.
     public var folderPath: [String]
+    /// A postal address (KML `address`).
+    public var address: String?
+    /// Whether viewers show it initially (KML `visibility`); `nil` means shown.
+    public var visibility: Bool?
+    /// How altitudes are meant (KML `altitudeMode`); `nil` means clamped to the ground.
+    public var altitudeMode: AltitudeMode?
+    /// The style used while the feature is highlighted (KML `StyleMap` `highlight` pair).
+    public var highlightStyle: Style?
     /// Members of the source object that the model has no field for, in source order.
     public var foreignMembers: Properties
     /// Where the feature starts in its source, for messages.
@@ -27,9 +35,14 @@ public struct Feature: Hashable, Sendable {
 
     public init(id: FeatureID? = nil, title: String? = nil, subtitle: String? = nil, shape: Shape? = nil,
                 properties: Properties = Properties(), style: Style? = nil, time: FeatureTime? = nil,
-                folderPath: [String] = [], foreignMembers: Properties = Properties(),
-                location: SourceLocation? = nil)
+                folderPath: [String] = [], address: String? = nil, visibility: Bool? = nil,
+                altitudeMode: AltitudeMode? = nil, highlightStyle: Style? = nil,
+                foreignMembers: Properties = Properties(), location: SourceLocation? = nil)
     {
+        self.address = address
+        self.visibility = visibility
+        self.altitudeMode = altitudeMode
+        self.highlightStyle = highlightStyle
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -41,6 +54,11 @@ public struct Feature: Hashable, Sendable {
         self.foreignMembers = foreignMembers
         self.location = location
     }
+}
+
+/// How a shape's altitudes are meant (KML's `altitudeMode` and `gx:altitudeMode` values).
+public enum AltitudeMode: String, Hashable, Sendable, CaseIterable {
+    case clampToGround, relativeToGround, absolute, clampToSeaFloor, relativeToSeaFloor
 }
 
 /// A feature identifier, kept as the source gave it: `"A1"` stays a string, `7` a number.

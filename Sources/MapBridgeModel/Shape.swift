@@ -61,10 +61,14 @@ public struct Polyline: Hashable, Sendable {
     public var coordinates: [Coordinate]
     /// How the line runs between vertices.
     public var interpolation: Interpolation
+    /// When each vertex was passed (ISO 8601 text, one per coordinate), for tracks
+    /// (KML `gx:Track`, GPX); `nil` for a plain line.
+    public var times: [String]?
 
-    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight) {
+    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight, times: [String]? = nil) {
         self.coordinates = coordinates
         self.interpolation = interpolation
+        self.times = times
     }
 }
 

@@ -1,0 +1,4 @@
+#ifndef MAPBRIDGE_CPROJ_SHIM_H
+#define MAPBRIDGE_CPROJ_SHIM_H
+#include <geodesic.h>
+#endif

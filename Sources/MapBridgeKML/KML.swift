@@ -1,0 +1,1 @@
+// The MapBridgeKML module: the KML and KMZ reader and writer.

@@ -1,0 +1,1 @@
+// The MapBridgeZip module: reading and writing zip archives (KMZ) through libzip.
