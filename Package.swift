@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MapBridgeGeodesy", dependencies: ["CProj", "MapBridgeModel"]),
         .target(name: "MapBridgeZip", dependencies: ["CLibZip", "MapBridgeModel", "MapBridgeIO"]),
         .target(name: "MapBridgeKML",
-                dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO", "MapBridgeGeodesy", "MapBridgeZip"]),
+                dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeodesy", "MapBridgeZip"]),
         .target(name: "MapBridgeCore",
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML"]),
         .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore"]),

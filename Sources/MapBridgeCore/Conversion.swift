@@ -60,7 +60,7 @@ public struct Conversion: Sendable {
             throw MapBridgeError(.usage, "reading \(inputFormat.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
         }
         guard outputFormat.isWritable else {
-            throw MapBridgeError(.usage, "writing \(outputFormat.rawValue.uppercased()) is not supported yet; writable formats: \(Format.supportedNames)")
+            throw MapBridgeError(.usage, "writing \(outputFormat.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }
         var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
         let file: AtomicOutputFile? = output == "-" ? nil : try AtomicOutputFile(path: output)

@@ -1,5 +1,6 @@
 import MapBridgeGeoJSON
 import MapBridgeIO
+import MapBridgeKML
 import MapBridgeModel
 
 /// Opens readers and writers by format: the one place where formats are chosen.
@@ -15,6 +16,8 @@ public enum FeatureSources {
             var o = GeoJSONReader.Options()
             o.maximumDepth = options.maximumDepth
             return try GeoJSONReader(path: path, options: o, report: report)
+        case .kml:
+            return try KMLReader(path: path, report: report)
         default:
             throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
         }
@@ -33,7 +36,7 @@ public enum FeatureSources {
         case .geojsonLines:
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .lines), report: report)
         default:
-            throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.supportedNames)")
+            throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }
     }
 }

@@ -38,13 +38,18 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can read this format yet.
     public var isReadable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml: true
         default: false
         }
     }
 
     /// Whether MapBridge can write this format yet.
-    public var isWritable: Bool { isReadable }
+    public var isWritable: Bool {
+        switch self {
+        case .geojson, .geojsonSequence, .geojsonLines: true
+        default: false
+        }
+    }
 
     /// The format named by `--from`/`--to` (case-insensitive), or `nil`.
     public init?(name: String) {
@@ -64,5 +69,10 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// The names `--from`/`--to` accept for formats that work today, for messages and help.
     public static var supportedNames: String {
         allCases.filter(\.isReadable).map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The names of the formats that can be written today.
+    public static var writableNames: String {
+        allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", ")
     }
 }

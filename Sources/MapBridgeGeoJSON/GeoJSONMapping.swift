@@ -26,7 +26,8 @@ public enum GeoJSONMapping {
     enum Field: Int, CaseIterable {
         case name, title, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
             markerSymbol, markerSize, icon, iconColor, iconOpacity, iconScale, iconHeading, labelColor,
-            labelOpacity, labelScale, timestamp, timespan
+            labelOpacity, labelScale, timestamp, timespan, address, visibility, coordinateProperties, iconOffset,
+            iconOffsetUnits
 
         var key: String {
             switch self {
@@ -51,6 +52,11 @@ public enum GeoJSONMapping {
             case .labelScale: "label-scale"
             case .timestamp: "timestamp"
             case .timespan: "timespan"
+            case .address: "address"
+            case .visibility: "visibility"
+            case .coordinateProperties: "coordinateProperties"
+            case .iconOffset: "icon-offset"
+            case .iconOffsetUnits: "icon-offset-units"
             }
         }
 
@@ -61,7 +67,8 @@ public enum GeoJSONMapping {
         static func lookup(_ key: String) -> Field? {
             switch key.utf8.first {
             case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "f"),
-                UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"):
+                UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "a"), UInt8(ascii: "v"),
+                UInt8(ascii: "c"):
                 return byKey[key]
             default:
                 return nil
@@ -110,6 +117,19 @@ public enum GeoJSONMapping {
                     begin = span["begin"]?.stringValue
                     end = span["end"]?.stringValue
                 }
+            case .iconOffset:
+                if case .array(let xy) = v, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue {
+                    marker.hotSpot = HotSpot(x: x, y: y, xUnits: marker.hotSpot?.xUnits ?? "fraction",
+                                             yUnits: marker.hotSpot?.yUnits ?? "fraction")
+                }
+            case .iconOffsetUnits:
+                if case .array(let units) = v, units.count == 2, let xu = units[0].stringValue, let yu = units[1].stringValue {
+                    marker.hotSpot = HotSpot(x: marker.hotSpot?.x ?? 0, y: marker.hotSpot?.y ?? 0, xUnits: xu, yUnits: yu)
+                }
+            case .address: feature.address = v.stringValue
+            case .visibility: if case .bool(let b) = v { feature.visibility = b }
+            case .coordinateProperties:
+                if case .object(let p) = v, let times = p["times"] { feature.shape = shape(feature.shape, withTimes: times) }
             }
         }
         feature.title = title ?? fallbackTitle
@@ -117,6 +137,56 @@ public enum GeoJSONMapping {
         if !marker.isEmpty { style.marker = marker }
         if !label.isEmpty { style.label = label }
         feature.style = style.isEmpty ? nil : style
+    }
+
+    /// The shape with per-vertex times from a `coordinateProperties.times` value: an array
+    /// of strings for a line, an array of such arrays for several lines. Times that do not
+    /// match the vertices one for one are left out.
+    private static func shape(_ shape: Shape?, withTimes times: PropertyValue) -> Shape? {
+        func strings(_ v: PropertyValue) -> [String]? {
+            guard case .array(let items) = v else { return nil }
+            let texts = items.compactMap(\.stringValue)
+            return texts.count == items.count ? texts : nil
+        }
+        func timed(_ line: Polyline, _ v: PropertyValue) -> Polyline {
+            guard let t = strings(v), t.count == line.coordinates.count else { return line }
+            var l = line
+            l.times = t
+            return l
+        }
+        switch shape {
+        case .polyline(let line)?:
+            return .polyline(timed(line, times))
+        case .multiPolyline(let lines)?:
+            guard case .array(let each) = times, each.count == lines.count else { return shape }
+            return .multiPolyline(zip(lines, each).map { timed($0, $1) })
+        case .collection(let shapes)?:
+            guard case .array(let each) = times, each.count == shapes.count else { return shape }
+            return .collection(zip(shapes, each).map { s, t in
+                if case .polyline(let l) = s { return .polyline(timed(l, t)) }
+                return s
+            })
+        default:
+            return shape
+        }
+    }
+
+    /// The `coordinateProperties.times` value for a shape's per-vertex times, if it has any.
+    private static func timesValue(of shape: Shape?) -> PropertyValue? {
+        func value(_ t: [String]) -> PropertyValue { .array(t.map { .string($0) }) }
+        switch shape {
+        case .polyline(let line)?:
+            return line.times.map(value)
+        case .multiPolyline(let lines)?:
+            guard lines.contains(where: { $0.times != nil }) else { return nil }
+            return .array(lines.map { $0.times.map(value) ?? .array([]) })
+        case .collection(let shapes)?:
+            let lines: [[String]?] = shapes.map { if case .polyline(let l) = $0 { return l.times } else { return nil } }
+            guard lines.contains(where: { $0 != nil }) else { return nil }
+            return .array(lines.map { $0.map(value) ?? .array([]) })
+        default:
+            return nil
+        }
     }
 
     private static func unitInterval(_ v: PropertyValue) -> Double? {
@@ -135,7 +205,10 @@ public enum GeoJSONMapping {
     /// (title, subtitle, style, time) where the properties lack the key.
     public static func outputProperties(of feature: Feature) -> Properties {
         let p = feature.properties
-        guard feature.title != nil || feature.subtitle != nil || feature.time != nil || feature.style != nil else {
+        let times = timesValue(of: feature.shape)
+        guard feature.title != nil || feature.subtitle != nil || feature.time != nil || feature.style != nil
+            || feature.address != nil || feature.visibility != nil || times != nil
+        else {
             return p
         }
         // Which model-field keys the properties hold already, in one pass.
@@ -149,6 +222,9 @@ public enum GeoJSONMapping {
         }
         if let title = feature.title, present & Field.title.bit == 0 { add(.name, .string(title)) }
         if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
+        if let address = feature.address { add(.address, .string(address)) }
+        if let visibility = feature.visibility { add(.visibility, .bool(visibility)) }
+        if let times { add(.coordinateProperties, .object(["times": times])) }
         switch feature.time {
         case .instant(let t)?: add(.timestamp, .string(t))
         case .span(let b, let e)?:
@@ -163,7 +239,8 @@ public enum GeoJSONMapping {
             add(.strokeOpacity, s.strokeOpacity.map(number))
             add(.strokeWidth, s.strokeWidth.map(number))
             add(.fill, s.fillColor.map { .string($0.hex) })
-            add(.fillOpacity, s.fillOpacity.map(number))
+            // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
+            add(.fillOpacity, s.fillOpacity.map(number) ?? (s.fill == false ? number(0) : nil))
             if let m = s.marker {
                 add(.markerColor, m.color.map { .string($0.hex) })
                 add(.markerSymbol, m.symbol.map { .string($0) })
@@ -172,6 +249,10 @@ public enum GeoJSONMapping {
                 add(.iconOpacity, m.opacity.map(number))
                 add(.iconScale, m.scale.map(number))
                 add(.iconHeading, m.heading.map(number))
+                if let h = m.hotSpot {
+                    add(.iconOffset, .array([number(h.x), number(h.y)]))
+                    add(.iconOffsetUnits, .array([.string(h.xUnits), .string(h.yUnits)]))
+                }
             }
             if let l = s.label {
                 add(.labelColor, l.color.map { .string($0.hex) })

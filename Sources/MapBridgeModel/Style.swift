@@ -62,10 +62,13 @@ public struct MarkerStyle: Hashable, Sendable {
     public var size: MarkerSize?
     /// Icon heading in degrees clockwise from north, [0, 360).
     public var heading: Double?
+    /// The point of the icon that sits on the location (KML `hotSpot`).
+    public var hotSpot: HotSpot?
 
     public init(href: String? = nil, color: Color? = nil, opacity: Double? = nil, scale: Double? = nil,
-                symbol: String? = nil, size: MarkerSize? = nil, heading: Double? = nil)
+                symbol: String? = nil, size: MarkerSize? = nil, heading: Double? = nil, hotSpot: HotSpot? = nil)
     {
+        self.hotSpot = hotSpot
         self.href = href
         self.color = color
         self.opacity = opacity
@@ -77,7 +80,24 @@ public struct MarkerStyle: Hashable, Sendable {
 
     public var isEmpty: Bool {
         href == nil && color == nil && opacity == nil && scale == nil && symbol == nil && size == nil
-            && heading == nil
+            && heading == nil && hotSpot == nil
+    }
+}
+
+/// The point of an icon image that sits on the placemark's location, as KML's `hotSpot`:
+/// `x` and `y` measured in `xUnits`/`yUnits` (`fraction` of the image, `pixels` from the
+/// lower left, or `insetPixels` from the upper right).
+public struct HotSpot: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var xUnits: String
+    public var yUnits: String
+
+    public init(x: Double, y: Double, xUnits: String = "fraction", yUnits: String = "fraction") {
+        self.x = x
+        self.y = y
+        self.xUnits = xUnits
+        self.yUnits = yUnits
     }
 }
 

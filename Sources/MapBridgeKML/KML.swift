@@ -1,1 +1,0 @@
-// The MapBridgeKML module: the KML and KMZ reader and writer.

@@ -1,0 +1,57 @@
+/// The KML elements the reader acts on, by local name (any namespace and prefix: KML 2.2,
+/// 2.1, 2.0, `kml:`-prefixed, and Google's `gx:` extensions).
+enum KMLElement: Hashable {
+    case kml, document, folder, placemark, groundOverlay, networkLink, photoOverlay, screenOverlay
+    case name, description, visibility, address, snippet
+    case timeStamp, timeSpan, when, begin, end
+    case styleUrl, style, styleMap, pair, key, cascadingStyle
+    case iconStyle, labelStyle, lineStyle, polyStyle, color, colorMode, width, fill, outline, scale, heading
+    case icon, href, hotSpot
+    case extendedData, data, value, schemaData, simpleData, schema, simpleField
+    case point, lineString, linearRing, polygon, outerBoundaryIs, innerBoundaryIs, multiGeometry
+    case coordinates, track, multiTrack, coord, altitudeMode, tessellate, extrude
+    case latLonBox, latLonQuad, north, south, east, west, rotation
+    case link, url, viewRefreshMode, region, lod, latLonAltBox, minLodPixels, maxLodPixels
+    /// Any other element, by name.
+    case other(String)
+
+    init(name: String) {
+        self = KMLElement.byName[name] ?? .other(name)
+    }
+
+    private static let byName: [String: KMLElement] = [
+        "kml": .kml, "Document": .document, "Folder": .folder, "Placemark": .placemark,
+        "GroundOverlay": .groundOverlay, "NetworkLink": .networkLink, "PhotoOverlay": .photoOverlay,
+        "ScreenOverlay": .screenOverlay, "name": .name, "description": .description, "visibility": .visibility,
+        "address": .address, "Snippet": .snippet, "TimeStamp": .timeStamp, "TimeSpan": .timeSpan, "when": .when,
+        "begin": .begin, "end": .end, "styleUrl": .styleUrl, "Style": .style, "StyleMap": .styleMap, "Pair": .pair,
+        "key": .key, "CascadingStyle": .cascadingStyle, "IconStyle": .iconStyle, "LabelStyle": .labelStyle,
+        "LineStyle": .lineStyle, "PolyStyle": .polyStyle, "color": .color, "colorMode": .colorMode, "width": .width,
+        "fill": .fill, "outline": .outline, "scale": .scale, "heading": .heading, "Icon": .icon, "href": .href,
+        "hotSpot": .hotSpot, "ExtendedData": .extendedData, "Data": .data, "value": .value,
+        "SchemaData": .schemaData, "SimpleData": .simpleData, "Schema": .schema, "SimpleField": .simpleField,
+        "Point": .point, "LineString": .lineString, "LinearRing": .linearRing, "Polygon": .polygon,
+        "outerBoundaryIs": .outerBoundaryIs, "innerBoundaryIs": .innerBoundaryIs, "MultiGeometry": .multiGeometry,
+        "coordinates": .coordinates, "Track": .track, "MultiTrack": .multiTrack, "coord": .coord,
+        "altitudeMode": .altitudeMode, "tessellate": .tessellate, "extrude": .extrude, "LatLonBox": .latLonBox,
+        "LatLonQuad": .latLonQuad, "north": .north, "south": .south, "east": .east, "west": .west,
+        "rotation": .rotation, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
+        "Lod": .lod, "LatLonAltBox": .latLonAltBox, "minLodPixels": .minLodPixels, "maxLodPixels": .maxLodPixels,
+    ]
+
+    /// Elements that hold a feature.
+    var isFeature: Bool {
+        switch self {
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay: true
+        default: false
+        }
+    }
+
+    /// Elements whose geometry the builder assembles.
+    var isGeometry: Bool {
+        switch self {
+        case .point, .lineString, .linearRing, .polygon, .multiGeometry, .track, .multiTrack: true
+        default: false
+        }
+    }
+}

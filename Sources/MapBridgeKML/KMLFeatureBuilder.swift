@@ -1,0 +1,578 @@
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Turns SAX events into features: the KML state machine. Finished features go to `output`;
+/// shared styles and schemas are remembered as they pass (or given ahead by a first pass).
+final class KMLFeatureBuilder: KMLSAXHandler {
+    /// A feature being read.
+    struct Draft {
+        var element: KMLElement
+        var location: SourceLocation
+        var feature = Feature()
+        var styleURL: String?
+        var inlineStyle: Style?
+        var when: String?, begin: String?, end: String?
+        var shapes: [Shape] = []
+        // GroundOverlay and NetworkLink parts.
+        var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
+        var quad: [Coordinate]?
+    }
+
+    /// A geometry being assembled (MultiGeometry, Polygon, Track, MultiTrack).
+    enum Frame {
+        case multi(KMLElement, [Shape])
+        case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
+        case track(whens: [String], coords: [Coordinate])
+        case leaf(KMLElement, [Coordinate]?)
+    }
+
+    weak var parser: KMLSAXParser?
+    let report: DiagnosticHandler
+    /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
+    let collectsOnlyStyles: Bool
+    var output: [Feature] = []
+    var document = DocumentInfo()
+    var styleSheet = KMLStyleSheet()
+    /// Schema field types by schema id (`#id` and plain name both work as keys).
+    var schemas: [String: [String: String]] = [:]
+    var problem: MapBridgeError?
+
+    private var stack: [KMLElement] = []
+    private var text: [UInt8] = []
+    /// Open Folders and Documents with their names (Documents do not count in folder paths).
+    private var folders: [(name: String, isFolder: Bool)] = []
+    private var folderDepths: [Int] = []
+    private var draft: Draft?
+    private var frames: [Frame] = []
+    private var altitudeMode: AltitudeMode?
+    private var tessellate = false
+    // Styles being read.
+    private var style: Style?
+    private var styleID: String?
+    private var styleDepth = 0
+    private var mapID: String?
+    private var pairs: (normal: KMLStyleSheet.Pair?, highlight: KMLStyleSheet.Pair?) = (nil, nil)
+    private var pairKey: String?
+    private var pairURL: String?
+    private var pairStyle: Style?
+    // Extended data being read.
+    private var dataName: String?
+    private var dataValue: String?
+    private var schemaURL: String?
+    private var schemaID: String?
+    private var schemaFields: [String: String] = [:]
+    private var warned: Set<String> = []
+
+    init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool) {
+        self.report = report
+        self.collectsOnlyStyles = collectsOnlyStyles
+    }
+
+    private var location: SourceLocation {
+        parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
+    }
+
+    private func parent(_ k: Int = 1) -> KMLElement? {
+        stack.count > k ? stack[stack.count - 1 - k] : nil
+    }
+
+    private var textString: String { String(decoding: text, as: UTF8.self) }
+    private var trimmedText: String { textString.trimmingSpaces() }
+
+    private func warnOnce(_ code: String, _ message: String) {
+        guard warned.insert(code).inserted else { return }
+        report(Diagnostic(code: code, severity: .warning, message: message, location: location))
+    }
+
+    private func fail(_ message: String) {
+        guard problem == nil else { return }
+        problem = MapBridgeError(.data, message, at: location)
+    }
+
+    // MARK: - SAX events
+
+    func startElement(_ name: KMLElement, prefix: String?, attributes: [(name: String, value: String)]) {
+        stack.append(name)
+        text.removeAll(keepingCapacity: true)
+        func attribute(_ key: String) -> String? { attributes.first { $0.name == key }?.value }
+        switch name {
+        case .folder, .document:
+            folderDepths.append(stack.count)
+            folders.append(("", name == .folder))
+        case .style:
+            if style == nil {
+                style = Style()
+                styleDepth = stack.count
+                styleID = attribute("id")
+                if parent() == .cascadingStyle { styleID = styleID ?? cascadingID }
+            }
+        case .cascadingStyle:
+            cascadingID = attribute("id")
+        case .styleMap:
+            mapID = attribute("id")
+            pairs = (nil, nil)
+        case .pair:
+            pairKey = nil; pairURL = nil; pairStyle = nil
+        case .schema:
+            schemaID = attribute("id") ?? attribute("name")
+            schemaFields = [:]
+            if let name = attribute("name") { schemaAliases.append(name) }
+        case .simpleField:
+            if let field = attribute("name") { schemaFields[field] = attribute("type") ?? "string" }
+        case _ where collectsOnlyStyles:
+            break
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay:
+            if draft != nil {
+                warnOnce("nested-feature", "a \(name) inside another feature is read as a feature of its own")
+            }
+            var d = Draft(element: name, location: location)
+            if let id = attribute("id") { d.feature.id = .string(id) }
+            d.feature.folderPath = folders.filter { $0.isFolder }.map(\.name)
+            d.feature.location = location
+            draft = d
+            frames = []
+            altitudeMode = nil
+            tessellate = false
+        case .data:
+            dataName = attribute("name")
+            dataValue = nil
+        case .schemaData:
+            schemaURL = attribute("schemaUrl")
+        case .hotSpot where style != nil && parent() == .iconStyle:
+            if let x = attribute("x").flatMap(Double.init), let y = attribute("y").flatMap(Double.init) {
+                var s = style ?? Style()
+                var m = s.marker ?? MarkerStyle()
+                m.hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
+                                    yUnits: attribute("yunits") ?? "fraction")
+                s.marker = m
+                style = s
+            }
+        case .simpleData:
+            dataName = attribute("name")
+        case .multiGeometry, .multiTrack:
+            frames.append(.multi(name, []))
+        case .polygon:
+            frames.append(.polygon(outer: nil, holes: [], inInner: false))
+        case .innerBoundaryIs:
+            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true) }
+        case .outerBoundaryIs:
+            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false) }
+        case .track:
+            frames.append(.track(whens: [], coords: []))
+        case .point, .lineString, .linearRing:
+            frames.append(.leaf(name, nil))
+        default:
+            break
+        }
+    }
+
+    private var cascadingID: String?
+    private var schemaAliases: [String] = []
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        text.append(contentsOf: bytes)
+    }
+
+    func endElement(_ name: KMLElement) {
+        defer {
+            if !stack.isEmpty { stack.removeLast() }
+        }
+        if style != nil {
+            endStyleElement(name)
+            return
+        }
+        switch name {
+        case .name:
+            setName()
+        case .description:
+            setDescription()
+        case .folder, .document:
+            if !folders.isEmpty { folders.removeLast() }
+            if !folderDepths.isEmpty { folderDepths.removeLast() }
+        case .styleMap:
+            if let id = mapID { styleSheet.define(mapID: id, normal: pairs.normal, highlight: pairs.highlight) }
+            mapID = nil
+        case .key where parent() == .pair:
+            pairKey = trimmedText
+        case .styleUrl where parent() == .pair:
+            pairURL = trimmedText
+        case .pair:
+            let pair = KMLStyleSheet.Pair(styleURL: pairURL, inline: pairStyle)
+            if pairKey == "highlight" { pairs.highlight = pair } else { pairs.normal = pair }
+        case .schema:
+            if let id = schemaID {
+                schemas[id] = schemaFields
+                schemas["#" + id] = schemaFields
+            }
+            for alias in schemaAliases { schemas[alias] = schemaFields; schemas["#" + alias] = schemaFields }
+            schemaAliases = []
+        case _ where collectsOnlyStyles || draft == nil:
+            break
+        default:
+            endFeatureElement(name)
+        }
+    }
+
+    // MARK: - Names and descriptions
+
+    private func setName() {
+        let container = parent()
+        if container == .folder || container == .document {
+            let value = trimmedText
+            if !folders.isEmpty, folderDepths.last == stack.count - 1 { folders[folders.count - 1].name = value }
+            if container == .document, document.name == nil, folderDepths.count == 1 { document.name = value }
+            return
+        }
+        if let c = container, c.isFeature, draft != nil { draft?.feature.title = textString }
+    }
+
+    private func setDescription() {
+        let container = parent()
+        if container == .document, document.description == nil, folderDepths.count == 1 {
+            document.description = textString
+        } else if let c = container, c.isFeature, draft != nil {
+            draft?.feature.subtitle = textString
+        }
+    }
+
+    // MARK: - Styles
+
+    private func endStyleElement(_ name: KMLElement) {
+        let value = trimmedText
+        let container = parent()
+        switch name {
+        case .color:
+            guard let (color, opacity) = KMLColor.parse(value) else {
+                if !value.isEmpty { warnOnce("bad-color", "'\(value)' is not a KML colour (aabbggrr); it is ignored") }
+                break
+            }
+            var s = style ?? Style()
+            switch container {
+            case .lineStyle:
+                s.strokeColor = color
+                if let opacity { s.strokeOpacity = opacity }
+            case .polyStyle:
+                s.fillColor = color
+                if let opacity { s.fillOpacity = opacity }
+            case .iconStyle:
+                var m = s.marker ?? MarkerStyle()
+                m.color = color
+                if let opacity { m.opacity = opacity }
+                s.marker = m
+            case .labelStyle:
+                var l = s.label ?? LabelStyle()
+                l.color = color
+                if let opacity { l.opacity = opacity }
+                s.label = l
+            default: break
+            }
+            style = s
+        case .width where container == .lineStyle:
+            style?.strokeWidth = Double(value)
+        case .fill where container == .polyStyle:
+            style?.fill = value == "1" || value == "true"
+        case .outline where container == .polyStyle:
+            style?.outline = value == "1" || value == "true"
+        case .scale:
+            if container == .iconStyle {
+                var m = style?.marker ?? MarkerStyle()
+                m.scale = Double(value)
+                style?.marker = m
+            } else if container == .labelStyle {
+                var l = style?.label ?? LabelStyle()
+                l.scale = Double(value)
+                style?.label = l
+            }
+        case .heading where container == .iconStyle:
+            var m = style?.marker ?? MarkerStyle()
+            m.heading = Double(value)
+            style?.marker = m
+        case .href where container == .icon && parent(2) == .iconStyle:
+            var m = style?.marker ?? MarkerStyle()
+            m.href = value
+            style?.marker = m
+        case .style where stack.count == styleDepth:
+            finishStyle()
+        default:
+            break
+        }
+    }
+
+    private func finishStyle() {
+        guard let finished = style else { return }
+        style = nil
+        let container = parent()
+        if container == .pair {
+            pairStyle = finished
+        } else if let c = container, c.isFeature, draft != nil, !collectsOnlyStyles {
+            draft?.inlineStyle = finished
+            if let id = styleID { styleSheet.define(style: finished, id: id) }
+        } else if let id = styleID {
+            styleSheet.define(style: finished, id: id)
+        }
+        styleID = nil
+    }
+
+    // MARK: - Feature parts
+
+    private func endFeatureElement(_ name: KMLElement) {
+        let container = parent()
+        switch name {
+        case .visibility where container?.isFeature == true:
+            draft?.feature.visibility = trimmedText == "1" || trimmedText == "true"
+        case .address where container?.isFeature == true:
+            draft?.feature.address = textString
+        case .styleUrl where container?.isFeature == true:
+            draft?.styleURL = trimmedText
+        case .when where container == .timeStamp:
+            draft?.when = trimmedText
+        case .begin where container == .timeSpan:
+            draft?.begin = trimmedText
+        case .end where container == .timeSpan:
+            draft?.end = trimmedText
+        case .value where container == .data:
+            dataValue = textString
+        case .data:
+            if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
+            dataName = nil
+        case .simpleData:
+            if let key = dataName { addProperty(key, typedValue(textString, field: key)) }
+            dataName = nil
+        case .altitudeMode:
+            altitudeMode = AltitudeMode(rawValue: trimmedText)
+        case .tessellate:
+            tessellate = trimmedText == "1" || trimmedText == "true"
+        case .coordinates:
+            endCoordinates()
+        case .when where container == .track:
+            if case .track(var whens, let coords) = frames.last {
+                whens.append(trimmedText)
+                frames[frames.count - 1] = .track(whens: whens, coords: coords)
+            }
+        case .coord where container == .track:
+            endTrackCoord()
+        case .point, .lineString, .linearRing:
+            endLeaf(name)
+        case .polygon:
+            endPolygon()
+        case .track:
+            endTrack()
+        case .multiGeometry, .multiTrack:
+            endMulti()
+        case .north, .south, .east, .west:
+            let v = Double(trimmedText)
+            switch name {
+            case .north: draft?.box.north = v
+            case .south: draft?.box.south = v
+            case .east: draft?.box.east = v
+            default: draft?.box.west = v
+            }
+        case .latLonQuad:
+            do throws(KMLCoordinates.Problem) {
+                draft?.quad = try KMLCoordinates.parse(text)
+            } catch {
+                fail("bad gx:LatLonQuad: \(error.message)")
+            }
+        case .href where container == .icon || container == .link || container == .url:
+            if let element = draft?.element, element == .groundOverlay || element == .photoOverlay {
+                draft?.feature.properties["icon"] = .string(trimmedText)
+            } else if draft?.element == .networkLink {
+                draft?.feature.properties["href"] = .string(trimmedText)
+            }
+        case .viewRefreshMode where draft?.element == .networkLink:
+            draft?.feature.properties["viewRefreshMode"] = .string(trimmedText)
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay:
+            finishFeature()
+        default:
+            break
+        }
+    }
+
+    private func addProperty(_ key: String, _ value: PropertyValue) {
+        guard draft != nil else { return }
+        draft?.feature.properties[key] = value
+    }
+
+    /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
+    /// double → numbers; bool → boolean; anything else a string).
+    private func typedValue(_ raw: String, field: String) -> PropertyValue {
+        let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
+        let trimmed = raw.trimmingSpaces()
+        switch type {
+        case "int", "uint", "short", "ushort", "float", "double":
+            let bytes = Array(trimmed.utf8)
+            let isJSONNumber = bytes.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil }
+            if isJSONNumber, let value = KMLCoordinates.parseDouble(bytes) {
+                return .number(NumberValue(text: trimmed, value: value))
+            }
+            if let value = KMLCoordinates.parseDouble(bytes) { return .number(NumberValue(value)) }
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not a \(type ?? "number") as its Schema says; kept as text")
+            return .string(raw)
+        case "bool":
+            switch trimmed {
+            case "1", "true": return .bool(true)
+            case "0", "false": return .bool(false)
+            default: return .string(raw)
+            }
+        default:
+            return .string(raw)
+        }
+    }
+
+    // MARK: - Geometry
+
+    private func endCoordinates() {
+        guard case .leaf(let kind, _) = frames.last else { return }
+        do throws(KMLCoordinates.Problem) {
+            let coordinates = try KMLCoordinates.parse(text)
+            frames[frames.count - 1] = .leaf(kind, coordinates)
+        } catch {
+            fail("bad coordinates: \(error.message)")
+        }
+    }
+
+    private func endTrackCoord() {
+        guard case .track(let whens, var coords) = frames.last else { return }
+        let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let numbers = parts.compactMap { KMLCoordinates.parseDouble(Array($0.utf8)) }
+        guard numbers.count >= 2, numbers.count == parts.count else {
+            fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
+            return
+        }
+        coords.append(Coordinate(longitude: numbers[0], latitude: numbers[1], altitude: numbers.count > 2 ? numbers[2] : nil))
+        frames[frames.count - 1] = .track(whens: whens, coords: coords)
+    }
+
+    private func endLeaf(_ kind: KMLElement) {
+        guard case .leaf(_, let coordinates)? = frames.popLast() else { return }
+        let cs = coordinates ?? []
+        if cs.isEmpty {
+            // <LineString/> or <Point></Point> without coordinates: no geometry.
+            if case .polygon? = frames.last {} else { return }
+        }
+        let shape: Shape?
+        switch kind {
+        case .point:
+            if cs.count > 1 { warnOnce("point-extra", "a Point has \(cs.count) coordinate tuples; the first is kept") }
+            shape = cs.first.map { .annotation($0) }
+        case .lineString:
+            shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
+        default:  // LinearRing
+            if case .polygon(let outer, var holes, let inInner)? = frames.last {
+                if inInner { holes.append(cs) }
+                frames[frames.count - 1] = .polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner)
+                return
+            }
+            shape = .polyline(Polyline(cs))  // a LinearRing on its own is a closed line
+        }
+        if let shape { add(shape) }
+    }
+
+    private func endPolygon() {
+        guard case .polygon(let outer, let holes, _)? = frames.popLast() else { return }
+        guard let outer, !outer.isEmpty else { return }
+        add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
+    }
+
+    /// A ring with its first position repeated at the end when the file left it open (KML
+    /// requires closed rings; viewers close them silently).
+    private func closed(_ ring: [Coordinate]) -> [Coordinate] {
+        guard let first = ring.first, let last = ring.last, first != last else { return ring }
+        warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it is closed")
+        return ring + [first]
+    }
+
+    private func endTrack() {
+        guard case .track(let whens, let coords)? = frames.popLast(), !coords.isEmpty else { return }
+        let times = whens.count == coords.count && !whens.isEmpty ? whens : nil
+        if !whens.isEmpty && whens.count != coords.count {
+            warnOnce("track-times", "a gx:Track has \(whens.count) times for \(coords.count) positions; the times are not kept")
+        }
+        add(.polyline(Polyline(coords, times: times)))
+    }
+
+    private func endMulti() {
+        guard case .multi(_, let shapes)? = frames.popLast() else { return }
+        // Nested MultiGeometry adds nothing a flat collection does not say.
+        let flat = shapes.flatMap { shape -> [Shape] in
+            if case .collection(let members) = shape { return members }
+            return [shape]
+        }
+        if flat.isEmpty { return }
+        add(flat.count == 1 ? flat[0] : .collection(flat))
+    }
+
+    /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
+    private func add(_ shape: Shape) {
+        if case .multi(let kind, var shapes)? = frames.last {
+            shapes.append(shape)
+            frames[frames.count - 1] = .multi(kind, shapes)
+        } else {
+            draft?.shapes.append(shape)
+        }
+    }
+
+    // MARK: - Finishing a feature
+
+    private func finishFeature() {
+        guard var d = draft else { return }
+        draft = nil
+        var feature = d.feature
+        // Geometry.
+        switch d.element {
+        case .groundOverlay, .photoOverlay:
+            feature.properties["@geometry-type"] = "groundoverlay"
+            if let quad = d.quad, quad.count >= 3 {
+                feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
+            } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
+                feature.shape = .polygon(Polygon(outer: [
+                    Coordinate(longitude: w, latitude: n), Coordinate(longitude: e, latitude: n),
+                    Coordinate(longitude: e, latitude: s), Coordinate(longitude: w, latitude: s),
+                    Coordinate(longitude: w, latitude: n),
+                ]))
+            }
+        case .networkLink:
+            feature.properties["@geometry-type"] = "networklink"
+            if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
+                feature.shape = .polygon(Polygon(outer: [
+                    Coordinate(longitude: w, latitude: n), Coordinate(longitude: e, latitude: n),
+                    Coordinate(longitude: e, latitude: s), Coordinate(longitude: w, latitude: s),
+                    Coordinate(longitude: w, latitude: n),
+                ]))
+            }
+        default:
+            if d.shapes.count == 1 {
+                feature.shape = d.shapes[0]
+            } else if d.shapes.count > 1 {
+                // Sibling geometries (several MultiGeometry elements, say) form one collection.
+                feature.shape = .collection(d.shapes.flatMap { shape -> [Shape] in
+                    if case .collection(let members) = shape { return members }
+                    return [shape]
+                })
+            }
+        }
+        feature.altitudeMode = altitudeMode
+        // Time.
+        if let when = d.when {
+            feature.time = .instant(when)
+        } else if d.begin != nil || d.end != nil {
+            feature.time = .span(begin: d.begin, end: d.end)
+        }
+        // Style: the shared one the styleUrl names, overridden by an inline Style.
+        if let url = d.styleURL {
+            feature.properties["styleUrl"] = .string(url)
+            let resolved = styleSheet.resolve(url)
+            feature.style = resolved.normal
+            feature.highlightStyle = resolved.highlight
+            if resolved.normal == nil && resolved.highlight == nil, KMLStyleSheet.localID(url) != nil {
+                warnOnce("unknown-style", "styleUrl '\(url)' names no Style or StyleMap in this document")
+            }
+        }
+        if let inline = d.inlineStyle {
+            feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline
+        }
+        if feature.style?.isEmpty == true { feature.style = nil }
+        d.feature = feature
+        output.append(feature)
+    }
+}

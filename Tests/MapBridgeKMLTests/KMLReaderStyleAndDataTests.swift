@@ -1,0 +1,64 @@
+import MapBridgeKML
+import MapBridgeModel
+import Testing
+
+@Suite("KML reader: styles and ExtendedData")
+struct KMLReaderStyleAndDataTests {
+    @Test("shared styles resolve through styleUrl, also when defined after the placemark")
+    func sharedStyles() throws {
+        for late in [false, true] {
+            let style = #"<Style id="red"><LineStyle><color>7f0000ff</color><width>3</width></LineStyle></Style>"#
+            let placemark = "<Placemark><styleUrl>#red</styleUrl><LineString><coordinates>0,0 1,1</coordinates></LineString></Placemark>"
+            let r = try readKML(kml(late ? placemark + style : style + placemark))
+            let s = try #require(r.features.first?.style, "late: \(late)")
+            #expect(s.strokeColor == Color(red: 255, green: 0, blue: 0))
+            #expect(s.strokeWidth == 3)
+            #expect(abs((s.strokeOpacity ?? 0) - 127.0 / 255) < 1e-9)
+            #expect(s.id == "red")
+        }
+    }
+
+    @Test("a StyleMap resolves its normal pair and keeps the highlight style")
+    func styleMap() throws {
+        let r = try readKML(kml("""
+            <Style id="n"><IconStyle><scale>1.5</scale><Icon><href>pin.png</href></Icon></IconStyle></Style>
+            <Style id="h"><IconStyle><scale>2</scale></IconStyle></Style>
+            <StyleMap id="m"><Pair><key>normal</key><styleUrl>#n</styleUrl></Pair><Pair><key>highlight</key><styleUrl>#h</styleUrl></Pair></StyleMap>
+            <Placemark><styleUrl>#m</styleUrl><Point><coordinates>1,2</coordinates></Point></Placemark>
+            """))
+        let f = try #require(r.features.first)
+        #expect(f.style?.marker?.href == "pin.png")
+        #expect(f.style?.marker?.scale == 1.5)
+        #expect(f.highlightStyle?.marker?.scale == 2)
+    }
+
+    @Test("an inline style overrides the shared one member by member")
+    func inlineOverrides() throws {
+        let r = try readKML(kml("""
+            <Style id="s"><LineStyle><color>ff00ff00</color><width>2</width></LineStyle><PolyStyle><fill>0</fill></PolyStyle></Style>
+            <Placemark><styleUrl>#s</styleUrl><Style><LineStyle><width>5</width></LineStyle></Style></Placemark>
+            """))
+        let s = try #require(r.features.first?.style)
+        #expect(s.strokeColor == Color(red: 0, green: 255, blue: 0))
+        #expect(s.strokeWidth == 5)
+        #expect(s.fill == false)
+    }
+
+    @Test("Data values are text; SimpleData is typed by its Schema")
+    func extendedData() throws {
+        let r = try readKML(kml("""
+            <Schema name="S" id="S"><SimpleField name="n" type="int"/><SimpleField name="x" type="double"/>
+            <SimpleField name="ok" type="bool"/><SimpleField name="s" type="string"/></Schema>
+            <Placemark><ExtendedData><Data name="plain"><value>12</value></Data>
+            <SchemaData schemaUrl="#S"><SimpleData name="n">42</SimpleData><SimpleData name="x">1.50</SimpleData>
+            <SimpleData name="ok">1</SimpleData><SimpleData name="s">007</SimpleData></SchemaData></ExtendedData></Placemark>
+            """))
+        let p = try #require(r.features.first?.properties)
+        #expect(p.keys == ["plain", "n", "x", "ok", "s"])
+        #expect(p["plain"] == "12")
+        #expect(p["n"] == .number(NumberValue(text: "42", value: 42)))
+        #expect(p["x"] == .number(NumberValue(text: "1.50", value: 1.5)))
+        #expect(p["ok"] == .bool(true))
+        #expect(p["s"] == "007")
+    }
+}
