@@ -240,7 +240,8 @@ public enum GeoJSONMapping {
             add(.strokeWidth, s.strokeWidth.map(number))
             add(.fill, s.fillColor.map { .string($0.hex) })
             // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
-            add(.fillOpacity, s.fillOpacity.map(number) ?? (s.fill == false ? number(0) : nil))
+            let noFill: PropertyValue? = s.fill == false ? number(0) : Optional.none
+            add(.fillOpacity, s.fillOpacity.map(number) ?? noFill)
             if let m = s.marker {
                 add(.markerColor, m.color.map { .string($0.hex) })
                 add(.markerSymbol, m.symbol.map { .string($0) })

@@ -82,6 +82,7 @@ struct LibraryExampleTests {
         #expect(Format(path: "-") == nil)
         #expect(Format(name: "NDJSON") == .geojsonLines)
         #expect(Format(name: "shapefile") == nil)
-        #expect(Format.kml.isReadable == false)
+        #expect(Format.kml.isReadable)
+        #expect(Format.gpx.isReadable == false)
     }
 }
