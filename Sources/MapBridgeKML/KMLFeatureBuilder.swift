@@ -4,6 +4,9 @@ import MapBridgeModel
 /// Turns SAX events into features: the KML state machine. Finished features go to `output`;
 /// shared styles and schemas are remembered as they pass (or given ahead by a first pass).
 final class KMLFeatureBuilder: KMLSAXHandler {
+    // Driven by one parser on one thread, never re-entered: the hot fields skip dynamic
+    // exclusivity checks, and presence is kept in flags so that testing for a style or
+    // feature in progress does not copy the whole struct out of the class.
     /// A feature being read.
     struct Draft {
         var element: KMLElement
@@ -30,24 +33,24 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool
-    var output: [Feature] = []
+    @exclusivity(unchecked) var output: [Feature] = []
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
     var schemas: [String: [String: String]] = [:]
     var problem: MapBridgeError?
 
-    private var stack: [KMLElement] = []
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [KMLElement] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     /// Open Folders and Documents with their names (Documents do not count in folder paths).
     private var folders: [(name: String, isFolder: Bool)] = []
     private var folderDepths: [Int] = []
-    private var draft: Draft?
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var draft: Draft?
+    @exclusivity(unchecked) private var frames: [Frame] = []
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
     // Styles being read.
-    private var style: Style?
+    @exclusivity(unchecked) private var style: Style?
     private var styleID: String?
     private var styleDepth = 0
     private var mapID: String?
@@ -62,6 +65,9 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     private var schemaID: String?
     private var schemaFields: [String: String] = [:]
     private var warned: Set<String> = []
+    /// Whether a Style or a feature is being read (so `style`/`draft` need not be copied to test it).
+    private var readingStyle = false
+    private var readingFeature = false
 
     init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool) {
         self.report = report
@@ -100,7 +106,8 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             folderDepths.append(stack.count)
             folders.append(("", name == .folder))
         case .style:
-            if style == nil {
+            if !readingStyle {
+                readingStyle = true
                 style = Style()
                 styleDepth = stack.count
                 styleID = attribute("id")
@@ -122,7 +129,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay:
-            if draft != nil {
+            if readingFeature {
                 warnOnce("nested-feature", "a \(name) inside another feature is read as a feature of its own")
             }
             var d = Draft(element: name, location: location)
@@ -130,6 +137,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             d.feature.folderPath = folders.filter { $0.isFolder }.map(\.name)
             d.feature.location = location
             draft = d
+            readingFeature = true
             frames = []
             altitudeMode = nil
             tessellate = false
@@ -138,7 +146,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
-        case .hotSpot where style != nil && parent() == .iconStyle:
+        case .hotSpot where readingStyle && parent() == .iconStyle:
             if let x = attribute("x").flatMap(Double.init), let y = attribute("y").flatMap(Double.init) {
                 var s = style ?? Style()
                 var m = s.marker ?? MarkerStyle()
@@ -177,7 +185,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         defer {
             if !stack.isEmpty { stack.removeLast() }
         }
-        if style != nil {
+        if readingStyle {
             endStyleElement(name)
             return
         }
@@ -206,7 +214,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             }
             for alias in schemaAliases { schemas[alias] = schemaFields; schemas["#" + alias] = schemaFields }
             schemaAliases = []
-        case _ where collectsOnlyStyles || draft == nil:
+        case _ where collectsOnlyStyles || !readingFeature:
             break
         default:
             endFeatureElement(name)
@@ -223,14 +231,14 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             if container == .document, document.name == nil, folderDepths.count == 1 { document.name = value }
             return
         }
-        if let c = container, c.isFeature, draft != nil { draft?.feature.title = textString }
+        if let c = container, c.isFeature, readingFeature { draft?.feature.title = textString }
     }
 
     private func setDescription() {
         let container = parent()
         if container == .document, document.description == nil, folderDepths.count == 1 {
             document.description = textString
-        } else if let c = container, c.isFeature, draft != nil {
+        } else if let c = container, c.isFeature, readingFeature {
             draft?.feature.subtitle = textString
         }
     }
@@ -299,12 +307,13 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     }
 
     private func finishStyle() {
+        readingStyle = false
         guard let finished = style else { return }
         style = nil
         let container = parent()
         if container == .pair {
             pairStyle = finished
-        } else if let c = container, c.isFeature, draft != nil, !collectsOnlyStyles {
+        } else if let c = container, c.isFeature, readingFeature, !collectsOnlyStyles {
             draft?.inlineStyle = finished
             if let id = styleID { styleSheet.define(style: finished, id: id) }
         } else if let id = styleID {
@@ -389,7 +398,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     }
 
     private func addProperty(_ key: String, _ value: PropertyValue) {
-        guard draft != nil else { return }
+        guard readingFeature else { return }
         draft?.feature.properties[key] = value
     }
 
@@ -515,8 +524,8 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     // MARK: - Finishing a feature
 
     private func finishFeature() {
-        guard var d = draft else { return }
-        draft = nil
+        readingFeature = false
+        guard var d = draft.take() else { return }
         var feature = d.feature
         // Geometry.
         switch d.element {

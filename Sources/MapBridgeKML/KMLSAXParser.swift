@@ -26,7 +26,7 @@ final class KMLSAXParser {
     /// The first error, with its location; parsing stops there.
     fileprivate(set) var failure: MapBridgeError?
     /// Element names by the address libxml2 interns them at: one dictionary lookup per name.
-    fileprivate var names: [UnsafeRawPointer: KMLElement] = [:]
+    @exclusivity(unchecked) fileprivate var names: [UnsafeRawPointer: KMLElement] = [:]
     private(set) var finished = false
 
     init(source: ByteSource, handler: KMLSAXHandler, chunkSize: Int = 1 << 16) {
