@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeKMLTests", dependencies: ["MapBridgeKML", "MapBridgeIO", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeGeodesyTests", dependencies: ["MapBridgeGeodesy", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeZipTests", dependencies: ["MapBridgeZip", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCoreTests",
                     dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI"]),

@@ -24,25 +24,9 @@ public final class AtomicOutputFile {
     ///   not writable, or `path` is a directory.
     public init(path: String) throws {
         self.path = path
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': it is a directory")
-        }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).mapbridge-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw MapBridgeError(
-                .outputUnavailable, "cannot create '\(path)': \(systemErrorText(errno))")
-        }
-        // mkstemp makes the file 0600; give it the permissions a new file would get.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
+        let (temporary, descriptor) = try makeTemporaryFile(beside: path)
         fd = descriptor
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        temporaryPath = temporary
         sink = ByteSink(fileDescriptor: descriptor, name: path)
     }
 

@@ -1,1 +1,0 @@
-// The MapBridgeZip module: reading and writing zip archives (KMZ) through libzip.
