@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "MapBridgeZipTests", dependencies: ["MapBridgeZip", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCoreTests",
                     dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
     ],
     swiftLanguageModes: [.v6]
 )

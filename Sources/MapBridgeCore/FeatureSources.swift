@@ -18,6 +18,8 @@ public enum FeatureSources {
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
             return try KMLReader(path: path, report: report)
+        case .kmz:
+            return try KMLReader.kmz(path: path, report: report)
         default:
             throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
         }

@@ -38,7 +38,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can read this format yet.
     public var isReadable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines, .kml: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz: true
         default: false
         }
     }
