@@ -243,7 +243,8 @@ public enum GeoJSONMapping {
             let noFill: PropertyValue? = s.fill == false ? number(0) : Optional.none
             add(.fillOpacity, s.fillOpacity.map(number) ?? noFill)
             if let m = s.marker {
-                add(.markerColor, m.color.map { .string($0.hex) })
+                // A pin's colour is simplestyle's marker-color; an icon image's tint is icon-color.
+                add(m.href == nil ? .markerColor : .iconColor, m.color.map { .string($0.hex) })
                 add(.markerSymbol, m.symbol.map { .string($0) })
                 add(.markerSize, m.size.map { .string($0.rawValue) })
                 add(.icon, m.href.map { .string($0) })

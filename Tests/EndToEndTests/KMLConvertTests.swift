@@ -17,7 +17,7 @@ struct KMLConvertTests {
         #expect(jfk["hub"] as? Bool == true)
         #expect(jfk["name"] as? String == "John F. Kennedy International")
         #expect(jfk["icon-scale"] as? Double == 1.2)
-        #expect(jfk["marker-color"] as? String == "#1f6feb")
+        #expect(jfk["icon-color"] as? String == "#1f6feb")  // an icon's tint
         #expect(features.first?["folder"] as? [String] == ["Airports"])
         let route = try #require(features[2]["properties"] as? [String: Any])
         #expect(route["stroke"] as? String == "#d1242f")
