@@ -169,10 +169,21 @@ final class KMLFeatureBuilder: KMLSAXHandler {
             frames.append(.track(whens: [], coords: []))
         case .point, .lineString, .linearRing:
             frames.append(.leaf(name, nil))
+        case .other(let element):
+            // Report the outermost unread element only, not everything inside it.
+            if case .other? = parent() { break }
+            if reportedElements.insert(element).inserted, reportedElements.count <= 20 {
+                report(Diagnostic(code: "unread-element", severity: .warning,
+                                  message: "<\(element)> is not read by MapBridge; what it holds is not carried over",
+                                  location: location))
+            }
         default:
             break
         }
     }
+
+    /// Element names already reported as not read (each once, at most 20).
+    private var reportedElements: Set<String> = []
 
     private var cascadingID: String?
     private var schemaAliases: [String] = []
