@@ -1,0 +1,204 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Properties as `ExtendedData`, in their order.
+///
+/// With `PropertyTypes.schema` (the default) they are `SchemaData/SimpleData` typed by
+/// shared `Schema`s in the header (see `SchemaTable`), so numbers (with their text) and
+/// booleans come back as such; with `PropertyTypes.text` they are `Data name="…"/value`.
+/// Either way the text of a value is:
+///
+/// | property value | text | `SimpleField` type |
+/// |---|---|---|
+/// | string | the string | `string` |
+/// | number | its original text (`0.10` stays `0.10`) | `int` (integers within 32 bits), else `double` |
+/// | boolean | `true` or `false` | `bool` |
+/// | null | empty | `string` (reads back as an empty string) |
+/// | array, object | its compact JSON text, e.g. `[1,2]` (reported once) | `string` |
+///
+/// Properties the placemark already carries in its own elements are not repeated: `name`
+/// (and `title`) equal to the title, `description` equal to the subtitle, `address` equal
+/// to the address, `visibility` when written, `timestamp`/`timespan` when the time is
+/// written, `coordinateProperties` when a track carries the times, `styleUrl` when a style is
+/// written, and the simplestyle keys whose style member is written (`stroke`,
+/// `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `icon`,
+/// `icon-color`, `icon-opacity`, `icon-scale`, `icon-heading`, `icon-offset`,
+/// `icon-offset-units`, `label-color`, `label-opacity`, `label-scale`). `marker-symbol` and
+/// `marker-size` have no KML element and stay data.
+///
+/// Data the model holds elsewhere, added when the properties lack the key: `id` (an id that
+/// cannot be the attribute), `radius` (a circle's, in metres), `marker-symbol` and
+/// `marker-size` (from the style), `timestamp` or `timespan` (a time KML cannot read; a span
+/// as a JSON object `{"begin":…,"end":…}`).
+extension KMLWriter {
+    func writeExtendedData(of feature: Feature, idAsData: String?, timeIsWritten: Bool) throws {
+        let entries = dataEntries(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
+        guard !entries.isEmpty else { return }
+        try xml.open("ExtendedData")
+        if options.propertyTypes == .schema {
+            // Data must precede SchemaData: the few entries the schemas have no room for go first.
+            var untyped: [Properties.Entry] = []
+            var typed: [[Properties.Entry]] = []
+            for entry in entries {
+                guard let index = schemaTable.schemaIndex(for: entry.key, type: FieldType(of: entry.value),
+                                                          identifiers: &identifiers)
+                else {
+                    note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
+                         at: feature.location)
+                    untyped.append(entry)
+                    continue
+                }
+                while typed.count <= index { typed.append([]) }
+                typed[index].append(entry)
+            }
+            for entry in untyped { try writeData(entry.key, entry.value, feature) }
+            for (index, group) in typed.enumerated() where !group.isEmpty {
+                try xml.open("SchemaData", ("schemaUrl", "#" + schemaTable.schemas[index].id))
+                for entry in group {
+                    try xml.open("SimpleData", ("name", entry.key))
+                    try writeValueText(entry.value, feature)
+                    try xml.close("SimpleData")
+                }
+                try xml.close("SchemaData")
+            }
+        } else {
+            for entry in entries { try writeData(entry.key, entry.value, feature) }
+        }
+        try xml.close("ExtendedData")
+    }
+
+    /// Writes the typed `Schema`s collected so far.
+    func writeSchemas() throws {
+        for schema in schemaTable.schemas {
+            try xml.open("Schema", ("id", schema.id), break: .before)
+            for field in schema.fields {
+                try xml.empty("SimpleField", [("type", field.type.rawValue), ("name", field.name)])
+            }
+            try xml.close("Schema")
+        }
+    }
+
+    /// The properties and the model's extra data, in order, without what the placemark's
+    /// own elements carry.
+    private func dataEntries(of feature: Feature, idAsData: String?, timeIsWritten: Bool) -> [Properties.Entry] {
+        var entries: [Properties.Entry] = []
+        let properties = feature.properties
+        func add(_ key: String, _ value: PropertyValue) {
+            if !properties.contains(key: key) { entries.append(Properties.Entry(key: key, value: value)) }
+        }
+        if let idAsData { add("id", .string(idAsData)) }
+        let carried = CarriedFields(feature, timeIsWritten: timeIsWritten)
+        for entry in properties where !carried.carries(entry, in: properties) { entries.append(entry) }
+        if case .circle(let circle)? = feature.shape { add("radius", .number(NumberValue(circle.radius))) }
+        if let marker = feature.style?.marker {
+            if let symbol = marker.symbol { add("marker-symbol", .string(symbol)) }
+            if let size = marker.size { add("marker-size", .string(size.rawValue)) }
+        }
+        if !timeIsWritten {
+            switch feature.time {
+            case .instant(let when)?:
+                add("timestamp", .string(when))
+            case .span(let begin, let end)?:
+                var span = Properties()
+                if let begin { span["begin"] = .string(begin) }
+                if let end { span["end"] = .string(end) }
+                add("timespan", .object(span))
+            case nil:
+                break
+            }
+        }
+        return entries
+    }
+
+    private func writeData(_ name: String, _ value: PropertyValue, _ feature: Feature) throws {
+        try xml.open("Data", ("name", name))
+        if case .null = value {
+            try xml.empty("value")
+        } else {
+            try xml.open("value")
+            try writeValueText(value, feature)
+            try xml.close("value")
+        }
+        try xml.close("Data")
+    }
+
+    /// A property value's text, escaped.
+    private func writeValueText(_ value: PropertyValue, _ feature: Feature) throws {
+        switch value {
+        case .null:
+            break
+        case .string(let s):
+            try xml.escaped(s, inAttribute: false)
+        case .number(let n):
+            try xml.raw(n.text)
+        case .bool(let b):
+            try xml.raw(b ? "true" : "false")
+        case .array, .object:
+            if feature.time == nil || !Self.isTimeFallback(value, feature) {
+                note("json-text", "KML data values are text: array and object values are written as their JSON text", at: feature.location)
+            }
+            let scratch = ByteSink(collectingInMemoryNamed: "JSON text")
+            try JSONEmitter(sink: scratch).value(value)
+            try scratch.flush()
+            try scratch.collectedBytes.withUnsafeBufferPointer { try xml.escaped($0, inAttribute: false) }
+        }
+    }
+
+    /// Whether `value` is the timespan the writer itself moved into the data (already reported).
+    private static func isTimeFallback(_ value: PropertyValue, _ feature: Feature) -> Bool {
+        guard case .span(let begin, let end)? = feature.time, case .object(let span) = value else { return false }
+        return span["begin"]?.stringValue == begin && span["end"]?.stringValue == end
+    }
+
+    /// Which property keys the placemark's own elements carry.
+    private struct CarriedFields {
+        let feature: Feature
+        let timeIsWritten: Bool
+        let hasTrack: Bool
+        let hasStyle: Bool
+
+        init(_ feature: Feature, timeIsWritten: Bool) {
+            self.feature = feature
+            self.timeIsWritten = timeIsWritten
+            hasTrack = feature.shape.map(KMLWriter.hasWritableTrack) ?? false
+            hasStyle = feature.style != nil || feature.highlightStyle != nil
+        }
+
+        func carries(_ entry: Properties.Entry, in properties: Properties) -> Bool {
+            let f = feature
+            let s = f.style
+            switch entry.key {
+            case "name": return f.title != nil && entry.value == .string(f.title ?? "")
+            case "title":
+                return f.title != nil && entry.value == .string(f.title ?? "") && properties["name"] != entry.value
+            case "description": return f.subtitle != nil && entry.value == .string(f.subtitle ?? "")
+            case "address": return f.address != nil && entry.value == .string(f.address ?? "")
+            case "visibility": return f.visibility != nil
+            case "timestamp":
+                if case .instant? = f.time { return timeIsWritten }
+                return false
+            case "timespan":
+                if case .span? = f.time { return timeIsWritten }
+                return false
+            case "coordinateProperties": return hasTrack
+            case "styleUrl": return hasStyle
+            case "stroke": return s?.strokeColor != nil
+            case "stroke-opacity": return s?.strokeOpacity != nil
+            case "stroke-width": return s?.strokeWidth != nil
+            case "fill": return s?.fillColor != nil
+            case "fill-opacity": return s?.fillOpacity != nil
+            case "marker-color", "icon-color": return s?.marker?.color != nil
+            case "icon": return s?.marker?.href != nil
+            case "icon-opacity": return s?.marker?.opacity != nil
+            case "icon-scale": return s?.marker?.scale != nil
+            case "icon-heading": return s?.marker?.heading != nil
+            case "icon-offset", "icon-offset-units": return s?.marker?.hotSpot.map(KMLWriter.isWritableHotSpot) ?? false
+            case "label-color": return s?.label?.color != nil
+            case "label-opacity": return s?.label?.opacity != nil
+            case "label-scale": return s?.label?.scale != nil
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import MapBridgeModel
+
+/// How a feature becomes a `Placemark`, in the order KML 2.2 requires:
+///
+/// | model | KML |
+/// |---|---|
+/// | `id` | the `id` attribute when it is an XML name not used before; else data named `id` |
+/// | `title` | `name` |
+/// | `visibility` | `visibility` (`1` or `0`) |
+/// | `address` | `address` |
+/// | `subtitle` | `description`, in CDATA when it holds markup |
+/// | `time` | `TimeStamp/when` or `TimeSpan/begin,end`; a time KML cannot read (`2026-11-30T12:00Z` lacks seconds) goes to data as `timestamp` or `timespan` instead |
+/// | `style`, `highlightStyle` | `styleUrl` to a shared `Style` or `StyleMap`, or an inline one |
+/// | `properties` | `ExtendedData`: typed `SchemaData/SimpleData`, or `Data` (see `KMLWriter+ExtendedData.swift`) |
+/// | `shape` | the geometry (see `KMLWriter+Geometry.swift`) |
+/// | `folderPath` | the enclosing `Folder`s |
+/// | `foreignMembers` | nothing: reported once |
+extension KMLWriter {
+    func writePlacemark(_ feature: Feature) throws {
+        var idAsData: String?
+        var id: String?
+        if let given = feature.id?.description {
+            if !Self.isXMLIdentifier(given) {
+                idAsData = given
+                note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named 'id'",
+                     at: feature.location)
+            } else if identifiers.claimPlacemarkID(given) {
+                id = given
+            } else {
+                idAsData = given
+                note("id-duplicate", "the id '\(given)' is already used in this document, and KML ids must be unique: repeated ids are written as data named 'id'",
+                     at: feature.location)
+            }
+        }
+        try xml.open("Placemark", id.map { ("id", $0) }, break: .before)
+        if let title = feature.title { try xml.leaf("name", title) }
+        if let visibility = feature.visibility { try xml.leaf("visibility", literal: visibility ? "1" : "0") }
+        if let address = feature.address { try xml.leaf("address", address) }
+        if let subtitle = feature.subtitle { try xml.leafPreferringCDATA("description", subtitle) }
+        let timeIsWritten = try writeTime(feature)
+        try writeStyleReference(of: feature)
+        try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
+        if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
+        try xml.close("Placemark")
+        if !feature.foreignMembers.isEmpty {
+            note("dropped-member", "KML has no place for a feature's members outside its properties (\(Self.listed(feature.foreignMembers.keys))); they are not written",
+                 at: feature.location)
+        }
+    }
+
+    /// Writes `TimeStamp` or `TimeSpan` when the feature's time is one KML accepts.
+    /// - Returns: whether the time was written (else it belongs in the data).
+    private func writeTime(_ feature: Feature) throws -> Bool {
+        switch feature.time {
+        case nil:
+            return true
+        case .instant(let when)?:
+            guard Self.isKMLTime(when) else { return noteTime(when, feature) }
+            try xml.open("TimeStamp")
+            try xml.leaf("when", when)
+            try xml.close("TimeStamp")
+        case .span(let begin, let end)?:
+            for t in [begin, end] {
+                if let t, !Self.isKMLTime(t) { return noteTime(t, feature) }
+            }
+            guard begin != nil || end != nil else { return true }
+            try xml.open("TimeSpan")
+            if let begin { try xml.leaf("begin", begin) }
+            if let end { try xml.leaf("end", end) }
+            try xml.close("TimeSpan")
+        }
+        return true
+    }
+
+    private func noteTime(_ text: String, _ feature: Feature) -> Bool {
+        note("time-text", "KML times are XML Schema dates (2026, 2026-11, 2026-11-30 or 2026-11-30T12:00:00Z, seconds required), which '\(text)' is not: such times are written as data named 'timestamp' or 'timespan'",
+             at: feature.location)
+        return false
+    }
+}

@@ -1,0 +1,73 @@
+import MapBridgeModel
+
+extension KMLWriter {
+    /// A property's KML `SimpleField` type.
+    enum FieldType: String {
+        case string, int, double, bool
+
+        /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
+        /// `double` for other numbers, `bool`, and `string` for the rest (null as empty text,
+        /// arrays and objects as JSON text).
+        init(of value: PropertyValue) {
+            switch value {
+            case .number(let n): self = n.isInteger && Int32(n.text) != nil ? .int : .double
+            case .bool: self = .bool
+            case .string, .null, .array, .object: self = .string
+            }
+        }
+    }
+
+    /// The typed `Schema`s of the document: each property key gets a `SimpleField` with the
+    /// type of its first value, so `SimpleData` brings numbers and booleans back as such.
+    ///
+    /// A key whose values differ in type across features cannot have one field, so the table
+    /// is a stack of schemas, `schema-1`, `schema-2`, …: a key goes into the first schema
+    /// that has no field of that name, or one of the same type. Most documents need one
+    /// schema; a key seen with a number and with a string needs two. The fields together are
+    /// capped (memory stays bounded whatever the keys); a property beyond the cap is written
+    /// as untyped `Data`.
+    struct SchemaTable {
+        /// The most fields over all schemas.
+        let capacity: Int
+        private(set) var schemas: [Schema] = []
+        private var fieldCount = 0
+        private var nextNumber = 1
+
+        struct Schema {
+            var id: String
+            /// The fields in order of first use.
+            var fields: [(name: String, type: FieldType)] = []
+            var types: [String: FieldType] = [:]
+        }
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        /// The index of the schema whose field `key` of `type` is, adding the field (and the
+        /// schema) when new; `nil` when the table is full.
+        mutating func schemaIndex(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
+            for (index, schema) in schemas.enumerated() {
+                switch schema.types[key] {
+                case type?: return index
+                case nil: return add(key, type, to: index)
+                default: continue
+                }
+            }
+            guard fieldCount < capacity else { return nil }
+            var id: String
+            repeat {
+                id = "schema-\(nextNumber)"
+                nextNumber += 1
+            } while !identifiers.claimSharedID(id)
+            schemas.append(Schema(id: id))
+            return add(key, type, to: schemas.count - 1)
+        }
+
+        private mutating func add(_ key: String, _ type: FieldType, to index: Int) -> Int? {
+            guard fieldCount < capacity else { return nil }
+            fieldCount += 1
+            schemas[index].fields.append((key, type))
+            schemas[index].types[key] = type
+            return index
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import MapBridgeIO
+import MapBridgeModel
+
+/// Writes features as OGC KML 2.2, one at a time, valid against the OGC schema (with Google's
+/// `gx:` extensions for tracks and sea-floor altitude modes).
+///
+///     let writer = KMLWriter(sink: sink, options: .init()) { print($0) }
+///     try writer.begin(document)
+///     try writer.write(feature)
+///     try writer.finish(document)
+///
+/// Each feature becomes a `Placemark` (see `KMLWriter+Placemark.swift` for the mapping);
+/// consecutive features with the same `folderPath` share nested `Folder`s, opened and closed
+/// as the path changes from one feature to the next (features of one folder that are not
+/// consecutive give two folders of that name).
+///
+/// ## Shared styles and typed schemas, streamed
+///
+/// KML wants shared `Style`s and the `Schema`s that type `SimpleData` inside the `Document`
+/// before its first feature, but a stream only knows them all at its end. By default
+/// (`StyleLayout.shared`, `PropertyTypes.schema`) the writer puts the placemarks into an
+/// anonymous temporary file while it collects the distinct styles and the property fields,
+/// and `finish` writes the document header, the shared styles, the schemas, and then copies
+/// the placemarks after them. Each distinct style gets an id: the model's `Style.id` when it
+/// is an XML name not used yet, else `style-N`; a feature with a highlight style points at a
+/// `StyleMap`, `stylemap-N`; schemas are `schema-N` (see `SchemaTable`). Memory holds only
+/// the two tables, each capped (`maximumSharedStyles`, `maximumSchemaFields`): a style
+/// beyond the cap is written inside its placemark, a property beyond it as untyped `Data`
+/// (each reported once). The temporary file is as large as the placemarks' KML and goes
+/// with the writer. Nothing reaches the sink before `finish`, which therefore also writes
+/// the complete document's name and description.
+///
+/// Why not write each style inside the placemark that first uses it, and point later ones
+/// at it? That is schema-valid, but KML 2.2 calls a style shared only when it is a child of
+/// a `Document`, and that is where viewers look `#id` up; a `Document` of styles after the
+/// placemarks would show as an extra, empty layer. Two passes are impossible on standard
+/// input. The temporary file is the valid layout that streams with bounded memory.
+///
+/// `StyleLayout.inline` with `PropertyTypes.text` needs no temporary file: output starts at
+/// once, at the cost of repeating each style (and of `Style.id`s, which cannot repeat) and of
+/// property types (every value reads back as text).
+///
+/// - Complexity: O(n) in the size of the output; memory stays flat whatever the number of
+///   features (the style and schema tables are capped, and placemark ids are checked
+///   against a fixed-size filter).
+public final class KMLWriter: FeatureWriter {
+    let sink: ByteSink
+    let options: Options
+    let report: DiagnosticHandler
+    var xml: XMLOutput
+    /// The placemarks' temporary file while the header waits, between `begin` and `finish`.
+    var spool: Spool?
+    var styleTable: StyleTable
+    var schemaTable: SchemaTable
+    var identifiers = IdentifierRegistry()
+    /// The names of the folders open now, outermost first.
+    var openFolders: [String] = []
+    /// Diagnostic codes reported so far: each kind is reported once.
+    var reported: Set<String> = []
+    private var state = State.fresh
+    /// What the header said, when it is written at `begin` (no temporary file).
+    private var headerDocument: DocumentInfo?
+
+    private enum State { case fresh, begun, finished }
+
+    /// Makes a writer that puts its bytes into `sink`; `report` receives what KML cannot hold.
+    public init(sink: ByteSink, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
+        self.sink = sink
+        self.options = options
+        self.report = report
+        xml = XMLOutput(sink: sink, pretty: options.pretty)
+        styleTable = StyleTable(capacity: max(options.maximumSharedStyles, 0))
+        schemaTable = SchemaTable(capacity: max(options.maximumSchemaFields, 0))
+    }
+
+    /// Starts the document. When styles or schemas go into the header, it only opens the
+    /// temporary file.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
+    ///   be made or the sink cannot be written.
+    public func begin(_ document: DocumentInfo) throws {
+        guard state == .fresh else { return }
+        state = .begun
+        if options.styles == .inline && options.propertyTypes == .text {
+            try writeHeader(document)
+            headerDocument = document
+        } else {
+            let spool = try Spool(directory: options.temporaryDirectory)
+            self.spool = spool
+            xml.sink = spool.sink
+            xml.depth = 2  // inside kml and Document
+        }
+    }
+
+    /// Writes one feature as a placemark, opening and closing folders on the way.
+    public func write(_ feature: Feature) throws {
+        if state == .fresh { try begin(DocumentInfo()) }
+        guard state == .begun else { return }
+        try moveToFolder(feature.folderPath)
+        try writePlacemark(feature)
+        if xml.strippedCharacters {
+            xml.strippedCharacters = false
+            note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text",
+                 at: feature.location)
+        }
+    }
+
+    /// Closes the open folders and the document, and flushes the sink. When styles or schemas
+    /// go into the header, this is where the header, the shared styles, the schemas and the
+    /// placemarks are written.
+    public func finish(_ document: DocumentInfo) throws {
+        if state == .fresh { try begin(document) }
+        guard state == .begun else { return }
+        state = .finished
+        try moveToFolder([])
+        if let spool {
+            self.spool = nil
+            xml.sink = sink
+            xml.depth = 0
+            try writeHeader(document)
+            try writeSharedStyles()
+            try writeSchemas()
+            if try spool.copy(to: sink) > 0 { xml.markHasChildren() }
+        } else if let written = headerDocument,
+            written.name != document.name || written.description != document.description
+        {
+            note("document-late", "the document's name or description arrived after the features; with inline styles and text properties the header is already written, so the name and description written are those known at the start")
+        }
+        noteDocumentMembers(document)
+        if xml.strippedCharacters {
+            note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text")
+        }
+        try xml.close("Document", break: .around)
+        try xml.close("kml", break: .around)
+        try xml.finishLine()
+        try sink.flush()
+    }
+
+    // MARK: - Document
+
+    private func writeHeader(_ document: DocumentInfo) throws {
+        try xml.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        try xml.raw("\n<kml xmlns=\"\(Self.kmlNamespace)\" xmlns:gx=\"\(Self.gxNamespace)\">")
+        xml.depth = 1
+        try xml.open("Document", break: .around)
+        if let name = document.name { try xml.leaf("name", name) }
+        if let description = document.description { try xml.leafPreferringCDATA("description", description) }
+    }
+
+    private func noteDocumentMembers(_ document: DocumentInfo) {
+        let carried: Set<String> = ["name", "description"]
+        let dropped = document.foreignMembers.keys.filter { !carried.contains($0) }
+        guard !dropped.isEmpty else { return }
+        note("document-dropped", "a KML Document has no place for the document's other members (\(Self.listed(dropped))); they are not written")
+    }
+
+    // MARK: - Folders
+
+    /// Closes the folders `path` does not share with the open ones and opens the rest of it.
+    private func moveToFolder(_ path: [String]) throws {
+        var shared = 0
+        while shared < min(openFolders.count, path.count) && openFolders[shared] == path[shared] { shared += 1 }
+        while openFolders.count > shared {
+            try xml.close("Folder", break: .around)
+            openFolders.removeLast()
+        }
+        for name in path[shared...] {
+            try xml.open("Folder", break: .around)
+            try xml.leaf("name", name)
+            openFolders.append(name)
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    /// Reports what KML cannot hold, once per kind.
+    func note(_ code: String, _ message: @autoclosure () -> String, at location: SourceLocation? = nil) {
+        guard reported.insert(code).inserted else { return }
+        report(Diagnostic(code: code, severity: .warning, message: message(), location: location))
+    }
+
+    /// Up to five names, quoted, for messages.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        return names.count > 5 ? "\(shown) and \(names.count - 5) more" : shown
+    }
+
+    static let kmlNamespace = "http://www.opengis.net/kml/2.2"
+    static let gxNamespace = "http://www.google.com/kml/ext/2.2"
+}
