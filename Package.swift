@@ -36,8 +36,9 @@ let package = Package(
         .target(name: "MapBridgeKML",
                 dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeodesy", "MapBridgeZip"]),
         .target(name: "MapBridgeCore",
-                dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML"]),
-        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore"]),
+                dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
+                               "MapBridgeZip"]),
+        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML"]),
         // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),

@@ -1,4 +1,5 @@
 import MapBridgeCore
+import MapBridgeKML
 import MapBridgeModel
 
 let convertCommand = Command(
@@ -8,7 +9,7 @@ let convertCommand = Command(
     discussion: """
         Formats come from the file extensions (.geojson .json; .geojsons for RFC 8142 sequences;
         .geojsonl .ndjson .jsonl for one feature per line). Use - for standard input or output;
-        then --from or --to is required. Readable and writable today: \(Format.supportedNames).
+        then --from or --to is required. Readable: \(Format.supportedNames); writable: \(Format.writableNames).
         The output appears only when the conversion succeeds; what the target cannot hold is
         reported as a warning.
         """,
@@ -22,6 +23,9 @@ let convertCommand = Command(
         OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
         OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
+        OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
+        OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
+        OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
     ],
     run: runConvert)
 
@@ -41,6 +45,25 @@ func runConvert(_ args: ParsedArguments) throws -> Int32 {
     options.writesBoundingBoxes = args.has("--bbox")
     options.keepsWinding = args.has("--keep-winding")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    if let v = args.value("--kml-styles") {
+        guard let layout = KMLWriter.StyleLayout(rawValue: v) else {
+            throw MapBridgeError(.usage, "--kml-styles expects shared or inline, got '\(v)'")
+        }
+        options.kmlStyles = layout
+    }
+    if let v = args.value("--kml-data") {
+        guard let types = KMLWriter.PropertyTypes(rawValue: v) else {
+            throw MapBridgeError(.usage, "--kml-data expects schema or text, got '\(v)'")
+        }
+        options.kmlPropertyTypes = types
+    }
+    if let v = args.value("--simplestyle-defaults") {
+        switch v {
+        case "yes", "true", "1": options.simplestyleDefaults = true
+        case "no", "false", "0": options.simplestyleDefaults = false
+        default: throw MapBridgeError(.usage, "--simplestyle-defaults expects yes or no, got '\(v)'")
+        }
+    }
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)
     defer { progressLine.finish() }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import MapBridgeIO
 import MapBridgeModel
+import MapBridgeZip
 
 /// One conversion from an input file to an output file, streamed feature by feature.
 ///
@@ -62,11 +63,23 @@ public struct Conversion: Sendable {
         guard outputFormat.isWritable else {
             throw MapBridgeError(.usage, "writing \(outputFormat.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }
+        if outputFormat == .kmz && output == "-" {
+            throw MapBridgeError(.usage, "a KMZ archive cannot be written to standard output; name an output file")
+        }
         var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
-        let file: AtomicOutputFile? = output == "-" ? nil : try AtomicOutputFile(path: output)
-        let sink = file?.sink ?? ByteSink(fileDescriptor: 1, name: "<stdout>")
+        // KMZ: the KML goes to a temporary file that is then zipped into place as doc.kml.
+        let kmlSpool: (path: String, descriptor: Int32)? = outputFormat == .kmz ? try makeTemporaryFile(beside: output) : nil
+        defer {
+            if let kmlSpool {
+                close(kmlSpool.descriptor)
+                unlink(kmlSpool.path)
+            }
+        }
+        let file: AtomicOutputFile? = output == "-" || kmlSpool != nil ? nil : try AtomicOutputFile(path: output)
+        let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
         do {
-            var writer = try FeatureSources.writer(to: sink, format: outputFormat, options: options, report: report)
+            var writer = try FeatureSources.writer(to: sink, format: outputFormat, options: options, output: output,
+                                                   inputFormat: inputFormat, report: report)
             try writer.begin(try reader.open())
             var count = 0
             while let feature = try reader.next() {
@@ -78,6 +91,11 @@ public struct Conversion: Sendable {
             try writer.finish(reader.document)
             try sink.flush()
             try file?.commit()
+            if let kmlSpool {
+                let archive = try ZipArchiveWriter(path: output)
+                try archive.addFile(at: kmlSpool.path, as: "doc.kml")
+                try archive.commit()
+            }
             return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: sink.bytesWritten)
         } catch {
             file?.abort()

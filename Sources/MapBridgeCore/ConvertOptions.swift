@@ -1,4 +1,5 @@
 import MapBridgeGeoJSON
+import MapBridgeKML
 
 /// Everything `convert` can be asked to do besides choosing formats.
 public struct ConvertOptions: Sendable {
@@ -12,8 +13,29 @@ public struct ConvertOptions: Sendable {
     public var keepsWinding = false
     /// Deepest JSON nesting accepted.
     public var maximumDepth = 512
+    /// KML output: shared styles in the document header, or a style inside each placemark.
+    public var kmlStyles: KMLWriter.StyleLayout = .shared
+    /// KML output: properties as typed Schema data, or as plain text Data.
+    public var kmlPropertyTypes: KMLWriter.PropertyTypes = .schema
+    /// KML output: give unset line and area styles GeoJSON viewers' defaults; `nil` means
+    /// "when the input is GeoJSON".
+    public var simplestyleDefaults: Bool?
 
     public init() {}
+
+    func kmlWriterOptions(output: String, inputFormat: Format) -> KMLWriter.Options {
+        var o = KMLWriter.Options()
+        o.precision = precision
+        o.pretty = pretty
+        o.styles = kmlStyles
+        o.propertyTypes = kmlPropertyTypes
+        o.appliesSimplestyleDefaults = simplestyleDefaults ?? inputFormat.isGeoJSON
+        // Placemarks wait beside the output, not in a TMPDIR that may be memory.
+        if output != "-" {
+            o.temporaryDirectory = output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        }
+        return o
+    }
 
     func geoJSONWriterOptions(layout: GeoJSONWriter.Layout) -> GeoJSONWriter.Options {
         var o = GeoJSONWriter.Options()

@@ -28,6 +28,7 @@ public enum FeatureSources {
     /// A writer in `format` that puts its bytes into `sink`.
     /// - Throws: `.usage` for a format that cannot be written yet.
     public static func writer(to sink: ByteSink, format: Format, options: ConvertOptions = ConvertOptions(),
+                              output: String = "-", inputFormat: Format = .geojson,
                               report: @escaping DiagnosticHandler) throws -> any FeatureWriter
     {
         switch format {
@@ -37,6 +38,9 @@ public enum FeatureSources {
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .textSequence), report: report)
         case .geojsonLines:
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .lines), report: report)
+        case .kml, .kmz:
+            return KMLWriter(sink: sink, options: options.kmlWriterOptions(output: output, inputFormat: inputFormat),
+                             report: report)
         default:
             throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }

@@ -46,10 +46,13 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can write this format yet.
     public var isWritable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz: true
         default: false
         }
     }
+
+    /// Whether this is one of the GeoJSON layouts.
+    public var isGeoJSON: Bool { self == .geojson || self == .geojsonSequence || self == .geojsonLines }
 
     /// The format named by `--from`/`--to` (case-insensitive), or `nil`.
     public init?(name: String) {

@@ -174,25 +174,21 @@ extension GeoJSONReader {
         }
     }
 
-    /// A polygon from rings; an unclosed ring is closed (with a warning), as RFC 7946
-    /// requires rings to be.
+    /// A polygon from rings. A ring that is not closed, or too short, is kept as given and
+    /// reported: a conversion does not change the data it carries (`validate` flags it).
     private func makePolygon(_ rings: [[Coordinate]], at location: SourceLocation) -> Polygon {
-        var closed: [[Coordinate]] = []
-        closed.reserveCapacity(rings.count)
-        for (index, var ring) in rings.enumerated() {
+        for (index, ring) in rings.enumerated() {
             if let first = ring.first, let last = ring.last, first != last {
                 warn("ring-not-closed",
-                     "ring \(index) is not closed (first \(first.longitude),\(first.latitude) ≠ last \(last.longitude),\(last.latitude)); its first position is repeated at the end",
+                     "ring \(index) is not closed (first \(first.longitude),\(first.latitude) ≠ last \(last.longitude),\(last.latitude)); it is kept as given: repeat the first position at the end to fix it",
                      at: location)
-                ring.append(first)
             }
             if !ring.isEmpty && ring.count < 4 {
                 warn("short-ring", "ring \(index) has \(ring.count) positions; a linear ring needs at least 4",
                      at: location)
             }
-            closed.append(ring)
         }
-        guard let outer = closed.first else { return Polygon(outer: []) }
-        return Polygon(outer: outer, holes: Array(closed.dropFirst()))
+        guard let outer = rings.first else { return Polygon(outer: []) }
+        return Polygon(outer: outer, holes: Array(rings.dropFirst()))
     }
 }

@@ -494,12 +494,13 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
     }
 
-    /// A ring with its first position repeated at the end when the file left it open (KML
-    /// requires closed rings; viewers close them silently).
+    /// A ring as given; one the file left open is reported (KML requires closed rings), not
+    /// changed: a conversion does not alter the data it carries.
     private func closed(_ ring: [Coordinate]) -> [Coordinate] {
-        guard let first = ring.first, let last = ring.last, first != last else { return ring }
-        warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it is closed")
-        return ring + [first]
+        if let first = ring.first, let last = ring.last, first != last {
+            warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it is kept as given")
+        }
+        return ring
     }
 
     private func endTrack() {
