@@ -27,7 +27,7 @@ public enum GeoJSONMapping {
         case name, title, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
             markerSymbol, markerSize, icon, iconColor, iconOpacity, iconScale, iconHeading, labelColor,
             labelOpacity, labelScale, timestamp, timespan, address, visibility, coordinateProperties, iconOffset,
-            iconOffsetUnits
+            iconOffsetUnits, styleUrl
 
         var key: String {
             switch self {
@@ -57,6 +57,7 @@ public enum GeoJSONMapping {
             case .coordinateProperties: "coordinateProperties"
             case .iconOffset: "icon-offset"
             case .iconOffsetUnits: "icon-offset-units"
+            case .styleUrl: "styleUrl"
             }
         }
 
@@ -68,7 +69,7 @@ public enum GeoJSONMapping {
             switch key.utf8.first {
             case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "f"),
                 UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "a"), UInt8(ascii: "v"),
-                UInt8(ascii: "c"):
+                UInt8(ascii: "c"), UInt8(ascii: "S"):
                 return byKey[key]
             default:
                 return nil
@@ -126,6 +127,9 @@ public enum GeoJSONMapping {
                 if case .array(let units) = v, units.count == 2, let xu = units[0].stringValue, let yu = units[1].stringValue {
                     marker.hotSpot = HotSpot(x: marker.hotSpot?.x ?? 0, y: marker.hotSpot?.y ?? 0, xUnits: xu, yUnits: yu)
                 }
+            case .styleUrl:
+                // A shared style's name (as KML writes it, `#id`): the style's id.
+                if let url = v.stringValue { style.id = url.hasPrefix("#") ? String(url.dropFirst()) : url }
             case .address: feature.address = v.stringValue
             case .visibility: if case .bool(let b) = v { feature.visibility = b }
             case .coordinateProperties:
@@ -235,6 +239,7 @@ public enum GeoJSONMapping {
         case nil: break
         }
         if let s = feature.style {
+            add(.styleUrl, s.id.map { .string("#" + $0) })
             add(.stroke, s.strokeColor.map { .string($0.hex) })
             add(.strokeOpacity, s.strokeOpacity.map(number))
             add(.strokeWidth, s.strokeWidth.map(number))

@@ -581,13 +581,27 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.
         if let url = d.styleURL {
-            feature.properties["styleUrl"] = .string(url)
             let resolved = styleSheet.resolve(url)
             feature.style = resolved.normal
             feature.highlightStyle = resolved.highlight
-            if resolved.normal == nil && resolved.highlight == nil, KMLStyleSheet.localID(url) != nil {
-                warnOnce("unknown-style", "styleUrl '\(url)' names no Style or StyleMap in this document")
+            if resolved.normal == nil && resolved.highlight == nil {
+                // The style's id travels with the resolved style; a reference that resolves to
+                // nothing here (another file's style, or a missing one) is kept as it was.
+                feature.foreignMembers["styleUrl"] = .string(url)
+                if KMLStyleSheet.localID(url) != nil {
+                    warnOnce("unknown-style", "styleUrl '\(url)' names no Style or StyleMap in this document")
+                }
             }
+        }
+        // An id that is not an XML name travels as data named "id" (that is how MapBridge
+        // writes one): it becomes the feature's id again.
+        if feature.id == nil, let value = feature.properties["id"] {
+            switch value {
+            case .string(let s): feature.id = .string(s)
+            case .number(let n): feature.id = .number(n)
+            default: break
+            }
+            if feature.id != nil { feature.properties["id"] = nil }
         }
         if let inline = d.inlineStyle {
             feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline

@@ -73,3 +73,61 @@ struct KMLConvertTests {
         #expect(run.stdout.contains("airports.png"))
     }
 }
+
+/// JSON text with sorted keys, for comparing parsed values of any type.
+private func canonical(_ value: Any) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]), as: UTF8.self)
+}
+
+@Suite("mapbridge convert to KML and KMZ")
+struct KMLWriteTests {
+    @Test("GeoJSON → KML → GeoJSON gives back ids, names, typed properties, styles and geometry")
+    func roundTrip() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        for (sample, ext) in [("airports.geojson", "kml"), ("flight-jfk-sin.geojson", "kmz")] {
+            let middle = dir.appendingPathComponent("m.\(ext)").path
+            let back = dir.appendingPathComponent("back-\(ext).geojson").path
+            let there = try MapBridgeRunner.run(["convert", MapBridgeRunner.sample(sample), middle, "--quiet"])
+            #expect(there.status == 0, "\(there.stderr)")
+            #expect(try MapBridgeRunner.run(["convert", middle, back, "--quiet", "--keep-winding"]).status == 0)
+            let original = try MapBridgeRunner.json(atPath: MapBridgeRunner.sample(sample))
+            let again = try MapBridgeRunner.json(atPath: back)
+            #expect(again["name"] as? String == original["name"] as? String)
+            let a = try #require(original["features"] as? [[String: Any]])
+            let b = try #require(again["features"] as? [[String: Any]])
+            #expect(a.count == b.count)
+            for (x, y) in zip(a, b) {
+                #expect("\(x["id"] ?? "")" == "\(y["id"] ?? "")")
+                #expect(try canonical(x["geometry"] ?? NSNull()) == canonical(y["geometry"] ?? NSNull()))
+                let px = try #require(x["properties"] as? [String: Any])
+                let py = try #require(y["properties"] as? [String: Any])
+                for (key, value) in px {
+                    // KML colours keep opacity in 8 bits: compare opacities to 1/255.
+                    if key.hasSuffix("opacity"), let u = value as? Double, let v = py[key] as? Double {
+                        #expect(abs(u - v) <= 1.0 / 255, "\(key)")
+                        continue
+                    }
+                    #expect(try canonical(value) == canonical(py[key] ?? NSNull()),
+                            "\(sample): \(key) was \(value), came back \(py[key] ?? "nothing")")
+                }
+            }
+        }
+    }
+
+    @Test("KML output is a KML 2.2 document with shared styles before the placemarks")
+    func kmlShape() throws {
+        let run = try MapBridgeRunner.run(["convert", MapBridgeRunner.sample("airports.geojson"), "-", "--to", "kml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\""))
+        let firstStyle = try #require(run.stdout.range(of: "<Style id="))
+        let firstPlacemark = try #require(run.stdout.range(of: "<Placemark"))
+        #expect(firstStyle.lowerBound < firstPlacemark.lowerBound)
+        #expect(run.stdout.contains("<SimpleData name=\"elevation_ft\">13</SimpleData>"))
+    }
+
+    @Test("KMZ cannot go to standard output")
+    func kmzStdout() throws {
+        let run = try MapBridgeRunner.run(["convert", MapBridgeRunner.sample("airports.geojson"), "-", "--to", "kmz"])
+        #expect(run.status == 64)
+    }
+}
