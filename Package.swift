@@ -9,6 +9,9 @@ import PackageDescription
 //   MapBridgeKML      KML and KMZ reader and writer side by side (libxml2 SAX2, libzip)
 //   MapBridgeGeodesy  geodesics on the WGS 84 ellipsoid (PROJ's geodesic.h)
 //   MapBridgeZip      zip archives for KMZ (libzip), with guards against hostile archives
+//   MapBridgeCSV      CSV reader and writer side by side
+//   MapBridgeGPX      GPX 1.1 reader and writer side by side
+//   MapBridgeXML      the streaming XML parser (libxml2 SAX2) the KML and GPX readers share
 //   C…                system-library targets: CLibXML2, CProj, CLibZip
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
 //   MapBridgeCLI      the `mapbridge` command
@@ -34,7 +37,11 @@ let package = Package(
         .target(name: "MapBridgeGeodesy", dependencies: ["CProj", "MapBridgeModel"]),
         .target(name: "MapBridgeZip", dependencies: ["CLibZip", "MapBridgeModel", "MapBridgeIO"]),
         .target(name: "MapBridgeKML",
-                dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeodesy", "MapBridgeZip"]),
+                dependencies: ["CLibXML2", "MapBridgeXML", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON",
+                               "MapBridgeGeodesy", "MapBridgeZip"]),
+        .target(name: "MapBridgeXML", dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO"]),
+        .target(name: "MapBridgeCSV", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
+        .target(name: "MapBridgeGPX", dependencies: ["CLibXML2", "MapBridgeXML", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
         .target(name: "MapBridgeCore",
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
                                "MapBridgeZip"]),

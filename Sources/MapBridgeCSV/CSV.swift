@@ -1,0 +1,1 @@
+// The MapBridgeCSV module: CSV reader and writer.
