@@ -116,33 +116,7 @@ func flatCoordinates(_ shape: Shape?) -> [[Double]] {
 /// including members the GeoJSON reader does not keep, such as `bbox`).
 func parseJSON(_ text: String) throws -> PropertyValue {
     let t = JSONTokenizer(source: ByteSource(bytes: Array(text.utf8), name: "out.json"))
-    func value(_ token: JSONToken) throws -> PropertyValue {
-        switch token {
-        case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .string: return .string(try t.stringValue())
-        case .number: return .number(NumberValue(text: t.numberText(), value: t.numberValue()))
-        case .beginArray:
-            var items: [PropertyValue] = []
-            while true {
-                let next = try t.next()
-                if next == .endArray { return .array(items) }
-                items.append(try value(next))
-            }
-        case .beginObject:
-            var members = Properties()
-            while true {
-                let next = try t.next()
-                if next == .endObject { return .object(members) }
-                let key = try t.stringValue()
-                members.append(key: key, value: try value(try t.next()))
-            }
-        default:
-            throw t.error("unexpected \(token.displayName)")
-        }
-    }
-    let result = try value(try t.next())
+    let result = try t.value(startingWith: try t.next())
     guard try t.next() == .endOfInput else { throw t.error("more than one value") }
     return result
 }

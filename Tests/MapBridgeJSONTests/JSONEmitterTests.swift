@@ -194,33 +194,7 @@ struct JSONEmitterTests {
     /// A `PropertyValue` from JSON text, through the tokenizer.
     private func parseValue(_ text: String) throws -> PropertyValue {
         let t = makeTokenizer(text, options: tokenizerOptions(chunkSize: 16))
-        func value(_ token: JSONToken) throws -> PropertyValue {
-            switch token {
-            case .null: return .null
-            case .true: return .bool(true)
-            case .false: return .bool(false)
-            case .string: return .string(try t.stringValue())
-            case .number: return .number(NumberValue(text: t.numberText(), value: t.numberValue()))
-            case .beginArray:
-                var items: [PropertyValue] = []
-                while true {
-                    let next = try t.next()
-                    if next == .endArray { return .array(items) }
-                    items.append(try value(next))
-                }
-            case .beginObject:
-                var members = Properties()
-                while true {
-                    let next = try t.next()
-                    if next == .endObject { return .object(members) }
-                    let key = try t.stringValue()
-                    members.append(key: key, value: try value(try t.next()))
-                }
-            default:
-                throw t.error("unexpected \(token.displayName)")
-            }
-        }
-        let result = try value(try t.next())
+        let result = try t.value(startingWith: try t.next())
         #expect(try t.next() == .endOfInput)
         return result
     }
