@@ -89,7 +89,7 @@ public final class ByteSource {
             let n = Swift.min(count, memory.count - memoryOffset)
             if n > 0 {
                 memory.withUnsafeBytes { src in
-                    buffer.copyMemory(from: src.baseAddress! + memoryOffset, byteCount: n)
+                    if let base = src.baseAddress { buffer.copyMemory(from: base + memoryOffset, byteCount: n) }
                 }
                 memoryOffset += n
                 bytesRead += Int64(n)

@@ -7,7 +7,8 @@ import Darwin
 #endif
 import MapBridgeModel
 
-/// A new, empty file with a fresh name beside `path` (`folder/.name.mapbridge-XXXXXX`), open
+/// A new, empty file with a fresh name beside `path` (`folder/.name.mapbridge-` and six
+/// random characters), open
 /// for writing, with the permissions a new file would get (`0666` less the umask): the first
 /// half of writing `path` atomically, which a rename onto `path` completes.
 ///
@@ -24,7 +25,9 @@ public func makeTemporaryFile(beside path: String) throws -> (path: String, desc
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).mapbridge-XXXXXX".utf8CString)
+    // mkstemp replaces the six trailing X's with a unique suffix.
+    let unique = String(repeating: "X", count: 6)
+    var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).mapbridge-\(unique)".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard descriptor >= 0 else {
         throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(errno))")
@@ -35,4 +38,13 @@ public func makeTemporaryFile(beside path: String) throws -> (path: String, desc
     fchmod(descriptor, 0o666 & ~mask)
     let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return (temporaryPath, descriptor)
+}
+
+/// Facts about the process's environment.
+public enum ProcessEnvironment {
+    /// `$TMPDIR`, else `/tmp`, without a trailing slash.
+    public static var temporaryDirectory: String {
+        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty else { return "/tmp" }
+        return value.hasSuffix("/") && value.count > 1 ? String(value.dropLast()) : value
+    }
 }

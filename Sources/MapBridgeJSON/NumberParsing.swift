@@ -119,7 +119,8 @@ public enum NumberParsing {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buf in
             for k in 0..<text.count { buf[k] = CChar(bitPattern: text[k]) }
             buf[text.count] = 0
-            return strtod(buf.baseAddress!, nil)
+            guard let start = buf.baseAddress else { return .nan }
+            return strtod(start, nil)
         }
     }
 }

@@ -137,22 +137,23 @@ public final class KMLReader: FeatureReader {
     }
 
     private func spoolStandardInput() throws -> String {
-        var template = Array("/tmp/mapbridge-stdin-XXXXXX.kml".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else {
-            throw MapBridgeError(.inputUnavailable, "cannot spool standard input: \(systemErrorText(errno))")
-        }
-        let spoolPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let folder = ProcessEnvironment.temporaryDirectory
+        let (spoolPath, fd) = try makeTemporaryFile(beside: folder + "/mapbridge-stdin.kml")
         let sink = ByteSink(fileDescriptor: fd, name: spoolPath)
         let input = try ByteSource(path: "-")
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 8)
         defer { buffer.deallocate(); close(fd) }
-        while true {
-            let n = try input.read(into: buffer, count: 1 << 20)
-            if n == 0 { break }
-            try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
+        do {
+            while true {
+                let n = try input.read(into: buffer, count: 1 << 20)
+                if n == 0 { break }
+                try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
+            }
+            try sink.flush()
+        } catch {
+            unlink(spoolPath)
+            throw error
         }
-        try sink.flush()
         return spoolPath
     }
 

@@ -64,12 +64,6 @@ extension KMLWriter {
             MapBridgeError(.outputUnavailable, "cannot read back the \(sink.name): \(systemErrorText(code))")
         }
 
-        private static func defaultDirectory() -> String {
-            if let value = getenv("TMPDIR") {
-                let path = String(cString: value)
-                if !path.isEmpty { return path }
-            }
-            return "/tmp"
-        }
+        private static func defaultDirectory() -> String { ProcessEnvironment.temporaryDirectory }
     }
 }
