@@ -22,7 +22,7 @@ let package = Package(
         .library(
             name: "MapBridgeKit",
             targets: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
-                      "MapBridgeGeodesy", "MapBridgeZip", "MapBridgeCore"]),
+                      "MapBridgeCSV", "MapBridgeGeodesy", "MapBridgeZip", "MapBridgeCore"]),
         .executable(name: "mapbridge", targets: ["MapBridgeCLI"]),
         .executable(name: "mapbridge-bench", targets: ["MapBridgeBench"]),
     ],
@@ -44,8 +44,8 @@ let package = Package(
         .target(name: "MapBridgeGPX", dependencies: ["CLibXML2", "MapBridgeXML", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
         .target(name: "MapBridgeCore",
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
-                               "MapBridgeZip"]),
-        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML"]),
+                               "MapBridgeCSV", "MapBridgeZip"]),
+        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV"]),
         // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "MapBridgeZipTests", dependencies: ["MapBridgeZip", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCoreTests",
                     dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeCSVTests", dependencies: ["MapBridgeCSV", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,7 +26,7 @@ let convertCommand = Command(
         OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
         OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
         OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
-    ],
+    ] + csvReadingOptions + csvWritingOptions,
     run: runConvert)
 
 @Sendable
@@ -45,6 +45,7 @@ func runConvert(_ args: ParsedArguments) throws -> Int32 {
     options.writesBoundingBoxes = args.has("--bbox")
     options.keepsWinding = args.has("--keep-winding")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    try applyCSVArguments(args, to: &options)
     if let v = args.value("--kml-styles") {
         guard let layout = KMLWriter.StyleLayout(rawValue: v) else {
             throw MapBridgeError(.usage, "--kml-styles expects shared or inline, got '\(v)'")

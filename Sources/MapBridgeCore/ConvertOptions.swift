@@ -1,3 +1,4 @@
+import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeKML
 
@@ -20,8 +21,22 @@ public struct ConvertOptions: Sendable {
     /// KML output: give unset line and area styles GeoJSON viewers' defaults; `nil` means
     /// "when the input is GeoJSON".
     public var simplestyleDefaults: Bool?
+    /// CSV input: delimiter, header, columns, coordinate columns, what to do with bad rows.
+    public var csvReading = CSVReader.Options()
+    /// CSV output: geometry layout, columns, delimiter.
+    public var csvWriting = CSVWriter.Options()
 
     public init() {}
+
+    func csvWriterOptions(output: String) -> CSVWriter.Options {
+        var o = csvWriting
+        o.precision = precision
+        if output.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }
+        if output != "-", o.temporaryDirectory == nil {
+            o.temporaryDirectory = output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        }
+        return o
+    }
 
     func kmlWriterOptions(output: String, inputFormat: Format) -> KMLWriter.Options {
         var o = KMLWriter.Options()

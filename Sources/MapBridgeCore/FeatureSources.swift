@@ -1,3 +1,4 @@
+import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeIO
 import MapBridgeKML
@@ -20,6 +21,10 @@ public enum FeatureSources {
             return try KMLReader(path: path, report: report)
         case .kmz:
             return try KMLReader.kmz(path: path, report: report)
+        case .csv:
+            var o = options.csvReading
+            if o.delimiter == nil, path.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }
+            return try CSVReader(path: path, options: o, report: report)
         default:
             throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
         }
@@ -38,6 +43,8 @@ public enum FeatureSources {
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .textSequence), report: report)
         case .geojsonLines:
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .lines), report: report)
+        case .csv:
+            return CSVWriter(sink: sink, options: options.csvWriterOptions(output: output), report: report)
         case .kml, .kmz:
             return KMLWriter(sink: sink, options: options.kmlWriterOptions(output: output, inputFormat: inputFormat),
                              report: report)

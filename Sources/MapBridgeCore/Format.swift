@@ -20,7 +20,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
         case .geojsonLines: ["geojsonl", "ndjson", "jsonl", "geojsonld"]
         case .kml: ["kml"]
         case .kmz: ["kmz"]
-        case .csv: ["csv", "tsv"]
+        case .csv: ["csv", "tsv", "dat"]
         case .gpx: ["gpx"]
         case .svg: ["svg"]
         }
@@ -38,7 +38,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can read this format yet.
     public var isReadable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv: true
         default: false
         }
     }
@@ -46,7 +46,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can write this format yet.
     public var isWritable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv: true
         default: false
         }
     }

@@ -1,1 +1,0 @@
-// The MapBridgeCSV module: CSV reader and writer.

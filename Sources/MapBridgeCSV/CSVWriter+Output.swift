@@ -1,0 +1,87 @@
+import MapBridgeModel
+
+extension CSVWriter {
+    /// The geometry columns: as asked, else from the shapes seen — none without shapes, `xy`
+    /// for points only (`xyz` when one has an altitude), `wkt` otherwise.
+    func resolvedGeometry() -> ResolvedGeometry {
+        if let layout = options.geometry { return ResolvedGeometry(layout) }
+        guard shapes.any else { return .none }
+        guard shapes.allPoints else { return .wkt }
+        return shapes.anyAltitude ? .xyz : .xy
+    }
+
+    /// The names of the geometry columns in `layout`.
+    func geometryNames(_ layout: ResolvedGeometry) -> [String] {
+        switch layout {
+        case .none: []
+        case .xy: [options.longitudeColumn, options.latitudeColumn]
+        case .yx: [options.latitudeColumn, options.longitudeColumn]
+        case .xyz: [options.longitudeColumn, options.latitudeColumn, options.altitudeColumn]
+        case .wkt: [options.wktColumn]
+        }
+    }
+
+    /// Writes the header row. A property whose name is that of a geometry column (in any
+    /// case) is written as `name_2` (or `_3` …), reported.
+    func writeHeader(_ layout: ResolvedGeometry) throws {
+        let geometry = geometryNames(layout)
+        var taken = Set(geometry.map { $0.lowercased() })
+        let properties = Set(columnNames.map { $0.lowercased() })
+        var names = geometry
+        for name in columnNames {
+            var written = name
+            if taken.contains(name.lowercased()) {
+                var n = 2
+                while taken.contains("\(name)_\(n)".lowercased()) || properties.contains("\(name)_\(n)".lowercased()) { n += 1 }
+                written = "\(name)_\(n)"
+                note("csv-renamed:\(name)", "the property '\(name)' is written as column '\(written)': '\(name)' holds the geometry")
+            }
+            taken.insert(written.lowercased())
+            names.append(written)
+        }
+        guard !names.isEmpty else { return }
+        var first = true
+        for name in names {
+            if !first { try sink.write(byte: encoder.delimiter) }
+            first = false
+            try sink.write(encoder.header(name))
+        }
+        try writeLineEnd()
+    }
+
+    /// Writes one row in `layout`: the geometry fields, then every property column.
+    func writeRow(_ row: CSVPendingRow, _ layout: ResolvedGeometry) throws {
+        var first = true
+        func put(_ text: String) throws {
+            if !first { try sink.write(byte: encoder.delimiter) }
+            first = false
+            if !text.isEmpty { try sink.write(text) }
+        }
+        switch layout {
+        case .none: break
+        case .xy: try put(row.longitude); try put(row.latitude)
+        case .yx: try put(row.latitude); try put(row.longitude)
+        case .xyz: try put(row.longitude); try put(row.latitude); try put(row.altitude)
+        case .wkt: try put(row.wkt)
+        }
+        var next = 0
+        for cell in row.cells {
+            while next < cell.column {
+                try put("")
+                next += 1
+            }
+            try put(cell.text)
+            next += 1
+        }
+        while next < columnNames.count {
+            try put("")
+            next += 1
+        }
+        try writeLineEnd()
+    }
+
+    private func writeLineEnd() throws {
+        if options.lineEnding == .crlf { try sink.write(byte: 0x0D) }
+        try sink.write(byte: 0x0A)
+    }
+}

@@ -1,0 +1,154 @@
+import MapBridgeIO
+import MapBridgeModel
+
+/// Writes features as CSV (RFC 4180, UTF-8 without a byte order mark), one row each.
+///
+/// Points go into longitude/latitude columns (`lon,lat`, the default when every shape is a
+/// point; `lat,lon` and `lon,lat,alt` on request), any other shape into one WKT column
+/// (`wkt`, the default otherwise); the geometry columns come first. Then one column per
+/// property, the union over all features in the order first seen, with the feature's id,
+/// title and subtitle as `id`, `name` and `description` where no property has those names
+/// (see `CSVFeatureMapping`). Values are written as `CSVCellEncoder` says: numbers with their
+/// source text, null as an empty field, nested arrays and objects as compact JSON, quotes only
+/// where needed. Rows end with `\n` unless `lineEnding` is `.crlf`.
+///
+///     let writer = CSVWriter(sink: sink)
+///     try writer.begin(document)
+///     try writer.write(feature)
+///     try writer.finish(document)   // the header and the rows are written here
+///
+/// **How the columns are found (one pass over the input).** The header must name every
+/// column before the first row, so rows wait until the columns are known: the first
+/// `lookAhead` features (default 1,000) wait in memory, as encoded rows; past that, rows go to
+/// an anonymous temporary file, and `finish` writes the header and then copies the rows
+/// through. A column first seen after the look-ahead is therefore not lost: it takes its
+/// place at the end of the header like any other, its earlier rows get empty fields, and it
+/// is reported (code `csv-late-column`) so that a reader of the output knows it is sparse.
+/// Nothing is dropped and memory stays flat; the cost is a temporary file as large as the
+/// output for inputs beyond the look-ahead. With both `columns` and `geometry` given there is
+/// nothing to discover: the header is written at `begin` and rows go straight to the output.
+///
+/// **What CSV cannot hold** is reported once per kind: styles, track times, foreign members,
+/// document names, the radius of a circle (written as a `radius` column beside its centre).
+///
+/// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows.
+public final class CSVWriter: FeatureWriter {
+    let sink: ByteSink
+    let options: Options
+    let report: DiagnosticHandler
+    let encoder: CSVCellEncoder
+    /// Property columns in order, and each name's position.
+    var columnNames: [String] = []
+    var columnIndex: [String: Int] = [:]
+    /// Rows waiting for the header, between `begin` and `finish` (none when streaming).
+    var spool: CSVRowSpool?
+    /// The geometry columns, once the header is written.
+    var geometry: ResolvedGeometry?
+    /// What the shapes written so far need.
+    var shapes = ShapesSeen()
+    var featureCount = 0
+    var lateColumns = 0
+    /// Diagnostic codes reported so far: each kind is reported once.
+    var reported: Set<String> = []
+    private var state = State.fresh
+
+    private enum State { case fresh, begun, finished }
+
+    /// The geometry columns a file ends up with.
+    enum ResolvedGeometry: Hashable, Sendable { case none, xy, yx, xyz, wkt }
+
+    /// What the shapes seen so far ask of the geometry columns.
+    struct ShapesSeen: Hashable, Sendable {
+        var any = false
+        var allPoints = true
+        var anyAltitude = false
+    }
+
+    /// Makes a writer that puts its bytes into `sink`; `report` receives what CSV cannot hold
+    /// and the columns first seen after the look-ahead.
+    public init(sink: ByteSink, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
+        self.sink = sink
+        self.options = options
+        self.report = report
+        encoder = CSVCellEncoder(delimiter: options.delimiter)
+    }
+
+    /// Starts the output. With `columns` and `geometry` both given it writes the header;
+    /// otherwise it only prepares to collect rows.
+    public func begin(_ document: DocumentInfo) throws {
+        guard state == .fresh else { return }
+        state = .begun
+        for name in options.columns ?? [] where columnIndex[name] == nil { addColumn(name) }
+        if options.columns != nil, let layout = options.geometry {
+            let resolved = ResolvedGeometry(layout)
+            geometry = resolved
+            try writeHeader(resolved)
+        } else {
+            spool = CSVRowSpool(memoryRows: options.lookAhead, directory: options.temporaryDirectory)
+        }
+    }
+
+    /// Writes one feature as a row (or keeps the row until the header is known).
+    /// - Throws: `MapBridgeError` of kind `.data` when `geometry` is `xy`, `yx` or `xyz` and
+    ///   the shape is not a point; `.outputUnavailable` when the output or the temporary file
+    ///   cannot be written.
+    public func write(_ feature: Feature) throws {
+        if state == .fresh { try begin(DocumentInfo()) }
+        guard state == .begun else { return }
+        let row = try pendingRow(for: feature)
+        featureCount += 1
+        if let spool {
+            try spool.append(row)
+        } else if let geometry {
+            try writeRow(row, geometry)
+        }
+    }
+
+    /// Writes the header and the rows that waited for it, and flushes the sink.
+    public func finish(_ document: DocumentInfo) throws {
+        if state == .fresh { try begin(document) }
+        guard state == .begun else { return }
+        state = .finished
+        if let spool {
+            self.spool = nil
+            let resolved = resolvedGeometry()
+            geometry = resolved
+            try writeHeader(resolved)
+            try spool.forEach { try writeRow($0, resolved) }
+        }
+        if document.name != nil || document.description != nil || !document.foreignMembers.isEmpty {
+            note("csv-document", "CSV has no place for the document's name, description or other members; they are not written")
+        }
+        if lateColumns > 10 {
+            report(Diagnostic(code: "csv-late-column", severity: .info,
+                              message: "\(lateColumns) columns in all first appeared after the look-ahead of \(options.lookAhead) features"))
+        }
+        try sink.flush()
+    }
+
+    /// Reports what CSV cannot hold, once per code.
+    func note(_ code: String, _ message: String, severity: Severity = .warning, at location: SourceLocation? = nil) {
+        guard reported.insert(code).inserted else { return }
+        report(Diagnostic(code: code, severity: severity, message: message, location: location))
+    }
+
+    /// Adds a property column at the end; returns its position.
+    @discardableResult
+    func addColumn(_ name: String) -> Int {
+        let index = columnNames.count
+        columnNames.append(name)
+        columnIndex[name] = index
+        return index
+    }
+}
+
+extension CSVWriter.ResolvedGeometry {
+    init(_ layout: CSVWriter.GeometryLayout) {
+        switch layout {
+        case .xy: self = .xy
+        case .yx: self = .yx
+        case .xyz: self = .xyz
+        case .wkt: self = .wkt
+        }
+    }
+}
