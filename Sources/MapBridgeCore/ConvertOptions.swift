@@ -1,5 +1,6 @@
 import MapBridgeCSV
 import MapBridgeGeoJSON
+import MapBridgeGPX
 import MapBridgeKML
 
 /// Everything `convert` can be asked to do besides choosing formats.
@@ -28,13 +29,25 @@ public struct ConvertOptions: Sendable {
 
     public init() {}
 
+    func gpxWriterOptions(output: String) -> GPXWriter.Options {
+        var o = GPXWriter.Options()
+        o.precision = precision
+        o.pretty = pretty
+        o.temporaryDirectory = ConvertOptions.folder(of: output)
+        return o
+    }
+
+    /// The folder of an output path, for temporary files beside it; nil for standard output.
+    static func folder(of output: String) -> String? {
+        guard output != "-" else { return nil }
+        return output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+    }
+
     func csvWriterOptions(output: String) -> CSVWriter.Options {
         var o = csvWriting
         o.precision = precision
         if output.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }
-        if output != "-", o.temporaryDirectory == nil {
-            o.temporaryDirectory = output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
-        }
+        if o.temporaryDirectory == nil { o.temporaryDirectory = ConvertOptions.folder(of: output) }
         return o
     }
 
@@ -46,9 +59,7 @@ public struct ConvertOptions: Sendable {
         o.propertyTypes = kmlPropertyTypes
         o.appliesSimplestyleDefaults = simplestyleDefaults ?? inputFormat.isGeoJSON
         // Placemarks wait beside the output, not in a TMPDIR that may be memory.
-        if output != "-" {
-            o.temporaryDirectory = output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
-        }
+        o.temporaryDirectory = ConvertOptions.folder(of: output)
         return o
     }
 

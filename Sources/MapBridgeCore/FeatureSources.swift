@@ -1,5 +1,6 @@
 import MapBridgeCSV
 import MapBridgeGeoJSON
+import MapBridgeGPX
 import MapBridgeIO
 import MapBridgeKML
 import MapBridgeModel
@@ -21,6 +22,8 @@ public enum FeatureSources {
             return try KMLReader(path: path, report: report)
         case .kmz:
             return try KMLReader.kmz(path: path, report: report)
+        case .gpx:
+            return try GPXReader(path: path, report: report)
         case .csv:
             var o = options.csvReading
             if o.delimiter == nil, path.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }
@@ -43,6 +46,8 @@ public enum FeatureSources {
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .textSequence), report: report)
         case .geojsonLines:
             return GeoJSONWriter(sink: sink, options: options.geoJSONWriterOptions(layout: .lines), report: report)
+        case .gpx:
+            return GPXWriter(sink: sink, options: options.gpxWriterOptions(output: output), report: report)
         case .csv:
             return CSVWriter(sink: sink, options: options.csvWriterOptions(output: output), report: report)
         case .kml, .kmz:

@@ -38,7 +38,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can read this format yet.
     public var isReadable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv, .gpx: true
         default: false
         }
     }
@@ -46,7 +46,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     /// Whether MapBridge can write this format yet.
     public var isWritable: Bool {
         switch self {
-        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv: true
+        case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv, .gpx: true
         default: false
         }
     }

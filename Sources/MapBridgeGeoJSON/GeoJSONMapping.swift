@@ -14,7 +14,13 @@ import MapBridgeModel
 ///
 /// The reader leaves these properties in place and also fills the model's fields from them,
 /// so that a GeoJSON round trip keeps properties exactly; the writer adds a property from a
-/// model field only when the feature's properties do not already hold that key.
+/// model field only when the feature's properties do not already hold that key, or hold the
+/// same value under the name GPX (and togeojson) gives it: `desc` for the description, `time`
+/// for an instant, `sym` for the marker symbol.
+///
+/// Per-vertex times (`Polyline.times`) are written as `coordinateProperties.times`; when the
+/// properties already hold a `coordinateProperties` object without `times` (a GPX track's
+/// heart rates, say), the times join it as its first member.
 public enum GeoJSONMapping {
     /// GeoJSON geometry type names and the shape kinds they become.
     static let geometryTypes: [String: ShapeKind] = [
@@ -217,7 +223,13 @@ public enum GeoJSONMapping {
         }
         // Which model-field keys the properties hold already, in one pass.
         var present: UInt32 = 0
-        for entry in p { if let f = Field.lookup(entry.key) { present |= f.bit } }
+        for entry in p {
+            if let f = Field.lookup(entry.key) {
+                present |= f.bit
+            } else if let f = restatedField(entry, of: feature) {
+                present |= f.bit
+            }
+        }
         var out = p
         func add(_ field: Field, _ value: PropertyValue?) {
             guard let value, present & field.bit == 0 else { return }
@@ -228,14 +240,16 @@ public enum GeoJSONMapping {
         if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
         if let address = feature.address { add(.address, .string(address)) }
         if let visibility = feature.visibility { add(.visibility, .bool(visibility)) }
-        if let times { add(.coordinateProperties, .object(["times": times])) }
+        if let times {
+            if present & Field.coordinateProperties.bit == 0 {
+                add(.coordinateProperties, .object(["times": times]))
+            } else if case .object(let perVertex)? = out["coordinateProperties"], perVertex["times"] == nil {
+                out["coordinateProperties"] = .object(Properties([Properties.Entry(key: "times", value: times)] + perVertex.entries))
+            }
+        }
         switch feature.time {
         case .instant(let t)?: add(.timestamp, .string(t))
-        case .span(let b, let e)?:
-            var span = Properties()
-            if let b { span["begin"] = .string(b) }
-            if let e { span["end"] = .string(e) }
-            add(.timespan, .object(span))
+        case let span?: add(.timespan, span.propertyValue)
         case nil: break
         }
         if let s = feature.style {
@@ -271,6 +285,17 @@ public enum GeoJSONMapping {
     }
 
     private static func number(_ d: Double) -> PropertyValue { .number(NumberValue(d)) }
+
+    /// The field whose key `entry` stands in for when it repeats a model field under its GPX
+    /// name (`desc`, `time`, `sym`).
+    private static func restatedField(_ entry: Properties.Entry, of feature: Feature) -> Field? {
+        switch feature.fieldRestated(by: entry) {
+        case .subtitle?: .description
+        case .instant?: .timestamp
+        case .markerSymbol?: .markerSymbol
+        case nil: nil
+        }
+    }
 
     // MARK: Values
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MapBridgeJSON
 import MapBridgeModel
 
@@ -25,7 +20,7 @@ enum KMLCoordinates {
 
         func finishNumber() throws(Problem) {
             guard !current.isEmpty else { return }
-            guard let value = parseDouble(current) else {
+            guard let value = NumberParsing.lenientDouble(current) else {
                 throw Problem(message: "'\(String(decoding: current, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
             }
             numbers.append((current, value))
@@ -70,28 +65,5 @@ enum KMLCoordinates {
         }
         try finishTuple()
         return result
-    }
-
-    /// Parses a decimal number as KML writers spell them (`1`, `-1.5`, `1.`, `.5`, `+2`, `1e3`).
-    static func parseDouble(_ bytes: [UInt8]) -> Double? {
-        guard !bytes.isEmpty, bytes.count < 64 else { return nil }
-        for b in bytes {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                UInt8(ascii: "e"), UInt8(ascii: "E"):
-                continue
-            default:
-                return nil
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buf -> Double? in
-            for (k, b) in bytes.enumerated() { buf[k] = CChar(bitPattern: b) }
-            buf[bytes.count] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            guard let base = buf.baseAddress else { return nil }
-            let value = strtod(base, &end)
-            guard let end, end - base == bytes.count, value.isFinite else { return nil }
-            return value
-        }
     }
 }

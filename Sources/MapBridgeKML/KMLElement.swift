@@ -1,6 +1,8 @@
+import MapBridgeXML
+
 /// The KML elements the reader acts on, by local name (any namespace and prefix: KML 2.2,
 /// 2.1, 2.0, `kml:`-prefixed, and Google's `gx:` extensions).
-enum KMLElement: Hashable {
+enum KMLElement: Hashable, XMLElementName {
     case kml, document, folder, placemark, groundOverlay, networkLink, photoOverlay, screenOverlay
     case name, description, visibility, address, snippet
     case timeStamp, timeSpan, when, begin, end
@@ -17,6 +19,11 @@ enum KMLElement: Hashable {
 
     init(name: String) {
         self = KMLElement.byName[name] ?? .other(name)
+    }
+
+    /// The element by its local name alone: KML's own namespaces and `gx:` all read alike.
+    init(_ name: XMLQualifiedName) {
+        self.init(name: name.localName)
     }
 
     private static let byName: [String: KMLElement] = [

@@ -1,9 +1,10 @@
 import MapBridgeJSON
 import MapBridgeModel
+import MapBridgeXML
 
 /// Turns SAX events into features: the KML state machine. Finished features go to `output`;
 /// shared styles and schemas are remembered as they pass (or given ahead by a first pass).
-final class KMLFeatureBuilder: KMLSAXHandler {
+final class KMLFeatureBuilder: XMLEventHandler {
     // Driven by one parser on one thread, never re-entered: the hot fields skip dynamic
     // exclusivity checks, and presence is kept in flags so that testing for a style or
     // feature in progress does not copy the whole struct out of the class.
@@ -29,11 +30,11 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         case leaf(KMLElement, [Coordinate]?)
     }
 
-    weak var parser: KMLSAXParser?
+    weak var parser: XMLPushParser<KMLFeatureBuilder>?
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool
-    @exclusivity(unchecked) var output: [Feature] = []
+    @exclusivity(unchecked) private var output: [Feature] = []
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
@@ -74,6 +75,12 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         self.collectsOnlyStyles = collectsOnlyStyles
     }
 
+    /// The features finished since the last call.
+    func takeOutput() -> [Feature] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
     private var location: SourceLocation {
         parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
     }
@@ -97,7 +104,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
 
     // MARK: - SAX events
 
-    func startElement(_ name: KMLElement, prefix: String?, attributes: [(name: String, value: String)]) {
+    func startElement(_ name: KMLElement, attributes: XMLAttributes) {
         stack.append(name)
         text.removeAll(keepingCapacity: true)
         func attribute(_ key: String) -> String? { attributes.first { $0.name == key }?.value }
@@ -420,12 +427,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
         let trimmed = raw.trimmingSpaces()
         switch type {
         case "int", "uint", "short", "ushort", "float", "double":
-            let bytes = Array(trimmed.utf8)
-            let isJSONNumber = bytes.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil }
-            if isJSONNumber, let value = KMLCoordinates.parseDouble(bytes) {
-                return .number(NumberValue(text: trimmed, value: value))
-            }
-            if let value = KMLCoordinates.parseDouble(bytes) { return .number(NumberValue(value)) }
+            if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }
             warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not a \(type ?? "number") as its Schema says; kept as text")
             return .string(raw)
         case "bool":
@@ -454,7 +456,7 @@ final class KMLFeatureBuilder: KMLSAXHandler {
     private func endTrackCoord() {
         guard case .track(let whens, var coords) = frames.last else { return }
         let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        let numbers = parts.compactMap { KMLCoordinates.parseDouble(Array($0.utf8)) }
+        let numbers = parts.compactMap { NumberParsing.lenientDouble(Array($0.utf8)) }
         guard numbers.count >= 2, numbers.count == parts.count else {
             fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
             return

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import MapBridgeIO
 import MapBridgeModel
+import MapBridgeXML
 
 /// Reads KML 2.2 (and 2.1, 2.0, `kml:`-prefixed, Google's `gx:` extensions) as a stream of
 /// features, through libxml2's SAX2 push parser: memory stays flat however large the file.
@@ -24,10 +25,9 @@ import MapBridgeModel
 public final class KMLReader: FeatureReader {
     private let path: String
     private let report: DiagnosticHandler
-    private var parser: KMLSAXParser?
+    private var parser: XMLPushParser<KMLFeatureBuilder>?
     private var builder: KMLFeatureBuilder?
-    private var queue: [Feature] = []
-    private var queueIndex = 0
+    private var queue = FeatureQueue()
     private var opened = false
     private var spooled: String?
     private let makeSource: (String) throws -> ByteSource
@@ -67,7 +67,7 @@ public final class KMLReader: FeatureReader {
             try start()
             // Read until the document's name and description are known or a feature arrives.
             while queue.isEmpty, let parser, !parser.finished, builder?.document.name == nil {
-                try pump()
+                queue.append(contentsOf: try pump())
             }
         }
         return document
@@ -75,32 +75,25 @@ public final class KMLReader: FeatureReader {
 
     public func next() throws -> Feature? {
         if !opened { _ = try open() }
-        while queueIndex >= queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueIndex = 0
+        return try queue.next {
             guard let parser, !parser.finished else { return nil }
-            try pump()
+            return try pump()
         }
-        let feature = queue[queueIndex]
-        queueIndex += 1
-        return feature
     }
 
-    private func pump() throws {
-        guard let parser, let builder else { return }
+    /// Parses the next chunk; returns the features it finished.
+    private func pump() throws -> [Feature] {
+        guard let parser, let builder else { return [] }
         _ = try parser.parseNextChunk()
         if let problem = builder.problem { throw problem }
-        if !builder.output.isEmpty {
-            queue.append(contentsOf: builder.output)
-            builder.output.removeAll(keepingCapacity: true)
-        }
         if let source = currentSource { bytesReadSoFar = source.bytesRead }
+        return builder.takeOutput()
     }
 
     private func start() throws {
         var readPath = path
         if path == "-" {
-            readPath = try spoolStandardInput()
+            readPath = try spoolStandardInput(suffix: ".kml")
             spooled = readPath
         }
         let sheet: KMLStyleSheet
@@ -116,7 +109,7 @@ public final class KMLReader: FeatureReader {
         let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false)
         builder.styleSheet = sheet
         builder.schemas = schemas
-        let parser = KMLSAXParser(source: source, handler: builder)
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML")
         builder.parser = parser
         self.builder = builder
         self.parser = parser
@@ -130,31 +123,10 @@ public final class KMLReader: FeatureReader {
     /// The first pass: shared styles and schemas only.
     private func collectStyles(_ readPath: String) throws -> (KMLStyleSheet, [String: [String: String]]) {
         let builder = KMLFeatureBuilder(report: { _ in }, collectsOnlyStyles: true)
-        let parser = KMLSAXParser(source: try openSource(readPath), handler: builder)
+        let parser = XMLPushParser(source: try openSource(readPath), handler: builder, documentKind: "KML")
         builder.parser = parser
         while try parser.parseNextChunk() {}
         return (builder.styleSheet, builder.schemas)
-    }
-
-    private func spoolStandardInput() throws -> String {
-        let folder = ProcessEnvironment.temporaryDirectory
-        let (spoolPath, fd) = try makeTemporaryFile(beside: folder + "/mapbridge-stdin.kml")
-        let sink = ByteSink(fileDescriptor: fd, name: spoolPath)
-        let input = try ByteSource(path: "-")
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 8)
-        defer { buffer.deallocate(); close(fd) }
-        do {
-            while true {
-                let n = try input.read(into: buffer, count: 1 << 20)
-                if n == 0 { break }
-                try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
-            }
-            try sink.flush()
-        } catch {
-            unlink(spoolPath)
-            throw error
-        }
-        return spoolPath
     }
 
     /// Whether a shared Style, StyleMap, CascadingStyle or Schema appears after the first

@@ -24,8 +24,9 @@ import MapBridgeModel
 /// written, and the simplestyle keys whose style member is written (`stroke`,
 /// `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `icon`,
 /// `icon-color`, `icon-opacity`, `icon-scale`, `icon-heading`, `icon-offset`,
-/// `icon-offset-units`, `label-color`, `label-opacity`, `label-scale`). `marker-symbol` and
-/// `marker-size` have no KML element and stay data.
+/// `icon-offset-units`, `label-color`, `label-opacity`, `label-scale`), GPX's `desc`, `time`
+/// and `sym` where they repeat the description, the time and the symbol, and an empty
+/// `coordinateProperties`. `marker-symbol` and `marker-size` have no KML element and stay data.
 ///
 /// Data the model holds elsewhere, added when the properties lack the key: `id` (an id that
 /// cannot be the attribute), `radius` (a circle's, in metres), `marker-symbol` and
@@ -95,19 +96,7 @@ extension KMLWriter {
             if let symbol = marker.symbol { add("marker-symbol", .string(symbol)) }
             if let size = marker.size { add("marker-size", .string(size.rawValue)) }
         }
-        if !timeIsWritten {
-            switch feature.time {
-            case .instant(let when)?:
-                add("timestamp", .string(when))
-            case .span(let begin, let end)?:
-                var span = Properties()
-                if let begin { span["begin"] = .string(begin) }
-                if let end { span["end"] = .string(end) }
-                add("timespan", .object(span))
-            case nil:
-                break
-            }
-        }
+        if !timeIsWritten, let time = feature.time { add(time.propertyKey, time.propertyValue) }
         return entries
     }
 
@@ -181,7 +170,14 @@ extension KMLWriter {
             case "timespan":
                 if case .span? = f.time { return timeIsWritten }
                 return false
-            case "coordinateProperties": return hasTrack
+            case "coordinateProperties": return hasTrack || entry.value == .object([:])
+            case "desc", "time", "sym":
+                // GPX's names for the description, an instant and the symbol (see `fieldRestated`).
+                switch f.fieldRestated(by: entry) {
+                case .subtitle?, .markerSymbol?: return true
+                case .instant?: return timeIsWritten
+                case nil: return false
+                }
             case "styleUrl": return hasStyle
             case "stroke": return s?.strokeColor != nil
             case "stroke-opacity": return s?.strokeOpacity != nil

@@ -1,3 +1,5 @@
+import MapBridgeXML
+
 extension KMLWriter {
     /// The `id`s written so far, so that none is written twice (an XML Schema `ID` must be
     /// unique in its document).
@@ -28,23 +30,8 @@ extension KMLWriter {
         }
     }
 
-    /// Whether `text` can be an `id` attribute: an XML Schema `NCName` (a letter or `_`, then
-    /// letters, digits, `.`, `-`, `_`), limited here to ASCII, which every XML version and
-    /// parser agrees on.
-    static func isXMLIdentifier(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        while let c = bytes.next() {
-            guard isLetter(c) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || c == UInt8(ascii: "_")
-                || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-            else { return false }
-        }
-        return true
-    }
-
-    private static func isLetter(_ c: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
-    }
+    /// Whether `text` can be an `id` attribute: an XML Schema `NCName` (ASCII).
+    static func isXMLIdentifier(_ text: String) -> Bool { XMLName.isNCName(text) }
 
     /// A fixed-size set of strings that may answer "present" for a string never inserted, never
     /// "absent" for one that was. Hashes are FNV-1a (deterministic, unlike `Hasher`), combined

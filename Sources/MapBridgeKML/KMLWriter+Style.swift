@@ -1,4 +1,5 @@
 import MapBridgeModel
+import MapBridgeXML
 
 /// Styles: `Feature.style` (and `highlightStyle`) as KML `Style` elements.
 ///
@@ -79,7 +80,7 @@ extension KMLWriter {
         return expressible || s.id != nil ? s : nil
     }
 
-    private func writeStyle(_ s: Style, id: String?, break lineBreak: LineBreak = .none) throws {
+    private func writeStyle(_ s: Style, id: String?, break lineBreak: XMLOutput.LineBreak = .none) throws {
         try xml.open("Style", id.map { ("id", $0) }, break: lineBreak)
         if let m = s.marker, Self.hasIconStyle(m) {
             try xml.open("IconStyle")

@@ -1,5 +1,6 @@
 import MapBridgeIO
 import MapBridgeModel
+import MapBridgeXML
 
 /// Writes features as OGC KML 2.2, one at a time, valid against the OGC schema (with Google's
 /// `gx:` extensions for tracks and sea-floor altitude modes).
@@ -49,7 +50,7 @@ public final class KMLWriter: FeatureWriter {
     let report: DiagnosticHandler
     var xml: XMLOutput
     /// The placemarks' temporary file while the header waits, between `begin` and `finish`.
-    var spool: Spool?
+    var spool: SpoolFile?
     var styleTable: StyleTable
     var schemaTable: SchemaTable
     var identifiers = IdentifierRegistry()
@@ -84,7 +85,8 @@ public final class KMLWriter: FeatureWriter {
             try writeHeader(document)
             headerDocument = document
         } else {
-            let spool = try Spool(directory: options.temporaryDirectory)
+            let spool = try SpoolFile(directory: options.temporaryDirectory, holding: "the KML placemarks",
+                                      remedy: "set TMPDIR to a writable folder, or write styles inline")
             self.spool = spool
             xml.sink = spool.sink
             xml.depth = 2  // inside kml and Document

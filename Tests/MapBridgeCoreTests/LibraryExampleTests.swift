@@ -83,6 +83,7 @@ struct LibraryExampleTests {
         #expect(Format(name: "NDJSON") == .geojsonLines)
         #expect(Format(name: "shapefile") == nil)
         #expect(Format.kml.isReadable)
-        #expect(Format.gpx.isReadable == false)
+        #expect(Format.gpx.isReadable)
+        #expect(Format.svg.isReadable == false)
     }
 }

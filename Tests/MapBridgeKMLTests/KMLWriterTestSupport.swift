@@ -1,7 +1,7 @@
-import CLibXML2
 import MapBridgeIO
 import MapBridgeKML
 import MapBridgeModel
+import MapBridgeXML
 import Testing
 
 /// What writing some features as KML gave.
@@ -92,40 +92,7 @@ let mapBridgeKMLSchemaPath: String = {
 /// The schema errors of `text` against the schema at `schemaPath`, as
 /// `line N: message`; empty when it validates. Parses without network access.
 func kmlSchemaErrors(_ text: String, schemaPath: String = mapBridgeKMLSchemaPath) -> [String] {
-    final class Collected { var messages: [String] = [] }
-    let collected = Collected()
-    let box = Unmanaged.passUnretained(collected).toOpaque()
-    xmlInitParser()
-    guard let parserContext = xmlSchemaNewParserCtxt(schemaPath) else { return ["cannot read \(schemaPath)"] }
-    defer { xmlSchemaFreeParserCtxt(parserContext) }
-    xmlSchemaSetParserStructuredErrors(parserContext, { context, error in
-        guard let context, let error else { return }
-        let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-        box.messages.append("schema: " + (error.pointee.message.map { String(cString: $0) } ?? "?"))
-    }, box)
-    guard let schema = xmlSchemaParse(parserContext) else { return ["cannot parse \(schemaPath)"] + collected.messages }
-    defer { xmlSchemaFree(schema) }
-    let bytes = Array(text.utf8)
-    let parsed = bytes.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.map { base in
-            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), "out.kml", nil, Int32(XML_PARSE_NONET.rawValue))
-            }
-        } ?? nil
-    }
-    guard let document = parsed else { return ["not well-formed XML"] }
-    defer { xmlFreeDoc(document) }
-    guard let validation = xmlSchemaNewValidCtxt(schema) else { return ["cannot make a validation context"] }
-    defer { xmlSchemaFreeValidCtxt(validation) }
-    xmlSchemaSetValidStructuredErrors(validation, { context, error in
-        guard let context, let error else { return }
-        let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
-        let message = error.pointee.message.map { String(cString: $0) } ?? "?"
-        box.messages.append("line \(error.pointee.line): \(message)")
-    }, box)
-    let status = xmlSchemaValidateDoc(validation, document)
-    if status != 0 && collected.messages.isEmpty { collected.messages.append("invalid (status \(status))") }
-    return collected.messages
+    XMLSchemaValidation.errors(in: text, schemaPath: schemaPath, documentName: "out.kml")
 }
 
 /// Expects `output` to validate against the repository's KML schema.

@@ -1,1 +1,0 @@
-// The MapBridgeGPX module: GPX 1.1 reader and writer.

@@ -1,0 +1,117 @@
+import MapBridgeJSON
+import MapBridgeModel
+
+/// What an element with GPX's common children holds while it is read: a waypoint or point, a
+/// route or track, or the metadata.
+struct GPXChildren {
+    /// Simple children in document order (`name`, `desc`, `cmt`, `ele`, …), numbers typed.
+    var fields: [(tag: GPXTag, value: PropertyValue)] = []
+    /// `link` elements (and GPX 1.0 `url`/`urlname`) as `{"href", "text", "type"}` objects.
+    var links: [PropertyValue] = []
+    /// Leaves of `extensions`, in document order.
+    var extensions: [GPXExtensionLeaf] = []
+
+    /// The text of the first child `tag`, if any.
+    func text(_ tag: GPXTag) -> String? {
+        fields.first { $0.tag == tag }?.value.stringValue
+    }
+
+    /// The links, GPX 1.0's `url` and `urlname` included.
+    var allLinks: [PropertyValue] {
+        guard let url = text(.url) else { return links }
+        var link: Properties = ["href": .string(url)]
+        if let name = text(.urlname) { link["text"] = .string(name) }
+        return links + [.object(link)]
+    }
+}
+
+/// A `wpt`, `rtept` or `trkpt` being read.
+struct GPXPointDraft {
+    let coordinate: Coordinate
+    let location: SourceLocation
+    var children = GPXChildren()
+
+    /// Reads `lat` and `lon`; `nil` when either is missing or not a number.
+    init?(attributes: [(name: String, value: String)], location: SourceLocation) {
+        guard let lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
+            let lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces(),
+            let latitude = NumberParsing.lenientDouble(Array(lat.utf8)),
+            let longitude = NumberParsing.lenientDouble(Array(lon.utf8))
+        else { return nil }
+        let isJSON = NumberParsing.grammarProblem(Array(lat.utf8)) == nil && NumberParsing.grammarProblem(Array(lon.utf8)) == nil
+        coordinate = Coordinate(longitude: longitude, latitude: latitude, altitude: nil,
+                                sourceText: isJSON ? CoordinateText(longitude: lon, latitude: lat) : nil)
+        self.location = location
+    }
+
+    /// The coordinate with the altitude from `ele`, when it has one.
+    var positioned: Coordinate {
+        guard case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value else { return coordinate }
+        let text = coordinate.sourceText.map {
+            CoordinateText(longitude: $0.longitude, latitude: $0.latitude, altitude: ele.text)
+        }
+        return Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude, altitude: ele.value,
+                          sourceText: text)
+    }
+
+    /// The point's `time`, trimmed.
+    var time: String? { children.text(.time) }
+}
+
+/// Values that belong to the points of one line, by name, one per point (`null` for a point
+/// without one), in the order the names were first met.
+struct GPXPerPointValues {
+    private(set) var keys: [String] = []
+    private var columns: [[PropertyValue]] = []
+    private var indexByKey: [String: Int] = [:]
+
+    /// Sets the value of `key` for the point at `row`.
+    mutating func set(_ key: String, _ value: PropertyValue, row: Int) {
+        let column: Int
+        if let known = indexByKey[key] {
+            column = known
+        } else {
+            column = keys.count
+            keys.append(key)
+            columns.append([])
+            indexByKey[key] = column
+        }
+        while columns[column].count < row { columns[column].append(.null) }
+        if columns[column].count == row { columns[column].append(value) } else { columns[column][row] = value }
+    }
+
+    /// The values of `key` for `count` points (padded with `null`), or `nil` when no point has one.
+    func column(_ key: String, count: Int) -> [PropertyValue]? {
+        guard let index = indexByKey[key] else { return nil }
+        var values = columns[index]
+        while values.count < count { values.append(.null) }
+        return values
+    }
+}
+
+/// One `trkseg`, or a route's points.
+struct GPXLineDraft {
+    var coordinates: [Coordinate] = []
+    /// Each point's time, `nil` where it has none.
+    var times: [String?] = []
+    var values = GPXPerPointValues()
+
+    var isLine: Bool { coordinates.count >= 2 }
+
+    /// The per-vertex times when every point has one.
+    var completeTimes: [String]? {
+        let t = times.compactMap { $0 }
+        return !t.isEmpty && t.count == times.count ? t : nil
+    }
+}
+
+/// A `rte` or `trk` being read.
+struct GPXLineFeatureDraft {
+    let kind: GPXFeatureKind
+    let location: SourceLocation
+    var children = GPXChildren()
+    /// The route's points, or one line per `trkseg`.
+    var lines: [GPXLineDraft] = []
+    /// Segments left out for holding fewer than two points.
+    var shortSegments = 0
+}

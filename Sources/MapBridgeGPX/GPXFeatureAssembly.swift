@@ -1,0 +1,229 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+import MapBridgeXML
+
+/// Finished drafts into features and the document (see `GPXMapping` for the table).
+enum GPXFeatureAssembly {
+    /// A `wpt` as an annotation.
+    static func waypoint(_ p: GPXPointDraft, notes: GPXNotes) -> Feature {
+        var feature = Feature(shape: .annotation(p.positioned), location: p.location)
+        var style = Style()
+        apply(p.children, to: &feature, style: &style, isWaypoint: true)
+        feature.style = style.isEmpty ? nil : style
+        return feature
+    }
+
+    /// A `rte` or `trk` as a polyline, or several; `nil` when no segment has two points.
+    static func line(_ d: GPXLineFeatureDraft, notes: GPXNotes) -> Feature? {
+        let element = d.kind.rawValue
+        let lines = d.lines.filter(\.isLine)
+        let name = d.children.text(.name).map { " '\($0.trimmingSpaces())'" } ?? ""
+        guard !lines.isEmpty else {
+            notes.warnOnce("gpx-empty-\(element)", "a <\(element)> without two or more points is not a line and is left out (first: <\(element)>\(name))",
+                           at: d.location)
+            return nil
+        }
+        if lines.count < d.lines.count {
+            notes.warnOnce("gpx-short-segment", "a track segment with fewer than two points is not a line and is left out (first in <trk>\(name))",
+                           at: d.location)
+        }
+        let polylines = lines.map { Polyline($0.coordinates, times: $0.completeTimes) }
+        var feature = Feature(shape: polylines.count == 1 ? .polyline(polylines[0]) : .multiPolyline(polylines),
+                              location: d.location)
+        feature.properties.append(key: "_gpxType", value: .string(element))
+        var style = Style()
+        apply(d.children, to: &feature, style: &style, isWaypoint: false)
+        feature.style = style.isEmpty ? nil : style
+        // The line's time is when it starts, unless an extension says otherwise.
+        if feature.properties["time"] == nil, let first = lines.lazy.compactMap({ $0.times.lazy.compactMap { $0 }.first }).first {
+            feature.properties["time"] = .string(first)
+        }
+        let perPoint = coordinateProperties(lines)
+        if d.kind == .track || !perPoint.isEmpty {
+            feature.properties["coordinateProperties"] = .object(perPoint)
+        }
+        return feature
+    }
+
+    /// The metadata (GPX 1.0: the `gpx` element's own children) as the document.
+    static func document(_ c: GPXChildren, author: String?, email: String?, copyright: Properties?) -> DocumentInfo {
+        var document = DocumentInfo()
+        var members = Properties()
+        for (tag, value) in c.fields {
+            switch tag {
+            case .name: document.name = value.stringValue?.trimmingSpaces()
+            case .desc: document.description = value.stringValue
+            case .url, .urlname: break
+            default: members[tag.rawValue] = value
+            }
+        }
+        if let author { members["author"] = .string(author) }
+        if let email { members["email"] = .string(email) }
+        if let copyright { members["copyright"] = .object(copyright) }
+        let links = c.allLinks
+        if !links.isEmpty { members["links"] = .array(links) }
+        for leaf in c.extensions {
+            let (key, value) = featureValue(leaf)
+            members[key] = value
+        }
+        document.foreignMembers = members
+        return document
+    }
+
+    // MARK: - Feature fields
+
+    private static func apply(_ c: GPXChildren, to feature: inout Feature, style: inout Style, isWaypoint: Bool) {
+        for (tag, value) in c.fields {
+            switch tag {
+            case .name:
+                feature.title = value.stringValue
+            case .desc:
+                feature.subtitle = value.stringValue
+                feature.properties["desc"] = value
+            case .time:
+                if isWaypoint, let t = value.stringValue { feature.time = .instant(t) }
+                feature.properties["time"] = value
+            case .sym:
+                var marker = style.marker ?? MarkerStyle()
+                marker.symbol = value.stringValue
+                style.marker = marker
+                feature.properties["sym"] = value
+            case .ele where isWaypoint, .url, .urlname:
+                break  // the altitude; the links
+            default:
+                feature.properties[tag.rawValue] = value
+            }
+        }
+        let links = c.allLinks
+        if !links.isEmpty { feature.properties["links"] = .array(links) }
+        var displayColor: Color?
+        for leaf in c.extensions {
+            if !isWaypoint, applyLineStyle(leaf, to: &style) { continue }
+            let (key, value) = featureValue(leaf)
+            feature.properties[key] = value
+            if leaf.name.localName == "DisplayColor" { displayColor = garminColors[leaf.text] }
+        }
+        if style.strokeColor == nil, let displayColor { style.strokeColor = displayColor }
+    }
+
+    /// gpx_style's `line`: `color` (rrggbb), `opacity` (0…1) and `width` (millimetres).
+    private static func applyLineStyle(_ leaf: GPXExtensionLeaf, to style: inout Style) -> Bool {
+        guard let container = leaf.container, container.localName == "line",
+            container.namespace == GPXMapping.styleNamespace || GPXMapping.isGPXNamespace(container.namespace)
+        else { return false }
+        switch leaf.name.localName {
+        case "color":
+            guard let color = Color(hex: leaf.text) else { return false }
+            style.strokeColor = color
+        case "opacity":
+            guard let opacity = Double(leaf.text), (0...1).contains(opacity) else { return false }
+            style.strokeOpacity = opacity
+        case "width":
+            guard let mm = NumberParsing.lenientDouble(Array(leaf.text.utf8)), mm >= 0 else { return false }
+            style.strokeWidth = GPXMapping.pixels(millimetres: mm)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Garmin's `DisplayColor` names.
+    private static let garminColors: [String: Color] = [
+        "Black": "000000", "DarkRed": "8b0000", "DarkGreen": "006400", "DarkYellow": "808000", "DarkBlue": "00008b",
+        "DarkMagenta": "8b008b", "DarkCyan": "008b8b", "LightGray": "d3d3d3", "DarkGray": "a9a9a9", "Red": "ff0000",
+        "Green": "00ff00", "Yellow": "ffff00", "Blue": "0000ff", "Magenta": "ff00ff", "Cyan": "00ffff",
+        "White": "ffffff",
+    ].compactMapValues { Color(hex: $0) }
+
+    // MARK: - Extension values
+
+    /// A feature's (or the document's) extension leaf as a property: `prefix_name` (or `name`
+    /// without a prefix), its text as text, as togeojson and GDAL give them; MapBridge's own
+    /// elements by the name and type they were written with.
+    static func featureValue(_ leaf: GPXExtensionLeaf) -> (key: String, value: PropertyValue) {
+        if leaf.name.namespace == GPXMapping.mapBridgeNamespace {
+            return (leaf.attribute("name") ?? leaf.name.localName, typed(leaf))
+        }
+        let key = leaf.name.prefix.map { "\($0)_\(leaf.name.localName)" } ?? leaf.name.localName
+        return (key, leaf.attributesOnly ?? .string(leaf.text))
+    }
+
+    /// A point's extension leaf as a per-point value: named by `GPXMapping.perPointKey`, a
+    /// number when its text is a JSON number (so no text is lost), else text.
+    static func pointValue(_ leaf: GPXExtensionLeaf) -> (key: String, value: PropertyValue) {
+        if leaf.name.namespace == GPXMapping.mapBridgeNamespace {
+            return (leaf.attribute("name") ?? GPXMapping.perPointKey(leaf.name.localName), typed(leaf))
+        }
+        let key = GPXMapping.perPointKey(leaf.name.localName)
+        if let attributes = leaf.attributesOnly { return (key, attributes) }
+        let bytes = Array(leaf.text.utf8)
+        if NumberParsing.grammarProblem(bytes) == nil, let value = NumberParsing.lenientDouble(bytes) {
+            return (key, .number(NumberValue(text: leaf.text, value: value)))
+        }
+        return (key, .string(leaf.text))
+    }
+
+    /// A MapBridge extension element's value by its `type` attribute (`number`, `boolean`,
+    /// `null`, `json`; none for text).
+    private static func typed(_ leaf: GPXExtensionLeaf) -> PropertyValue {
+        switch leaf.attribute("type") {
+        case "number": return NumberParsing.lenientNumber(leaf.text).map(PropertyValue.number) ?? .string(leaf.text)
+        case "boolean": return .bool(leaf.text == "true")
+        case "null": return .null
+        case "json":
+            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(leaf.text.utf8)))
+            return (try? tokenizer.value(startingWith: tokenizer.next())) ?? .string(leaf.text)
+        default: return .string(leaf.text)
+        }
+    }
+
+    // MARK: - Per-point values
+
+    /// The points' values as `coordinateProperties`: for one line an array per name, for
+    /// several an array of such arrays (one per line, all `null` where a line has none).
+    /// Times travel in `Polyline.times`; only when some points lack one are they kept here,
+    /// with `null` for those.
+    private static func coordinateProperties(_ lines: [GPXLineDraft]) -> Properties {
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for line in lines { for key in line.values.keys where seen.insert(key).inserted { keys.append(key) } }
+        let hasTimes = lines.contains { $0.times.contains { $0 != nil } }
+        let timesComplete = lines.allSatisfy { $0.completeTimes != nil }
+        func column(_ line: GPXLineDraft, _ key: String) -> [PropertyValue] {
+            if key == "times" { return line.times.map { $0.map(PropertyValue.string) ?? .null } }
+            return line.values.column(key, count: line.coordinates.count)
+                ?? Array(repeating: .null, count: line.coordinates.count)
+        }
+        if hasTimes && !timesComplete && !seen.contains("times") { keys.insert("times", at: 0) }
+        var result = Properties()
+        for key in keys {
+            let value: PropertyValue = lines.count == 1
+                ? .array(column(lines[0], key))
+                : .array(lines.map { .array(column($0, key)) })
+            result.append(key: key, value: value)
+        }
+        return result
+    }
+}
+
+extension GPXLineDraft {
+    /// Adds a finished point: its position, its time and its other values.
+    mutating func append(_ p: GPXPointDraft) {
+        let row = coordinates.count
+        coordinates.append(p.positioned)
+        times.append(p.time?.trimmingSpaces())
+        for (tag, value) in p.children.fields {
+            switch tag {
+            case .time, .ele, .url, .urlname: continue
+            default: values.set(GPXMapping.perPointKey(tag.rawValue), value, row: row)
+            }
+        }
+        let links = p.children.allLinks
+        if !links.isEmpty { values.set("links", .array(links), row: row) }
+        for leaf in p.children.extensions {
+            let (key, value) = GPXFeatureAssembly.pointValue(leaf)
+            values.set(key, value, row: row)
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import MapBridgeJSON
+import MapBridgeModel
+import MapBridgeXML
+
+/// Turns SAX events into features: the GPX state machine. Finished features go to `output`.
+///
+/// One builder serves one pass over the file and builds the kinds of feature in `kinds`,
+/// skipping the others' elements unread (see `GPXReader` for why a file may be read more
+/// than once); only the first pass reads the metadata.
+final class GPXFeatureBuilder: XMLEventHandler {
+    weak var parser: XMLPushParser<GPXFeatureBuilder>?
+    let notes: GPXNotes
+    let kinds: Set<GPXFeatureKind>
+    let readsDocument: Bool
+    @exclusivity(unchecked) private var output: [Feature] = []
+    var document = DocumentInfo()
+    var problem: MapBridgeError?
+    /// Whether the metadata is behind (the first feature, or the end, has been reached).
+    private(set) var isPastMetadata = false
+
+    @exclusivity(unchecked) private var stack: [GPXElement] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// Set while the elements of a feature of a kind this pass does not build go by: the
+    /// depth of that feature's element.
+    private var skipDepth: Int?
+    @exclusivity(unchecked) private var waypoint: GPXPointDraft?
+    @exclusivity(unchecked) private var point: GPXPointDraft?
+    @exclusivity(unchecked) private var line: GPXLineFeatureDraft?
+    private var documentChildren = GPXChildren()
+    private var documentAuthor: String?
+    private var documentEmail: String?
+    /// `copyright`: its `author`, `year` and `license`.
+    private var documentCopyright: Properties?
+    /// The `link` being read: its `href`, `text` and `type`.
+    private var link: Properties?
+    /// The extension tree being read, and the depth of the element it belongs to.
+    private var extensionTree: GPXExtensionTree?
+    private var extensionBase = 0
+    /// Whether the tree's root is a foreign element itself (GPX 1.0), not `extensions`.
+    private var extensionRootIsElement = false
+
+    init(kinds: Set<GPXFeatureKind>, readsDocument: Bool, notes: GPXNotes) {
+        self.kinds = kinds
+        self.readsDocument = readsDocument
+        self.notes = notes
+    }
+
+    /// The features finished since the last call.
+    func takeOutput() -> [Feature] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    var location: SourceLocation {
+        parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
+    }
+
+    private var textString: String { String(decoding: text, as: UTF8.self) }
+
+    private func parent(_ k: Int = 1) -> GPXElement? {
+        stack.count > k ? stack[stack.count - 1 - k] : nil
+    }
+
+    // MARK: - SAX events
+
+    func startElement(_ name: GPXElement, attributes: XMLAttributes) {
+        stack.append(name)
+        text.removeAll(keepingCapacity: true)
+        if skipDepth != nil { return }
+        if extensionTree != nil {
+            extensionTree?.start(name.qualifiedName, attributes: attributes)
+            return
+        }
+        let depth = stack.count
+        switch name {
+        case .tag(.gpx) where depth == 1:
+            break
+        case _ where depth == 1:
+            fail("the document's root element is <\(name.qualifiedName.localName)>, not <gpx>: this is not a GPX file")
+        case .tag(let tag) where depth == 2 && tag.featureKind != nil:
+            passMetadata()
+            startFeature(tag.featureKind ?? .waypoint, attributes: attributes)
+        case .tag(.rtept) where parent()?.tag == .rte && line != nil,
+            .tag(.trkpt) where parent()?.tag == .trkseg && line != nil:
+            startPoint(attributes)
+        case .tag(.trkseg) where parent()?.tag == .trk && line != nil:
+            line?.lines.append(GPXLineDraft())
+        case .tag(.metadata) where depth == 2:
+            if !readsDocument { skipDepth = depth }
+        case .tag(.extensions):
+            if depth == 2 { passMetadata() }
+            startExtensions(rootIsElement: false, name: name, attributes: attributes)
+        case .foreign:
+            startExtensions(rootIsElement: true, name: name, attributes: attributes)
+        case .tag(.link):
+            link = ["href": .string(attributes.first { $0.name == "href" }?.value ?? "")]
+        case .tag(.copyright) where readsDocument:
+            documentCopyright = ["author": .string(attributes.first { $0.name == "author" }?.value ?? "")]
+        case .tag(.email) where attributes.contains(where: { $0.name == "id" }):
+            let part = { (key: String) in attributes.first { $0.name == key }?.value ?? "" }
+            documentEmail = part("id") + "@" + part("domain")
+        case .tag(.bounds):
+            break  // derived from the points; `--bbox` computes it afresh
+        case .tag:
+            break
+        case .other(let n):
+            // Report the outermost unread element only, not everything inside it.
+            if case .other? = parent() { break }
+            notes.unread(n.qualified.localName, at: location)
+        }
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        if skipDepth == nil { text.append(contentsOf: bytes) }
+    }
+
+    func endElement(_ name: GPXElement) {
+        defer { stack.removeLast() }
+        if let skip = skipDepth {
+            if stack.count == skip { skipDepth = nil }
+            return
+        }
+        if extensionTree != nil {
+            endExtensionElement()
+            return
+        }
+        switch name {
+        case .tag(.wpt) where stack.count == 2:
+            finishWaypoint()
+        case .tag(.rte) where stack.count == 2, .tag(.trk) where stack.count == 2:
+            finishLineFeature()
+        case .tag(.rtept), .tag(.trkpt):
+            finishPoint()
+        case .tag(.link):
+            if let l = link { children { $0.links.append(.object(l)) } }
+            link = nil
+        case .tag(.text) where parent()?.tag == .link, .tag(.type) where parent()?.tag == .link:
+            link?[name.qualifiedName.localName] = .string(textString.trimmingSpaces())
+        case .tag(.year) where parent()?.tag == .copyright, .tag(.license) where parent()?.tag == .copyright:
+            documentCopyright?[name.qualifiedName.localName] = .string(textString.trimmingSpaces())
+        case .tag(.name) where parent()?.tag == .author:
+            documentAuthor = textString.trimmingSpaces()
+        case .tag(.author) where documentAuthor == nil:
+            let name = textString.trimmingSpaces()  // GPX 1.0: the author's name as text
+            if !name.isEmpty { documentAuthor = name }
+        case .tag(.email) where documentEmail == nil:
+            let email = textString.trimmingSpaces()  // GPX 1.0
+            if !email.isEmpty { documentEmail = email }
+        case .tag(.gpx):
+            isPastMetadata = true
+            if readsDocument { finishDocument() }  // GPX 1.0 may say more after the features
+        case .tag(let tag) where tag.isPointField || tag == .url || tag == .urlname:
+            addField(tag)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Children shared by points, features and metadata
+
+    /// Calls `body` with the children of the element that owns the one now closing: the point,
+    /// else the route or track, else the metadata (GPX 1.1) or the document (1.0).
+    private func children(_ body: (inout GPXChildren) -> Void) {
+        // Taken out and put back so that the arrays inside are changed in place, not copied.
+        if var p = point.take() {
+            body(&p.children)
+            point = p
+        } else if var w = waypoint.take() {
+            body(&w.children)
+            waypoint = w
+        } else if var l = line.take() {
+            body(&l.children)
+            line = l
+        } else if readsDocument {
+            body(&documentChildren)
+        }
+    }
+
+    private func addField(_ tag: GPXTag) {
+        let raw = textString
+        let value: PropertyValue
+        switch tag {
+        case .name, .desc, .cmt, .src, .type, .keywords:
+            value = .string(raw)
+        case _ where tag.isNumeric:
+            if let number = NumberParsing.lenientNumber(raw) {
+                value = .number(number)
+            } else {
+                let trimmed = raw.trimmingSpaces()
+                if trimmed.isEmpty { return }  // <ele></ele>: no value
+                notes.warnOnce("gpx-number", "<\(tag.rawValue)>\(trimmed)</\(tag.rawValue)> is not a number; it is kept as text", at: location)
+                value = .string(trimmed)
+            }
+        default:
+            value = .string(raw.trimmingSpaces())
+        }
+        children { $0.fields.append((tag, value)) }
+    }
+
+    // MARK: - Extensions
+
+    private func startExtensions(rootIsElement: Bool, name: GPXElement, attributes: XMLAttributes) {
+        guard point != nil || waypoint != nil || line != nil || readsDocument else {
+            skipDepth = stack.count  // the document's, read by the first pass only
+            return
+        }
+        var tree = GPXExtensionTree()
+        extensionRootIsElement = rootIsElement
+        if rootIsElement {
+            extensionBase = stack.count - 1
+            tree.start(name.qualifiedName, attributes: attributes)
+        } else {
+            extensionBase = stack.count
+        }
+        extensionTree = tree
+    }
+
+    private func endExtensionElement() {
+        if !extensionRootIsElement && stack.count == extensionBase {
+            extensionTree = nil  // </extensions>
+            return
+        }
+        if let leaf = extensionTree?.end(text: textString) {
+            if leaf.isNested {
+                notes.warnOnce("gpx-nested-extension", "extension elements nested more than two deep (such as <\(leaf.name.localName)>) are not read", at: location)
+            } else {
+                children { $0.extensions.append(leaf) }
+            }
+        }
+        if extensionRootIsElement && stack.count == extensionBase + 1 { extensionTree = nil }
+    }
+
+    // MARK: - Features and points
+
+    private func startFeature(_ kind: GPXFeatureKind, attributes: XMLAttributes) {
+        guard kinds.contains(kind) else {
+            skipDepth = stack.count
+            return
+        }
+        switch kind {
+        case .waypoint:
+            guard let p = GPXPointDraft(attributes: attributes, location: location) else {
+                notes.badPosition("a waypoint", attributes, at: location)
+                skipDepth = stack.count
+                return
+            }
+            waypoint = p
+        case .route:
+            line = GPXLineFeatureDraft(kind: .route, location: location, lines: [GPXLineDraft()])
+        case .track:
+            line = GPXLineFeatureDraft(kind: .track, location: location)
+        }
+    }
+
+    private func startPoint(_ attributes: XMLAttributes) {
+        guard let p = GPXPointDraft(attributes: attributes, location: location) else {
+            notes.badPosition(line?.kind == .route ? "a route point" : "a track point", attributes, at: location)
+            skipDepth = stack.count
+            return
+        }
+        point = p
+    }
+
+    private func finishPoint() {
+        guard let p = point.take(), var l = line.take() else { return }
+        if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p) }
+        line = l
+    }
+
+    private func finishWaypoint() {
+        guard let p = waypoint.take() else { return }
+        output.append(GPXFeatureAssembly.waypoint(p, notes: notes))
+    }
+
+    private func finishLineFeature() {
+        guard let draft = line.take() else { return }
+        if let feature = GPXFeatureAssembly.line(draft, notes: notes) { output.append(feature) }
+    }
+
+    /// The first feature (or the document's extensions) is reached: the document is known.
+    private func passMetadata() {
+        guard !isPastMetadata else { return }
+        isPastMetadata = true
+        if readsDocument { finishDocument() }
+    }
+
+    private func finishDocument() {
+        document = GPXFeatureAssembly.document(documentChildren, author: documentAuthor, email: documentEmail,
+                                               copyright: documentCopyright)
+    }
+
+    private func fail(_ message: String) {
+        guard problem == nil else { return }
+        problem = MapBridgeError(.data, message, at: location)
+        skipDepth = 1
+    }
+}

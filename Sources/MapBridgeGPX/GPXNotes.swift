@@ -1,0 +1,46 @@
+import MapBridgeModel
+
+/// The reader's warnings, shared by its passes so that each is said once per file.
+final class GPXNotes {
+    private let report: DiagnosticHandler
+    private var warned: Set<String> = []
+    private var unreadElements: Set<String> = []
+    /// Points left out for want of a position.
+    private(set) var pointsWithoutPosition = 0
+
+    init(report: @escaping DiagnosticHandler) {
+        self.report = report
+    }
+
+    /// Reports a kind of problem the first time it arises.
+    func warnOnce(_ code: String, _ message: @autoclosure () -> String, at location: SourceLocation?) {
+        guard warned.insert(code).inserted else { return }
+        report(Diagnostic(code: code, severity: .warning, message: message(), location: location))
+    }
+
+    /// Reports an element the reader does not carry over: each name once, at most 20 names.
+    func unread(_ element: String, at location: SourceLocation) {
+        guard unreadElements.insert(element).inserted, unreadElements.count <= 20 else { return }
+        report(Diagnostic(code: "unread-element", severity: .warning,
+                          message: "<\(element)> is not read by MapBridge; what it holds is not carried over",
+                          location: location))
+    }
+
+    /// Reports a point whose `lat` or `lon` is missing or not a number (the first with its
+    /// place; `finish` gives the count).
+    func badPosition(_ what: String, _ attributes: [(name: String, value: String)], at location: SourceLocation) {
+        pointsWithoutPosition += 1
+        let lat = attributes.first { $0.name == "lat" }.map { "'\($0.value)'" } ?? "missing"
+        let lon = attributes.first { $0.name == "lon" }.map { "'\($0.value)'" } ?? "missing"
+        warnOnce("gpx-position", "\(what) has lat \(lat) and lon \(lon), which is not a position; it is left out", at: location)
+    }
+
+    /// Reports what is only known at the end of the file.
+    func finish() {
+        if pointsWithoutPosition > 1 {
+            report(Diagnostic(code: "gpx-position-count", severity: .warning,
+                              message: "\(pointsWithoutPosition) points in all were left out for want of a position",
+                              location: nil))
+        }
+    }
+}

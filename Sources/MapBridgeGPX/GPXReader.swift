@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeIO
+import MapBridgeModel
+import MapBridgeXML
+
+/// Reads GPX 1.1 (and 1.0) as a stream of features, through libxml2's SAX2 push parser (the
+/// one the KML reader uses): memory stays flat however long the tracks.
+///
+/// Waypoints become annotations, routes polylines, tracks polylines (one segment) or
+/// multi-polylines (several), with per-point times in `Polyline.times` and the points'
+/// other values (heart rate, cadence, …) in the `coordinateProperties` property; see
+/// `GPXMapping` for the whole table.
+///
+/// Features come out tracks first, then routes, then waypoints, as togeojson gives them: a
+/// file whose kinds are mixed out of that order is read once per kind (standard input is
+/// spooled to a temporary file for that). A point without a usable `lat`/`lon` is left out
+/// and reported; malformed XML stops the reading with its line and column.
+///
+///     let reader = try GPXReader(path: "ride.gpx")
+///     while let feature = try reader.next() { … }
+public final class GPXReader: FeatureReader {
+    private let path: String
+    private let makeSource: (String) throws -> ByteSource
+    private let notes: GPXNotes
+    private var passes: [Set<GPXFeatureKind>] = []
+    private var passIndex = -1
+    private var readPath = ""
+    private var spooled: String?
+    private var parser: XMLPushParser<GPXFeatureBuilder>?
+    private var builder: GPXFeatureBuilder?
+    private var currentSource: ByteSource?
+    private var queue = FeatureQueue()
+    private var opened = false
+    private var finished = false
+    private var documentInfo = DocumentInfo()
+    private var bytesOfFinishedPasses: Int64 = 0
+    private var fileSize: Int64?
+
+    /// Reads the GPX file at `path` (`-` for standard input).
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be opened.
+    public convenience init(path: String, report: @escaping DiagnosticHandler = { _ in }) throws {
+        // Check now that it opens, so a missing file fails before any work.
+        _ = try ByteSource(path: path)
+        self.init(path: path, report: report, source: { try ByteSource(path: $0) })
+    }
+
+    /// Reads GPX from sources that `source` opens, called with `path` once for a quick scan
+    /// and once for each pass.
+    public init(path: String, report: @escaping DiagnosticHandler, source: @escaping (String) throws -> ByteSource) {
+        self.path = path
+        self.makeSource = source
+        notes = GPXNotes(report: report)
+    }
+
+    deinit {
+        if let spooled { unlink(spooled) }
+    }
+
+    public var document: DocumentInfo { documentInfo }
+
+    public var progress: (bytesRead: Int64, totalBytes: Int64?) {
+        let current = currentSource?.bytesRead ?? 0
+        return (bytesOfFinishedPasses + current, fileSize.map { $0 * Int64(max(passes.count, 1)) })
+    }
+
+    public func open() throws -> DocumentInfo {
+        if !opened {
+            opened = true
+            readPath = path
+            if path == "-" {
+                readPath = try spoolStandardInput(suffix: ".gpx")
+                spooled = readPath
+            }
+            passes = try GPXPassPlan.passes(path: readPath, open: openSource)
+            try startNextPass()
+            // Read until the metadata is behind: the document's name is known then.
+            while queue.isEmpty, let builder, !builder.isPastMetadata, !finished {
+                queue.append(contentsOf: try pump())
+            }
+        }
+        return document
+    }
+
+    public func next() throws -> Feature? {
+        if !opened { _ = try open() }
+        return try queue.next { finished ? nil : try pump() }
+    }
+
+    // MARK: - Passes
+
+    private func openSource(_ path: String) throws -> ByteSource {
+        path == spooled ? try ByteSource(path: path) : try makeSource(path)
+    }
+
+    private func startNextPass() throws {
+        if let source = currentSource { bytesOfFinishedPasses += source.bytesRead }
+        passIndex += 1
+        guard passIndex < passes.count else {
+            finished = true
+            parser = nil
+            builder = nil
+            currentSource = nil
+            notes.finish()
+            return
+        }
+        let source = try openSource(readPath)
+        if passIndex == 0 { fileSize = source.totalBytes }
+        let builder = GPXFeatureBuilder(kinds: passes[passIndex], readsDocument: passIndex == 0, notes: notes)
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "GPX")
+        builder.parser = parser
+        currentSource = source
+        self.builder = builder
+        self.parser = parser
+    }
+
+    /// Parses the next chunk; returns the features it finished. Moves to the next pass at
+    /// the end of one.
+    private func pump() throws -> [Feature] {
+        guard let parser, let builder else { return [] }
+        let more = try parser.parseNextChunk()
+        if let problem = builder.problem { throw problem }
+        if passIndex == 0 && (builder.isPastMetadata || !more) { documentInfo = builder.document }
+        let finishedFeatures = builder.takeOutput()
+        if !more { try startNextPass() }
+        return finishedFeatures
+    }
+}

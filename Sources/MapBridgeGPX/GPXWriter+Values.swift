@@ -1,0 +1,88 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Value checks and spellings for GPX 1.1's simple types, so that what is written validates
+/// against the schema; a value that does not fit goes to `<extensions>` instead.
+enum GPXValues {
+    /// Whether `text` is an `xsd:dateTime`: `[-]YYYY-MM-DDThh:mm:ss[.s+][Z|±hh:mm]`.
+    static func isDateTime(_ text: String) -> Bool {
+        var b = Array(text.utf8)[...]
+        func digits(_ n: Int) -> Bool {
+            guard b.count >= n, b.prefix(n).allSatisfy({ (48...57).contains($0) }) else { return false }
+            b = b.dropFirst(n)
+            return true
+        }
+        func literal(_ c: Character) -> Bool {
+            guard b.first == c.asciiValue else { return false }
+            b = b.dropFirst()
+            return true
+        }
+        if b.first == UInt8(ascii: "-") { b = b.dropFirst() }
+        guard digits(4) else { return false }
+        while let c = b.first, (48...57).contains(c) { b = b.dropFirst() }  // years beyond 9999
+        guard literal("-"), digits(2), literal("-"), digits(2), literal("T"), digits(2), literal(":"), digits(2),
+            literal(":"), digits(2)
+        else { return false }
+        if literal(".") {
+            guard digits(1) else { return false }
+            while let c = b.first, (48...57).contains(c) { b = b.dropFirst() }
+        }
+        if b.isEmpty || (literal("Z") && b.isEmpty) { return true }
+        guard literal("+") || literal("-"), digits(2), literal(":"), digits(2) else { return false }
+        return b.isEmpty
+    }
+
+    /// The `xsd:decimal` spelling of a number (no exponent), or `nil` for a value that is not
+    /// a finite number.
+    static func decimal(_ value: PropertyValue) -> String? {
+        switch value {
+        case .number(let n): return decimal(n)
+        case .string(let s): return NumberParsing.lenientNumber(s).map(decimal)
+        default: return nil
+        }
+    }
+
+    static func decimal(_ n: NumberValue) -> String {
+        let text = n.text
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return text }
+        return NumberFormatting.fixed(n.value, decimals: 15)
+    }
+
+    /// The text of a non-negative integer no larger than `maximum`, or `nil`.
+    static func nonNegativeInteger(_ value: PropertyValue, maximum: Int64 = .max) -> String? {
+        let number: NumberValue?
+        switch value {
+        case .number(let n): number = n
+        case .string(let s): number = NumberParsing.lenientNumber(s)
+        default: number = nil
+        }
+        guard let n = number?.int64Value, n >= 0, n <= maximum else { return nil }
+        return String(n)
+    }
+
+    /// A coordinate's longitude or latitude as an attribute value: the source text when there
+    /// is one and no precision is asked for, else the value rounded or in shortest form.
+    static func degrees(_ value: Double, text: String?, precision: Int?) -> String {
+        if let precision { return NumberFormatting.fixed(value, decimals: precision) }
+        if let text, !text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) { return text }
+        return decimal(NumberValue(value))
+    }
+
+    /// A property value as element text, with the `type` MapBridge's extension elements
+    /// carry so that it reads back as it was (`nil` for text).
+    static func text(of value: PropertyValue) -> (text: String, type: String?) {
+        switch value {
+        case .string(let s): return (s, nil)
+        case .number(let n): return (n.text, "number")
+        case .bool(let b): return (b ? "true" : "false", "boolean")
+        case .null: return ("", "null")
+        case .array, .object:
+            let scratch = ByteSink(collectingInMemoryNamed: "JSON text")
+            // An in-memory sink does not fail.
+            try? JSONEmitter(sink: scratch).value(value)
+            try? scratch.flush()
+            return (String(decoding: scratch.collectedBytes, as: UTF8.self), "json")
+        }
+    }
+}

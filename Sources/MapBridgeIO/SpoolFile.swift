@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeModel
+
+/// An anonymous temporary file that holds part of an output until it can take its place
+/// (KML placemarks until the shared styles are known, GPX tracks until the waypoints are
+/// written): made by `makeTemporaryFile(beside:)` and unlinked at once, so it disappears with
+/// its descriptor whatever happens. Owns the descriptor, hence a class.
+///
+///     let spool = try SpoolFile(directory: nil, holding: "the GPX tracks")
+///     try spool.sink.write("<trk>…</trk>")
+///     try spool.copy(to: output)
+public final class SpoolFile {
+    private let fd: Int32
+    /// Buffered output into the file.
+    public let sink: ByteSink
+
+    /// Creates the file in `directory`, or in `TMPDIR` (else `/tmp`) when it is `nil`.
+    /// - Parameters:
+    ///   - holding: what the file holds, for messages ("the KML placemarks").
+    ///   - remedy: what to do when it cannot be made, for messages.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when it cannot be created.
+    public init(directory: String?, holding: String, remedy: String = "set TMPDIR to a writable folder") throws {
+        let folder = directory ?? ProcessEnvironment.temporaryDirectory
+        let opened: Int32
+        do {
+            let (path, descriptor) = try makeTemporaryFile(beside: folder + "/spool")
+            unlink(path)
+            opened = descriptor
+        } catch let error as MapBridgeError {
+            throw MapBridgeError(.outputUnavailable,
+                                 "cannot create a temporary file in '\(folder)' for \(holding) (\(error.message)); \(remedy)")
+        }
+        fd = opened
+        sink = ByteSink(fileDescriptor: opened, name: "temporary file in '\(folder)'")
+    }
+
+    deinit { close(fd) }
+
+    /// Sends everything written so far to `output`, in large blocks.
+    /// - Returns: the number of bytes copied.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when reading back or writing fails.
+    @discardableResult
+    public func copy(to output: ByteSink) throws -> Int64 {
+        try sink.flush()
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw readFailure(errno) }
+        let capacity = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var copied: Int64 = 0
+        while true {
+            let n = read(fd, buffer, capacity)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw readFailure(errno)
+            }
+            if n == 0 { break }
+            try output.write(UnsafeRawBufferPointer(start: buffer, count: n))
+            copied += Int64(n)
+        }
+        return copied
+    }
+
+    private func readFailure(_ code: Int32) -> MapBridgeError {
+        MapBridgeError(.outputUnavailable, "cannot read back the \(sink.name): \(systemErrorText(code))")
+    }
+}
+
+/// Copies standard input into a new file in `TMPDIR` (else `/tmp`), for readers that pass
+/// over their input more than once; the caller unlinks the file when done.
+///
+///     let path = try spoolStandardInput(suffix: ".kml")
+///     defer { unlink(path) }
+///
+/// - Returns: the file's path.
+/// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the file cannot be made or
+///   written, `.inputUnavailable` when standard input cannot be read; no file is left then.
+public func spoolStandardInput(suffix: String) throws -> String {
+    let folder = ProcessEnvironment.temporaryDirectory
+    let (spoolPath, fd) = try makeTemporaryFile(beside: folder + "/mapbridge-stdin" + suffix)
+    let sink = ByteSink(fileDescriptor: fd, name: spoolPath)
+    let input = try ByteSource(path: "-")
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 8)
+    defer { buffer.deallocate(); close(fd) }
+    do {
+        while true {
+            let n = try input.read(into: buffer, count: 1 << 20)
+            if n == 0 { break }
+            try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
+        }
+        try sink.flush()
+    } catch {
+        unlink(spoolPath)
+        throw error
+    }
+    return spoolPath
+}

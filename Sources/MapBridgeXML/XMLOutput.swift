@@ -1,0 +1,247 @@
+import MapBridgeIO
+
+/// XML 1.0 text written straight into a `ByteSink`: tags from static strings (or checked
+/// names), text escaped on the way through, characters XML 1.0 forbids left out. Builds no
+/// document string. The KML and GPX writers share it.
+///
+///     var xml = XMLOutput(sink: sink, pretty: false)
+///     try xml.open("wpt", ("lat", "52.5"))
+///     try xml.leaf("name", "Fish & Chips")   // <name>Fish &amp; Chips</name>
+///     try xml.close("wpt")
+///
+/// Escaping: `&`, `<` and `>` always; in attributes also `"`, and tab, line feed and
+/// carriage return as character references (an XML parser would turn them into spaces);
+/// a carriage return in text as `&#13;` (a parser would turn it into a line feed). Control
+/// characters other than tab, line feed and carriage return, and U+FFFE and U+FFFF, cannot
+/// appear in XML 1.0 at all: they are left out and `strippedCharacters` is set.
+public struct XMLOutput {
+    /// Where an element breaks the line in the compact layout (the pretty layout puts every
+    /// element on its own indented line).
+    public enum LineBreak: Sendable {
+        /// On the current line.
+        case none
+        /// On a new line (a placemark, a shared style).
+        case before
+        /// On a new line, and its end tag on a new line too (`kml`, `Document`, `Folder`).
+        case around
+    }
+
+    public var sink: ByteSink
+    public let pretty: Bool
+    /// Open elements, for the pretty layout's indentation.
+    public var depth = 0
+    /// Set when a forbidden character was left out; the writer reports and clears it.
+    public var strippedCharacters = false
+    /// Whether the innermost element has had no child element yet (its end tag then stays
+    /// on its line in the pretty layout).
+    var elementIsBare = false
+
+    public init(sink: ByteSink, pretty: Bool) {
+        self.sink = sink
+        self.pretty = pretty
+    }
+
+    // MARK: Elements
+
+    /// Writes a start tag, with one attribute when `attribute` is given.
+    public mutating func open(_ name: StaticString, _ attribute: (name: StaticString, value: String)? = nil,
+                              break lineBreak: LineBreak = .none) throws
+    {
+        try startLine(lineBreak != .none)
+        try sink.write(byte: UInt8(ascii: "<"))
+        try sink.write(name)
+        if let attribute { try write(attribute) }
+        try sink.write(byte: UInt8(ascii: ">"))
+        depth += 1
+        elementIsBare = true
+    }
+
+    /// Writes a start tag with its attributes in order.
+    public mutating func open(_ name: StaticString, attributes: [(name: StaticString, value: String)],
+                              break lineBreak: LineBreak = .none) throws
+    {
+        try startLine(lineBreak != .none)
+        try sink.write(byte: UInt8(ascii: "<"))
+        try sink.write(name)
+        for attribute in attributes { try write(attribute) }
+        try sink.write(byte: UInt8(ascii: ">"))
+        depth += 1
+        elementIsBare = true
+    }
+
+    mutating func write(_ attribute: (name: StaticString, value: String)) throws {
+        try sink.write(byte: UInt8(ascii: " "))
+        try sink.write(attribute.name)
+        try sink.write("=\"")
+        try escaped(attribute.value, inAttribute: true)
+        try sink.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// Writes an end tag.
+    public mutating func close(_ name: StaticString, break lineBreak: LineBreak = .none) throws {
+        depth -= 1
+        if pretty ? !elementIsBare : lineBreak == .around { try newline() }
+        elementIsBare = false
+        try sink.write("</")
+        try sink.write(name)
+        try sink.write(byte: UInt8(ascii: ">"))
+    }
+
+    /// Writes `<name>text</name>` with `text` escaped.
+    public mutating func leaf(_ name: StaticString, _ text: String) throws {
+        try open(name)
+        try escaped(text, inAttribute: false)
+        try close(name)
+    }
+
+    /// Writes `<name>literal</name>` for text known to need no escaping.
+    public mutating func leaf(_ name: StaticString, literal: StaticString) throws {
+        try open(name)
+        try sink.write(literal)
+        try close(name)
+    }
+
+    /// Writes `<name/>`, with attributes when given.
+    public mutating func empty(_ name: StaticString, _ attributes: [(name: StaticString, value: String)] = []) throws {
+        try startLine(false)
+        try sink.write(byte: UInt8(ascii: "<"))
+        try sink.write(name)
+        for attribute in attributes { try write(attribute) }
+        try sink.write("/>")
+        elementIsBare = false
+    }
+
+    /// Writes `<name>text</name>`, the text in a CDATA section when it holds markup
+    /// (`<` or `&`) so that HTML descriptions stay readable. A carriage return cannot
+    /// survive inside CDATA (a parser turns it into a line feed), so such text is escaped.
+    public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
+        let utf8 = text.utf8
+        let hasMarkup = utf8.contains(UInt8(ascii: "<")) || utf8.contains(UInt8(ascii: "&"))
+        guard hasMarkup, !utf8.contains(0x0D) else { return try leaf(name, text) }
+        try open(name)
+        try cdata(text)
+        try close(name)
+    }
+
+    // MARK: Text
+
+    /// Writes `text` escaped for element content or an attribute value.
+    public mutating func escaped(_ text: String, inAttribute: Bool) throws {
+        var s = text
+        try s.withUTF8 { try escaped($0, inAttribute: inAttribute) }
+    }
+
+    /// Writes UTF-8 `bytes` escaped for element content or an attribute value.
+    public mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) throws {
+        var runStart = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            let replacement: StaticString
+            var skipped = 1
+            switch c {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
+            case 0x0D: replacement = "&#13;"
+            case 0x09 where inAttribute: replacement = "&#9;"
+            case 0x0A where inAttribute: replacement = "&#10;"
+            case 0x09, 0x0A:
+                i += 1
+                continue
+            case 0x00..<0x20:
+                replacement = ""
+                strippedCharacters = true
+            case 0xEF where Self.isNonCharacter(bytes, at: i):
+                replacement = ""
+                skipped = 3
+                strippedCharacters = true
+            default:
+                i += 1
+                continue
+            }
+            try writeRun(bytes, runStart..<i)
+            if replacement.utf8CodeUnitCount > 0 { try sink.write(replacement) }
+            i += skipped
+            runStart = i
+        }
+        try writeRun(bytes, runStart..<n)
+    }
+
+    /// Writes `text` as a CDATA section, splitting it around every `]]>` and leaving out
+    /// characters XML 1.0 forbids.
+    public mutating func cdata(_ text: String) throws {
+        var s = text
+        try sink.write("<![CDATA[")
+        try s.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let c = bytes[i]
+                if c == UInt8(ascii: "]"), i + 2 < n, bytes[i + 1] == UInt8(ascii: "]"),
+                    bytes[i + 2] == UInt8(ascii: ">")
+                {
+                    // "]]" ends this section, ">" starts the next one.
+                    try writeRun(bytes, runStart..<(i + 2))
+                    try sink.write("]]><![CDATA[")
+                    i += 2
+                    runStart = i
+                } else if c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D {
+                    try writeRun(bytes, runStart..<i)
+                    strippedCharacters = true
+                    i += 1
+                    runStart = i
+                } else if c == 0xEF && Self.isNonCharacter(bytes, at: i) {
+                    try writeRun(bytes, runStart..<i)
+                    strippedCharacters = true
+                    i += 3
+                    runStart = i
+                } else {
+                    i += 1
+                }
+            }
+            try writeRun(bytes, runStart..<n)
+        }
+        try sink.write("]]>")
+    }
+
+    /// Writes bytes that need no escaping (numbers, fixed names).
+    public mutating func raw(_ text: String) throws { try sink.write(text) }
+
+    /// Writes a static string that needs no escaping.
+    public mutating func raw(_ text: StaticString) throws { try sink.write(text) }
+
+    /// Records that the innermost element has children written around this emitter (the
+    /// placemarks copied from the temporary file).
+    public mutating func markHasChildren() { elementIsBare = false }
+
+    /// Ends the last line.
+    public mutating func finishLine() throws { try sink.write(byte: 0x0A) }
+
+    // MARK: Layout
+
+    mutating func startLine(_ breaksInCompactLayout: Bool) throws {
+        if pretty || breaksInCompactLayout { try newline() }
+        elementIsBare = false
+    }
+
+    mutating func newline() throws {
+        try sink.write(byte: 0x0A)
+        if pretty {
+            for _ in 0..<max(depth, 0) { try sink.write("  ") }
+        }
+    }
+
+    private func writeRun(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
+        try sink.write(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Whether the UTF-8 at `i` (which starts with 0xEF) is U+FFFE or U+FFFF.
+    private static func isNonCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF)
+    }
+}

@@ -1,0 +1,71 @@
+import CLibXML2
+
+// libxml2's SAX2 callbacks. They capture nothing (C function pointers cannot): the parser
+// core arrives through the context's user-data pointer.
+
+private func core(_ context: UnsafeMutableRawPointer?) -> XMLSAXCore? {
+    guard let context else { return nil }
+    return Unmanaged<XMLSAXCore>.fromOpaque(context).takeUnretainedValue()
+}
+
+func saxStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let p = core(context), !p.isStopped, let localName else { return }
+    let index = p.nameIndex(localName, prefix, uri)
+    var pairs: XMLAttributes = []
+    if attributeCount > 0, let attributes {
+        // Five pointers per attribute: local name, prefix, URI, value start, value end.
+        for k in 0..<Int(attributeCount) {
+            guard let name = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4]
+            else { continue }
+            let length = end - start
+            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(length, 0)), as: UTF8.self)
+            pairs.append((String(cString: name), value))
+        }
+    }
+    p.startElement(index, attributes: pairs)
+}
+
+func saxEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    guard let p = core(context), !p.isStopped, let localName else { return }
+    p.endElement(p.nameIndex(localName, prefix, uri))
+}
+
+func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let p = core(context), !p.isStopped, let bytes else { return }
+    p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
+}
+
+func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let p = core(context), !p.isStopped, let bytes else { return }
+    p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
+}
+
+func saxInternalSubset(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
+    _ systemID: UnsafePointer<xmlChar>?
+) {
+    core(context)?.refuseDoctype()
+}
+
+func saxEntityDeclaration(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ type: Int32,
+    _ publicID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?, _ content: UnsafeMutablePointer<xmlChar>?
+) {
+    core(context)?.fail("the document declares entities; MapBridge refuses them (entity-expansion attacks)")
+}
+
+func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let p = core(context), let error else { return }
+    let e = error.pointee
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    var message = e.message.map { String(cString: $0) } ?? "malformed XML"
+    while message.hasSuffix("\n") { message.removeLast() }
+    p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2))
+}

@@ -1,0 +1,137 @@
+import CLibXML2
+import MapBridgeIO
+import MapBridgeModel
+
+/// The part of `XMLPushParser` that does not depend on the handler: it owns libxml2's parser
+/// context (hence a class), feeds it chunks, maps interned element names to the handler's
+/// name indexes and keeps the first error.
+@usableFromInline
+final class XMLSAXCore {
+    let source: ByteSource
+    private var context: xmlParserCtxtPtr?
+    private let chunk: UnsafeMutablePointer<UInt8>
+    private let chunkSize: Int
+    private let documentKind: String
+    private let events: XMLSAXEvents
+    /// The first error, with its location; parsing stops there.
+    private(set) var failure: MapBridgeError?
+    /// Whether parsing stopped at `failure` (a flag, so that each callback's check is cheap).
+    @exclusivity(unchecked) private(set) var isStopped = false
+    /// Name indexes by the addresses libxml2 interns names at: one dictionary lookup per element.
+    @exclusivity(unchecked) private var names: [InternedName: Int] = [:]
+    private(set) var finished = false
+
+    @usableFromInline
+    init(source: ByteSource, documentKind: String, chunkSize: Int, events: XMLSAXEvents) {
+        self.source = source
+        self.documentKind = documentKind
+        self.chunkSize = max(chunkSize, 1)
+        self.events = events
+        chunk = .allocate(capacity: max(chunkSize, 1))
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+        chunk.deallocate()
+    }
+
+    var location: SourceLocation {
+        guard let input = context?.pointee.input?.pointee else {
+            return SourceLocation(file: source.name, line: 1, column: 1)
+        }
+        return SourceLocation(file: source.name, line: Int(input.line), column: Int(max(input.col, 1)))
+    }
+
+    func parseNextChunk() throws -> Bool {
+        guard !finished else { return false }
+        let n = try source.read(into: chunk, count: chunkSize)
+        if context == nil {
+            try start(with: n)
+        } else {
+            _ = chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
+                xmlParseChunk(context, $0, Int32(n), n == 0 ? 1 : 0)
+            }
+        }
+        if let failure { throw failure }
+        if n == 0 { finished = true }
+        return !finished
+    }
+
+    private func start(with n: Int) throws {
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        sax.startElementNs = saxStartElement
+        sax.endElementNs = saxEndElement
+        sax.characters = saxCharacters
+        sax.cdataBlock = saxCDATA
+        sax.serror = saxStructuredError
+        sax.internalSubset = saxInternalSubset
+        sax.entityDecl = saxEntityDeclaration
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        context = chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { bytes in
+            source.name.withCString { name in
+                xmlCreatePushParserCtxt(&sax, me, bytes, Int32(n), name)
+            }
+        }
+        guard let context else {
+            throw MapBridgeError(.data, "cannot start the XML parser for '\(source.name)'")
+        }
+        // No network; entities are never substituted and DTDs never loaded (the defaults), and
+        // CDATA arrives through its own callback.
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        if n == 0 { xmlParseChunk(context, nil, 0, 1) }
+    }
+
+    // MARK: - From the C callbacks
+
+    func fail(_ message: String, line: Int? = nil, column: Int? = nil) {
+        guard failure == nil else { return }
+        var at = location
+        if let line, line > 0 { at.line = line }
+        if let column, column > 0 { at.column = column }
+        failure = MapBridgeError(.data, message, at: at)
+        isStopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    func refuseDoctype() {
+        fail("the document has a DOCTYPE declaration; \(documentKind) needs none, and MapBridge refuses DTDs and entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line")
+    }
+
+    /// The handler's name index for an element, built on first sight.
+    func nameIndex(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+                   _ uri: UnsafePointer<xmlChar>?) -> Int
+    {
+        let key = InternedName(localName: UnsafeRawPointer(localName), prefix: prefix.map(UnsafeRawPointer.init),
+                               namespace: uri.map(UnsafeRawPointer.init))
+        if let known = names[key] { return known }
+        let name = XMLQualifiedName(localName: String(cString: localName), prefix: prefix.map { String(cString: $0) },
+                                    namespace: uri.map { String(cString: $0) })
+        let index = events.declare(name)
+        names[key] = index
+        return index
+    }
+
+    func startElement(_ index: Int, attributes: XMLAttributes) { events.start(index, attributes) }
+    func endElement(_ index: Int) { events.end(index) }
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
+}
+
+/// An element name by the addresses of its parts in libxml2's dictionary, which interns every
+/// name, prefix and namespace URI it parses: equal addresses, equal strings.
+private struct InternedName: Hashable {
+    let localName: UnsafeRawPointer
+    let prefix: UnsafeRawPointer?
+    let namespace: UnsafeRawPointer?
+
+    static func == (a: InternedName, b: InternedName) -> Bool {
+        a.localName == b.localName && a.prefix == b.prefix && a.namespace == b.namespace
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // One combine: the three addresses mixed (most names share one namespace and no prefix).
+        let p = prefix.map { Int(bitPattern: $0) } ?? 0
+        let n = namespace.map { Int(bitPattern: $0) } ?? 0
+        hasher.combine(Int(bitPattern: localName) &+ p &* 31 &+ n &* 1_000_003)
+    }
+}

@@ -1,0 +1,132 @@
+import MapBridgeGPX
+import MapBridgeModel
+import Testing
+
+@Suite("GPX reader: routes and tracks")
+struct GPXReaderLineTests {
+    @Test("a route is a polyline with its points' elevations, marked _gpxType rte")
+    func route() throws {
+        let r = try readGPX(gpx("""
+            <rte><name>To the hut</name><number>2</number>
+            <rtept lat="46.0" lon="7.0"><ele>1200</ele><name>Start</name></rtept>
+            <rtept lat="46.1" lon="7.1"><ele>1350.5</ele></rtept></rte>
+            """))
+        let f = try #require(r.features.first)
+        #expect(f.title == "To the hut")
+        #expect(f.shape == .polyline(Polyline([Coordinate(longitude: 7, latitude: 46, altitude: 1200),
+                                               Coordinate(longitude: 7.1, latitude: 46.1, altitude: 1350.5)])))
+        #expect(f.properties["_gpxType"] == "rte")
+        #expect(f.properties["number"] == 2)
+        // A route's points keep their names per point.
+        #expect(f.properties["coordinateProperties"] == .object(["names": .array(["Start", .null])]))
+    }
+
+    @Test("a track of one segment is a polyline; times on every point go to Polyline.times, the first is the track's time")
+    func trackWithTimes() throws {
+        let r = try readGPX(gpx("""
+            <trk><name>Run</name><trkseg>
+            <trkpt lat="1" lon="2"><time>2024-05-01T10:00:00Z</time></trkpt>
+            <trkpt lat="1.1" lon="2.1"><time>2024-05-01T10:00:05Z</time></trkpt>
+            </trkseg></trk>
+            """))
+        let f = try #require(r.features.first)
+        guard case .polyline(let l)? = f.shape else { Issue.record("not a line"); return }
+        #expect(l.times == ["2024-05-01T10:00:00Z", "2024-05-01T10:00:05Z"])
+        #expect(f.properties["_gpxType"] == "trk")
+        #expect(f.properties["time"] == "2024-05-01T10:00:00Z")
+        // Tracks always carry coordinateProperties (as togeojson writes them); the times are not repeated there.
+        #expect(f.properties["coordinateProperties"] == .object([:]))
+        #expect(f.time == nil)
+    }
+
+    @Test("several segments make a multi-polyline, each with its own times")
+    func segments() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg><trkpt lat="0" lon="0"><time>2024-05-01T10:00:00Z</time></trkpt><trkpt lat="0" lon="1"><time>2024-05-01T10:01:00Z</time></trkpt></trkseg>
+            <trkseg><trkpt lat="1" lon="1"/><trkpt lat="1" lon="2"/><trkpt lat="1" lon="3"/></trkseg></trk>
+            """))
+        guard case .multiPolyline(let lines)? = r.features.first?.shape else { Issue.record("not a multi-line"); return }
+        #expect(lines.map(\.coordinates.count) == [2, 3])
+        #expect(lines[0].times == ["2024-05-01T10:00:00Z", "2024-05-01T10:01:00Z"])
+        #expect(lines[1].times == nil)
+    }
+
+    @Test("times on some points only are kept in coordinateProperties.times, null where missing")
+    func partialTimes() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg><trkpt lat="0" lon="0"><time>2024-05-01T10:00:00Z</time></trkpt><trkpt lat="0" lon="1"/></trkseg></trk>
+            """))
+        let f = try #require(r.features.first)
+        guard case .polyline(let l)? = f.shape else { Issue.record("not a line"); return }
+        #expect(l.times == nil)
+        #expect(f.properties["coordinateProperties"] == .object(["times": .array(["2024-05-01T10:00:00Z", .null])]))
+    }
+
+    @Test("Garmin heart rate and cadence become coordinateProperties heart and cads, numbers, null where a point has none")
+    func garminExtensions() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg>
+            <trkpt lat="0" lon="0"><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>121</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad></gpxtpx:TrackPointExtension><power>250</power></extensions></trkpt>
+            <trkpt lat="0" lon="1"/>
+            <trkpt lat="0" lon="2"><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>125</gpxtpx:hr></gpxtpx:TrackPointExtension><note>x1</note></extensions></trkpt>
+            </trkseg></trk>
+            """, extraNamespaces: garminNamespace))
+        let cp = try #require(r.features.first?.properties["coordinateProperties"])
+        #expect(cp == .object([
+            "heart": .array([121, .null, 125]),
+            "cads": .array([80, .null, .null]),
+            "powers": .array([250, .null, .null]),
+            "notes": .array([.null, .null, "x1"]),
+        ]))
+    }
+
+    @Test("per-point values of several segments are arrays per segment, all null for a segment without them")
+    func perPointValuesBySegment() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg><trkpt lat="0" lon="0"/><trkpt lat="0" lon="1"/></trkseg>
+            <trkseg><trkpt lat="1" lon="1"><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>99</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt><trkpt lat="1" lon="2"/></trkseg></trk>
+            """, extraNamespaces: garminNamespace))
+        #expect(r.features.first?.properties["coordinateProperties"] == .object([
+            "heart": .array([.array([.null, .null]), .array([99, .null])]),
+        ]))
+    }
+
+    @Test("a segment of one point is left out; a track without a line is left out; both reported")
+    func shortLines() throws {
+        let r = try readGPX(gpx("""
+            <trk><name>A</name><trkseg><trkpt lat="0" lon="0"/></trkseg><trkseg><trkpt lat="0" lon="0"/><trkpt lat="1" lon="1"/></trkseg></trk>
+            <trk><name>B</name><trkseg/></trk>
+            <rte><name>C</name></rte>
+            """))
+        #expect(r.features.count == 1)
+        #expect(r.features.first?.title == "A")
+        guard case .polyline(let l)? = r.features.first?.shape else { Issue.record("not a single line"); return }
+        #expect(l.coordinates.count == 2)
+        #expect(Set(r.codes) == ["gpx-short-segment", "gpx-empty-trk", "gpx-empty-rte"])
+    }
+
+    @Test("gpx_style line gives the stroke (width from millimetres to pixels); Garmin's DisplayColor when it does not")
+    func lineStyle() throws {
+        let r = try readGPX(gpx("""
+            <trk><extensions><line xmlns="http://www.topografix.com/GPX/gpx_style/0/2"><color>893380</color><opacity>0.5</opacity><width>0.79375</width></line></extensions>
+            <trkseg><trkpt lat="0" lon="0"/><trkpt lat="1" lon="1"/></trkseg></trk>
+            <trk><extensions><gpxx:TrackExtension><gpxx:DisplayColor>Magenta</gpxx:DisplayColor></gpxx:TrackExtension></extensions>
+            <trkseg><trkpt lat="0" lon="0"/><trkpt lat="1" lon="1"/></trkseg></trk>
+            """, extraNamespaces: #" xmlns:gpxx="http://www.garmin.com/xmlschemas/GpxExtensions/v3""#))
+        let styled = try #require(r.features.first?.style)
+        #expect(styled.strokeColor == Color(hex: "893380"))
+        #expect(styled.strokeOpacity == 0.5)
+        #expect(abs((styled.strokeWidth ?? 0) - 3) < 1e-9)
+        #expect(r.features[1].style?.strokeColor == Color(hex: "ff00ff"))
+        #expect(r.features[1].properties["gpxx_DisplayColor"] == "Magenta")
+    }
+
+    @Test("an extension's time is the track's time rather than its first point's")
+    func extensionTime() throws {
+        let r = try readGPX(gpx("""
+            <trk><extensions><time xmlns="http://www.topografix.com/GPX/gpx_modified/0/1">2008-03-02T03:19:47Z</time></extensions>
+            <trkseg><trkpt lat="0" lon="0"><time>2024-01-01T00:00:00Z</time></trkpt><trkpt lat="1" lon="1"><time>2024-01-01T00:00:01Z</time></trkpt></trkseg></trk>
+            """))
+        #expect(r.features.first?.properties["time"] == "2008-03-02T03:19:47Z")
+    }
+}

@@ -1,0 +1,84 @@
+import MapBridgeGPX
+import MapBridgeIO
+import MapBridgeModel
+import MapBridgeXML
+import Testing
+
+/// What reading a GPX text gave.
+struct GPXReadResult {
+    var features: [Feature]
+    var document: DocumentInfo
+    var warnings: [Diagnostic]
+    var codes: [String] { warnings.map(\.code) }
+}
+
+/// Reads `text` as a GPX file named `name`, all of it.
+func readGPX(_ text: String, name: String = "t.gpx") throws -> GPXReadResult {
+    var warnings: [Diagnostic] = []
+    let bytes = Array(text.utf8)
+    let reader = GPXReader(path: name, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
+    _ = try reader.open()
+    var features: [Feature] = []
+    while let f = try reader.next() { features.append(f) }
+    return GPXReadResult(features: features, document: reader.document, warnings: warnings)
+}
+
+/// A GPX 1.1 document around `body`.
+func gpx(_ body: String, extraNamespaces: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"\(extraNamespaces)>
+    \(body)
+    </gpx>
+    """
+}
+
+/// The Garmin TrackPointExtension namespace declaration, for `gpx(_:extraNamespaces:)`.
+let garminNamespace = #" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1""#
+
+/// What writing some features as GPX gave.
+struct GPXWriterOutput {
+    var text: String
+    var diagnostics: [Diagnostic]
+    var codes: [String] { diagnostics.map(\.code) }
+}
+
+/// Writes `features` through a `GPXWriter` into memory.
+func writeGPX(_ features: [Feature], document: DocumentInfo = DocumentInfo(),
+              options: GPXWriter.Options = GPXWriter.Options()) throws -> GPXWriterOutput
+{
+    var diagnostics: [Diagnostic] = []
+    let sink = ByteSink(collectingInMemoryNamed: "out.gpx")
+    let writer = GPXWriter(sink: sink, options: options) { diagnostics.append($0) }
+    try writer.begin(document)
+    for f in features { try writer.write(f) }
+    try writer.finish(document)
+    return GPXWriterOutput(text: String(decoding: sink.collectedBytes, as: UTF8.self), diagnostics: diagnostics)
+}
+
+/// The repository's transcription of the GPX 1.1 schema (`schemas/gpx11.xsd`).
+let gpxSchemaPath: String = {
+    // #filePath is …/Tests/MapBridgeGPXTests/GPXTestSupport.swift.
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/") + "/schemas/gpx11.xsd"
+}()
+
+/// Expects `output` to validate against GPX 1.1.
+func expectSchemaValid(_ output: GPXWriterOutput, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let errors = XMLSchemaValidation.errors(in: output.text, schemaPath: gpxSchemaPath, documentName: "out.gpx")
+    #expect(errors.isEmpty, "\(errors)\n\(output.text)", sourceLocation: sourceLocation)
+}
+
+/// A point feature at `lon`, `lat`.
+func waypoint(_ lon: Double, _ lat: Double, title: String? = nil, properties: Properties = Properties()) -> Feature {
+    Feature(title: title, shape: .annotation(Coordinate(longitude: lon, latitude: lat)), properties: properties)
+}
+
+/// A line feature through `(lon, lat)` pairs.
+func line(_ points: [(Double, Double)], times: [String]? = nil, title: String? = nil,
+          properties: Properties = Properties()) -> Feature
+{
+    let coordinates = points.map { Coordinate(longitude: $0.0, latitude: $0.1) }
+    return Feature(title: title, shape: .polyline(Polyline(coordinates, times: times)), properties: properties)
+}
