@@ -41,7 +41,7 @@ public final class CSVReader: FeatureReader {
     var sampleIndex = 0
     var mapping: CSVFeatureMapping?
     var finished = false
-    var warningsByCode: [String: Int] = [:]
+    var warnings = DiagnosticLimiter()
     /// Rows left out under `onError = .skip`.
     public private(set) var skippedRowCount = 0
     var skippedLines: [Int] = []
@@ -135,12 +135,6 @@ public final class CSVReader: FeatureReader {
 
     /// Reports a warning; each code at most 10 times, then once more to say more follow.
     func warn(_ code: String, _ message: String, at location: SourceLocation?) {
-        let seen = warningsByCode[code, default: 0]
-        warningsByCode[code] = seen + 1
-        if seen < 10 {
-            report(Diagnostic(code: code, severity: .warning, message: message, location: location))
-        } else if seen == 10 {
-            report(Diagnostic(code: code, severity: .warning, message: "more warnings like the last one follow; not shown", location: nil))
-        }
+        warnings.pass(Diagnostic(code: code, severity: .warning, message: message, location: location), to: report)
     }
 }

@@ -40,7 +40,7 @@ public final class GeoJSONReader: FeatureReader {
     @exclusivity(unchecked) var path: [PathComponent] = []
     @exclusivity(unchecked) var featureIndex = 0
     var collectionsSeen = 0
-    var warningsByCode: [String: Int] = [:]
+    var warnings = DiagnosticLimiter()
 
     /// Reads the file at `path` (`-` for standard input).
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be opened.
@@ -167,14 +167,7 @@ public final class GeoJSONReader: FeatureReader {
 
     /// Reports a warning; each code is reported at most 10 times, then once more as a count.
     func warn(_ code: String, _ message: String, at location: SourceLocation?) {
-        let seen = warningsByCode[code, default: 0]
-        warningsByCode[code] = seen + 1
-        if seen < 10 {
-            report(Diagnostic(code: code, severity: .warning, message: message, location: location))
-        } else if seen == 10 {
-            report(Diagnostic(code: code, severity: .warning,
-                              message: "more warnings like the last one follow; not shown", location: nil))
-        }
+        warnings.pass(Diagnostic(code: code, severity: .warning, message: message, location: location), to: report)
     }
 
     /// The JSON pointer of the value being parsed.
