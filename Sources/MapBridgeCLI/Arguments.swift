@@ -85,19 +85,3 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec], command: String)
     }
     return parsed
 }
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
-    guard !x.isEmpty else { return y.count }
-    guard !y.isEmpty else { return x.count }
-    var previous = Array(0...y.count)
-    for i in 1...x.count {
-        var current = [i] + Array(repeating: 0, count: y.count)
-        for j in 1...y.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[y.count]
-}

@@ -15,36 +15,49 @@ let convertCommand = Command(
         """,
     arguments: [("INPUT", "the file to read, or - for standard input"),
                 ("OUTPUT", "the file to write, or - for standard output")],
-    options: [
-        OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
-        OptionSpec(name: "--to", value: "FORMAT", help: "output format, when the extension does not say"),
-        OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm); default: keep the input's digits"),
-        OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
-        OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
-        OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
-        OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
-        OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
-        OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
-        OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
-    ] + csvReadingOptions + csvWritingOptions,
+    options: conversionOptions + densifyOptions,
     run: runConvert)
+
+/// The options of `convert` other than densification; `densify` takes them too.
+let conversionOptions: [OptionSpec] = [
+    OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
+    OptionSpec(name: "--to", value: "FORMAT", help: "output format, when the extension does not say"),
+    OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm); default: keep the input's digits"),
+    OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
+    OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
+    OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
+    OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
+    OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
+    OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
+    OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
+] + antimeridianOptions + csvReadingOptions + csvWritingOptions
 
 @Sendable
 func runConvert(_ args: ParsedArguments) throws -> Int32 {
+    try requireInputAndOutput(args, command: "convert")
+    var options = try convertOptions(from: args)
+    options.densify = try densification(from: args)
+    return try runConversion(args, options: options)
+}
+
+/// Throws `.usage` unless `args` hold exactly an INPUT and an OUTPUT.
+func requireInputAndOutput(_ args: ParsedArguments, command: String) throws {
     guard args.positionals.count == 2 else {
         throw MapBridgeError(.usage, args.positionals.count < 2
-            ? "convert needs an INPUT and an OUTPUT (see 'mapbridge help convert')"
-            : "convert takes one INPUT and one OUTPUT; got \(args.positionals.count) paths")
+            ? "\(command) needs an INPUT and an OUTPUT (see 'mapbridge help \(command)')"
+            : "\(command) takes one INPUT and one OUTPUT; got \(args.positionals.count) paths")
     }
-    let input = args.positionals[0], output = args.positionals[1]
-    let inputFormat = try resolveFormat(args.value("--from"), path: input, role: "input", flag: "--from")
-    let outputFormat = try resolveFormat(args.value("--to"), path: output, role: "output", flag: "--to")
+}
+
+/// The options `convert` and `densify` share, from their flags (densification aside).
+func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     var options = ConvertOptions()
     options.precision = try args.integer("--precision", in: 0...15)
     options.pretty = args.has("--pretty")
     options.writesBoundingBoxes = args.has("--bbox")
     options.keepsWinding = args.has("--keep-winding")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     try applyCSVArguments(args, to: &options)
     if let v = args.value("--kml-styles") {
         guard let layout = KMLWriter.StyleLayout(rawValue: v) else {
@@ -65,6 +78,14 @@ func runConvert(_ args: ParsedArguments) throws -> Int32 {
         default: throw MapBridgeError(.usage, "--simplestyle-defaults expects yes or no, got '\(v)'")
         }
     }
+    return options
+}
+
+/// Runs the conversion from the two positionals with `options`, with a progress line.
+func runConversion(_ args: ParsedArguments, options: ConvertOptions) throws -> Int32 {
+    let input = args.positionals[0], output = args.positionals[1]
+    let inputFormat = try resolveFormat(args.value("--from"), path: input, role: "input", flag: "--from")
+    let outputFormat = try resolveFormat(args.value("--to"), path: output, role: "output", flag: "--to")
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)
     defer { progressLine.finish() }

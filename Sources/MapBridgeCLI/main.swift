@@ -9,7 +9,12 @@ import MapBridgeModel
 /// The version printed by `--version`.
 let mapbridgeVersion = "0.1.0"
 
-let commands: [Command] = [convertCommand, infoCommand]
+let commands: [Command] = [
+    convertCommand,
+    infoCommand,
+    densifyCommand,
+    routeCommand,
+]
 
 let overview = """
     OVERVIEW: MapBridge converts, checks and summarises place and route files

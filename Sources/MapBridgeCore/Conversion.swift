@@ -81,9 +81,10 @@ public struct Conversion: Sendable {
             var writer = try FeatureSources.writer(to: sink, format: outputFormat, options: options, output: output,
                                                    inputFormat: inputFormat, report: report)
             try writer.begin(try reader.open())
+            let transform = FeatureTransform(options: options, outputFormat: outputFormat, report: report)
             var count = 0
             while let feature = try reader.next() {
-                try writer.write(feature)
+                try writer.write(try transform.apply(feature))
                 count += 1
                 let p = reader.progress
                 progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))

@@ -1,5 +1,6 @@
 import MapBridgeCSV
 import MapBridgeGeoJSON
+import MapBridgeGeodesy
 import MapBridgeGPX
 import MapBridgeKML
 
@@ -26,6 +27,12 @@ public struct ConvertOptions: Sendable {
     public var csvReading = CSVReader.Options()
     /// CSV output: geometry layout, columns, delimiter.
     public var csvWriting = CSVWriter.Options()
+    /// Add points along geodesics before writing (`--max-segment`, `--max-error`,
+    /// `--only-geodesic`); `nil` leaves lines as they are.
+    public var densify: Densification?
+    /// GeoJSON output: cut lines and areas that cross the antimeridian into parts that end on
+    /// it (RFC 7946 §3.1.9). Default: on; `--no-antimeridian-cut` keeps lines as given.
+    public var cutsAtAntimeridian = true
 
     public init() {}
 

@@ -27,6 +27,8 @@ extension DatasetSummary {
             if let lo = b.minAltitude, let hi = b.maxAltitude { out += "; altitude \(n(lo)) to \(n(hi)) m" }
             out += "\n"
         }
+        if lineLength > 0 { out += "line length: \(kilometres(lineLength)) km (geodesic, WGS 84)\n" }
+        if polygonArea > 0 { out += "polygon area: \(kilometres(polygonArea / 1_000)) km² (geodesic, WGS 84)\n" }
         out += "with title: \(grouped(titled)), description: \(grouped(described)), time: \(grouped(timed)), folder: \(grouped(inFolders))\n"
         out += "properties: \(properties.count + propertyNamesNotShown)\n"
         let nameWidth = min(properties.map(\.name.count).max() ?? 0, 32)
@@ -75,6 +77,8 @@ extension DatasetSummary {
             try json.key("altitude")
             try json.beginArray(inline: true); try json.number(lo); try json.number(hi); try json.endArray()
         }
+        try json.key("lineLengthKm"); try json.number(lineLength / 1_000)
+        try json.key("polygonAreaKm2"); try json.number(polygonArea / 1_000_000)
         try json.key("withTitle"); try json.number(titled)
         try json.key("withDescription"); try json.number(described)
         try json.key("withTime"); try json.number(timed)
@@ -142,6 +146,13 @@ extension Style {
         }
         return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")
     }
+}
+
+/// Metres as kilometres with three decimals and grouped thousands: `12,345.678`.
+func kilometres(_ metres: Double) -> String {
+    let thousandths = Int64((metres).rounded())
+    let fraction = String(thousandths % 1_000)
+    return grouped(thousandths / 1_000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }
 
 /// `1 feature`, `2,000 features`.

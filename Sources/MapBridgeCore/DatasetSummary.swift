@@ -1,3 +1,4 @@
+import MapBridgeGeodesy
 import MapBridgeModel
 
 /// What `mapbridge info` reports about a dataset, gathered one feature at a time in memory
@@ -21,7 +22,13 @@ public struct DatasetSummary: Sendable {
     public private(set) var withoutGeometry = 0
     /// Vertices in all shapes.
     public private(set) var vertexCount = 0
+    /// Across the antimeridian (west > east) when features span it.
     public private(set) var boundingBox: BoundingBox?
+    /// The geodesic length of every polyline (alone, in multi-lines and collections), metres
+    /// on WGS 84; vertices joined by geodesics whatever the line's interpolation.
+    public private(set) var lineLength = 0.0
+    /// The geodesic area of every polygon (outer ring less holes), square metres on WGS 84.
+    public private(set) var polygonArea = 0.0
     /// Features with a title, subtitle, time or folder.
     public private(set) var titled = 0, described = 0, timed = 0, inFolders = 0
     /// Property names in first-seen order (at most `maximumPropertyNames`).
@@ -45,10 +52,11 @@ public struct DatasetSummary: Sendable {
         featureCount += 1
         if let shape = feature.shape {
             shapeCounts[shape.kind, default: 0] += 1
-            shape.forEachCoordinate { c in
-                vertexCount += 1
-                if boundingBox == nil { boundingBox = BoundingBox(c) } else { boundingBox?.extend(c) }
+            vertexCount += shape.coordinateCount
+            if let box = BoundingBox(shape) {
+                if boundingBox == nil { boundingBox = box } else { boundingBox?.extend(box) }
             }
+            measure(shape)
         } else {
             withoutGeometry += 1
         }
@@ -69,6 +77,28 @@ public struct DatasetSummary: Sendable {
             } else {
                 stylesNotShown += 1
             }
+        }
+    }
+
+    /// Adds the shape's geodesic line lengths and polygon areas; paths with a latitude
+    /// outside [-90, 90] measure NaN and are left out.
+    private mutating func measure(_ shape: Shape) {
+        let geodesic = Geodesic.wgs84
+        func add(_ polygon: Polygon) {
+            let area = geodesic.area(of: polygon.outer) - polygon.holes.map { geodesic.area(of: $0) }.reduce(0, +)
+            if area.isFinite { polygonArea += max(area, 0) }
+        }
+        func add(_ line: Polyline) {
+            let length = geodesic.length(of: line.coordinates)
+            if length.isFinite { lineLength += length }
+        }
+        switch shape {
+        case .polyline(let l): add(l)
+        case .multiPolyline(let ls): ls.forEach(add)
+        case .polygon(let p): add(p)
+        case .multiPolygon(let ps): ps.forEach(add)
+        case .collection(let shapes): shapes.forEach { measure($0) }
+        case .annotation, .multiPoint, .circle: break
         }
     }
 

@@ -197,6 +197,7 @@ extension GeoJSONReader {
         var feature = Feature(id: m.id, shape: m.geometry, properties: properties, foreignMembers: foreign,
                               location: m.location)
         GeoJSONMapping.fillModelFields(of: &feature)
+        GeoJSONMapping.restoreCircle(of: &feature)
         return feature
     }
 }

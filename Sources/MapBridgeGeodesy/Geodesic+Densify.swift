@@ -33,10 +33,7 @@ extension Geodesic {
         guard maximumSegment > 0, maximumSegment.isFinite else {
             throw MapBridgeError(.usage, "the longest piece of a densified line must be a positive number of metres, not \(maximumSegment)")
         }
-        for (index, c) in coordinates.enumerated() where !Geodesic.isValidPosition(c) {
-            throw MapBridgeError(
-                .data, "cannot densify: vertex \(index) has latitude \(c.latitude) and longitude \(c.longitude); latitude must be in [-90, 90]")
-        }
+        try checkVertices(coordinates)
         guard coordinates.count > 1 else { return coordinates }
         var result: [Coordinate] = []
         result.reserveCapacity(coordinates.count)
@@ -73,7 +70,16 @@ extension Geodesic {
         return pieces
     }
 
-    private func interpolatedAltitude(_ start: Coordinate, _ end: Coordinate, _ fraction: Double) -> Double? {
+    /// Throws `.data` naming the first vertex that is not a position on the ellipsoid.
+    func checkVertices(_ coordinates: [Coordinate]) throws {
+        for (index, c) in coordinates.enumerated() where !Geodesic.isValidPosition(c) {
+            throw MapBridgeError(
+                .data, "cannot densify: vertex \(index) has latitude \(c.latitude) and longitude \(c.longitude); latitude must be in [-90, 90]")
+        }
+    }
+
+    /// The altitude a `fraction` of the way from `start` to `end`, when both have one.
+    func interpolatedAltitude(_ start: Coordinate, _ end: Coordinate, _ fraction: Double) -> Double? {
         guard let a = start.altitude, let b = end.altitude else { return nil }
         return a + (b - a) * fraction
     }

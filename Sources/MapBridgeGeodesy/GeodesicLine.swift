@@ -46,6 +46,17 @@ public struct GeodesicLine: Sendable {
         return Coordinate(longitude: lon, latitude: lat)
     }
 
+    /// The longitude `distance` metres from the start, degrees, unrolled: the start's
+    /// longitude plus how far east (positive) or west the line has turned, without wrapping
+    /// to [-180, 180] (`geod_genposition` with `GEOD_LONG_UNROLL`). Monotonic along the line.
+    public func unrolledLongitude(atDistance distance: Double) -> Double {
+        var lon = 0.0
+        withUnsafePointer(to: line) {
+            _ = geod_genposition($0, UInt32(GEOD_LONG_UNROLL.rawValue), distance, nil, &lon, nil, nil, nil, nil, nil, nil)
+        }
+        return lon
+    }
+
     /// The direction of travel `distance` metres from the start, degrees clockwise from
     /// north, [-180, 180]; at `self.distance` it is the final azimuth.
     public func azimuth(atDistance distance: Double) -> Double {

@@ -1,8 +1,8 @@
 /// The smallest longitude/latitude box around some coordinates, in degrees, with the
 /// altitude range in metres when any coordinate has an altitude.
 ///
-/// This box does not wrap: west ≤ east always. (Boxes across the antimeridian arrive with
-/// the geodesy module.)
+/// A box across the antimeridian has west > east (RFC 7946 §5.2): see
+/// `BoundingBox+Antimeridian.swift` for when a shape gets one.
 public struct BoundingBox: Hashable, Sendable {
     public var west: Double
     public var south: Double
@@ -32,21 +32,26 @@ public struct BoundingBox: Hashable, Sendable {
         }
     }
 
-    /// Widens the box to hold `other`.
+    /// Widens the box to hold `other`; across the antimeridian when either box is.
     public mutating func extend(_ other: BoundingBox) {
-        west = Swift.min(west, other.west); east = Swift.max(east, other.east)
+        if crossesAntimeridian || other.crossesAntimeridian {
+            uniteAcrossAntimeridian(other)
+        } else {
+            west = Swift.min(west, other.west); east = Swift.max(east, other.east)
+        }
         south = Swift.min(south, other.south); north = Swift.max(north, other.north)
         if let lo = other.minAltitude { minAltitude = Swift.min(minAltitude ?? lo, lo) }
         if let hi = other.maxAltitude { maxAltitude = Swift.max(maxAltitude ?? hi, hi) }
     }
 
-    /// The box around every vertex of `shape`, or `nil` when it has none.
+    /// The box around every vertex of `shape`, or `nil` when it has none; across the
+    /// antimeridian (west > east) when the shape spans it.
     public init?(_ shape: Shape) {
         var box: BoundingBox?
         shape.forEachCoordinate { c in
             if box == nil { box = BoundingBox(c) } else { box?.extend(c) }
         }
         guard let box else { return nil }
-        self = box
+        self = BoundingBox.spanning(shape, plain: box)
     }
 }

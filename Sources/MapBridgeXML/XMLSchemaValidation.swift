@@ -1,4 +1,5 @@
 import CLibXML2
+import Synchronization
 
 /// Validation of a whole XML document against an XML Schema (XSD) file, with libxml2: for
 /// checking what the KML and GPX writers emit. Nothing is fetched: the schema's imports must
@@ -10,6 +11,14 @@ public enum XMLSchemaValidation {
     /// The schema errors of `text` against the schema at `schemaPath`, as `line N: message`
     /// (or `schema: message` for a schema that cannot be read); empty when it validates.
     public static func errors(in text: String, schemaPath: String, documentName: String = "document.xml") -> [String] {
+        // libxml2's schema parsing shares state between threads (tests run in parallel and saw
+        // "cannot parse" now and then): one validation at a time.
+        validationLock.withLock { _ in validate(text, schemaPath: schemaPath, documentName: documentName) }
+    }
+
+    private static let validationLock = Mutex(())
+
+    private static func validate(_ text: String, schemaPath: String, documentName: String) -> [String] {
         final class Collected { var messages: [String] = [] }
         let collected = Collected()
         let box = Unmanaged.passUnretained(collected).toOpaque()

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeIO
+import MapBridgeModel
+import MapBridgeZip
+
+/// Writes features made by a command (not read from one input) to a file or standard
+/// output, the way `Conversion` does: the file appears only when the writing succeeds, and
+/// KMZ is written as a KML spooled beside the target, then zipped as `doc.kml`.
+///
+///     let bytes = try FeatureOutput.write(to: "route.geojson", format: .geojson, report: { _ in }) { writer in
+///         try writer.begin(DocumentInfo(name: "JFK → SIN"))
+///         for f in features { try writer.write(f) }
+///         try writer.finish(DocumentInfo(name: "JFK → SIN"))
+///     }
+public enum FeatureOutput {
+    /// Opens a writer for `output` (`-` for standard output) in `format`, hands it to `body`,
+    /// and puts the output in place when `body` returns.
+    /// - Parameter inputs: files being read, which the output must not overwrite.
+    /// - Returns: the bytes written.
+    /// - Throws: `.usage` for a format that cannot be written, KMZ to standard output or an
+    ///   output that is one of `inputs`; `.outputUnavailable`; whatever `body` throws (the
+    ///   output is then removed).
+    @discardableResult
+    public static func write(to output: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                             inputs: [String] = [], report: @escaping DiagnosticHandler,
+                             _ body: (inout any FeatureWriter) throws -> Void) throws -> Int64
+    {
+        guard format.isWritable else {
+            throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
+        }
+        if output != "-", let input = inputs.first(where: { $0 != "-" && isSameFile($0, output) }) {
+            throw MapBridgeError(.usage, "the output '\(output)' is the input file '\(input)'; write to another path")
+        }
+        if format == .kmz && output == "-" {
+            throw MapBridgeError(.usage, "a KMZ archive cannot be written to standard output; name an output file")
+        }
+        let kmlSpool: (path: String, descriptor: Int32)? = format == .kmz ? try makeTemporaryFile(beside: output) : nil
+        defer {
+            if let kmlSpool {
+                close(kmlSpool.descriptor)
+                unlink(kmlSpool.path)
+            }
+        }
+        let file: AtomicOutputFile? = output == "-" || kmlSpool != nil ? nil : try AtomicOutputFile(path: output)
+        let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
+        do {
+            var writer = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
+                                                   report: report)
+            try body(&writer)
+            try sink.flush()
+            try file?.commit()
+            if let kmlSpool {
+                let archive = try ZipArchiveWriter(path: output)
+                try archive.addFile(at: kmlSpool.path, as: "doc.kml")
+                try archive.commit()
+            }
+            return sink.bytesWritten
+        } catch {
+            file?.abort()
+            throw error
+        }
+    }
+}

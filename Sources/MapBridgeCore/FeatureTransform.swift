@@ -1,0 +1,81 @@
+import MapBridgeGeoJSON
+import MapBridgeGeodesy
+import MapBridgeModel
+
+/// The step between reader and writer that reshapes geometry as the options and the output
+/// format ask, one feature at a time:
+///
+/// 1. densify (`ConvertOptions.densify`), for every output format;
+/// 2. GeoJSON output only: circles become the polygon of their outline (geodesic circle,
+///    chord error under 1 m) with `@geometry-type`, `radius` and `center` properties, so that
+///    the GeoJSON reader restores them (see `GeoJSONMapping.circleAsPolygon`);
+/// 3. GeoJSON output only, unless `cutsAtAntimeridian` is off: lines and areas crossing the
+///    antimeridian are cut there (`Geodesic.cutAtAntimeridian`, RFC 7946 §3.1.9).
+///
+/// A feature the options do not touch is handed on as it came.
+struct FeatureTransform {
+    /// The largest distance, metres, between a circle's outline and the true circle.
+    static let circleOutlineError = 1.0
+
+    let densification: Densification?
+    let writesGeoJSON: Bool
+    let cutsAtAntimeridian: Bool
+    let report: DiagnosticHandler
+    private let geodesic = Geodesic.wgs84
+    private let noted = NoteOnce()
+
+    init(options: ConvertOptions, outputFormat: Format, report: @escaping DiagnosticHandler) {
+        densification = options.densify
+        writesGeoJSON = outputFormat.isGeoJSON
+        cutsAtAntimeridian = options.cutsAtAntimeridian
+        self.report = report
+    }
+
+    /// The feature reshaped; throws what densification throws, with the feature's location.
+    func apply(_ feature: Feature) throws -> Feature {
+        guard var shape = feature.shape else { return feature }
+        var f = feature
+        do {
+            if let densification { shape = try geodesic.densify(shape, densification) }
+            f.shape = shape
+            guard writesGeoJSON else { return f }
+            if case .circle(let circle) = shape {
+                let ring = try geodesic.ring(of: circle, maximumError: FeatureTransform.circleOutlineError)
+                let outline = Shape.polygon(Polygon(outer: ring))
+                return GeoJSONMapping.circleAsPolygon(f, circle: circle,
+                                                      outline: cutsAtAntimeridian ? geodesic.cutAtAntimeridian(outline) : outline)
+            }
+            if cutsAtAntimeridian {
+                let cut = geodesic.cutAtAntimeridian(shape)
+                if cut != shape, shape.hasTimedLine, noted.first("antimeridian-times") {
+                    report(Diagnostic(code: "antimeridian-times", severity: .warning,
+                                      message: "a track that crosses the antimeridian is cut there and loses its per-point times (use --no-antimeridian-cut to keep them)",
+                                      location: feature.location))
+                }
+                f.shape = cut
+            }
+            return f
+        } catch var error as MapBridgeError {
+            if error.location == nil { error.location = feature.location }
+            throw error
+        }
+    }
+}
+
+/// Remembers which notes were given, so each is given once.
+private final class NoteOnce: @unchecked Sendable {
+    private var given: Set<String> = []
+    func first(_ code: String) -> Bool { given.insert(code).inserted }
+}
+
+extension Shape {
+    /// Whether some polyline in the shape carries per-vertex times.
+    var hasTimedLine: Bool {
+        switch self {
+        case .polyline(let l): l.times != nil
+        case .multiPolyline(let ls): ls.contains { $0.times != nil }
+        case .collection(let shapes): shapes.contains { $0.hasTimedLine }
+        default: false
+        }
+    }
+}

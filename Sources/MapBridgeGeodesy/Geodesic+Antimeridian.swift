@@ -1,0 +1,126 @@
+import MapBridgeModel
+
+// RFC 7946 §3.1.9: a line or area that crosses the antimeridian is cut into parts that end
+// exactly on it, at longitude 180 on one side and −180 on the other.
+//
+// A segment crosses when its ends' longitudes differ by more than 180°: joined the short way
+// round, it passes ±180. The cut point is where the segment's geodesic meets the meridian,
+// found by bisecting the distance along the geodesic on its unrolled longitude (monotonic
+// along a geodesic) to a micrometre; its latitude is the geodesic's there. Lines become
+// multi-lines; polygons are cut by `AntimeridianSplit` (see there).
+extension Geodesic {
+    /// The shape with every line and ring that crosses the antimeridian cut there (RFC 7946
+    /// §3.1.9): a polyline becomes a multi-polyline, a polygon a multi-polygon, whose parts
+    /// meet the antimeridian at longitude exactly 180 on the east side and −180 on the west,
+    /// at the latitude where each crossing segment's geodesic passes it.
+    ///
+    ///     // Tokyo to Los Angeles: two lines, meeting at 180 / −180, 47.46° N.
+    ///     let cut = Geodesic.wgs84.cutAtAntimeridian(.polyline(Polyline([nrt, lax])))
+    ///
+    /// A segment crosses when its ends' longitudes differ by more than 180° (the short way
+    /// round passes ±180); a shape without such a segment comes back unchanged. Vertices keep
+    /// their values and source text. A ring that goes once round a pole is taken to enclose
+    /// that pole (the one on the side of its mean latitude): it is closed along the
+    /// antimeridian and the pole's latitude (±90) into one polygon spanning −180 to 180.
+    /// Cut lines lose per-vertex `times` (a cut point has no time); circles are not changed
+    /// (turn them into rings first). Longitudes are expected in [-180, 180].
+    ///
+    /// - Complexity: O(n) for n vertices, plus about 50 geodesic positions per crossing.
+    public func cutAtAntimeridian(_ shape: Shape) -> Shape {
+        switch shape {
+        case .annotation, .multiPoint, .circle:
+            return shape
+        case .polyline(let line):
+            let parts = cut(line)
+            return parts.count == 1 ? .polyline(parts[0]) : .multiPolyline(parts)
+        case .multiPolyline(let lines):
+            guard lines.contains(where: Geodesic.crossesAntimeridian) else { return shape }
+            return .multiPolyline(lines.flatMap(cut))
+        case .polygon(let polygon):
+            let pieces = cut(polygon)
+            return pieces.count == 1 ? .polygon(pieces[0]) : .multiPolygon(pieces)
+        case .multiPolygon(let polygons):
+            guard polygons.contains(where: { $0.rings.contains(where: Geodesic.crossesAntimeridian) }) else { return shape }
+            return .multiPolygon(polygons.flatMap(cut))
+        case .collection(let shapes):
+            return .collection(shapes.map(cutAtAntimeridian))
+        }
+    }
+
+    /// Whether some segment crosses the antimeridian: its ends differ in longitude by more than
+    /// 180°, and they do not both lie on ±180 (a segment from 180 to −180 runs along the seam
+    /// of data that is cut already, as Natural Earth's Antarctica is).
+    public static func crossesAntimeridian(_ coordinates: [Coordinate]) -> Bool {
+        zip(coordinates, coordinates.dropFirst()).contains { isCrossing($0, $1) }
+    }
+
+    /// Whether the segment from `a` to `b` crosses the antimeridian (see `crossesAntimeridian`).
+    static func isCrossing(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        abs(b.longitude - a.longitude) > 180 && !(onSeam(a) && onSeam(b))
+    }
+
+    /// Whether a vertex lies on ±180 (within 1e-9°, about 0.1 mm: data such as Natural Earth
+    /// carries 180.00000000000014).
+    private static func onSeam(_ c: Coordinate) -> Bool {
+        abs(abs(c.longitude) - 180) < 1e-9
+    }
+
+    static func crossesAntimeridian(_ line: Polyline) -> Bool { crossesAntimeridian(line.coordinates) }
+
+    /// Where the geodesic from `a` to `b` reaches the unrolled longitude `target` (degrees,
+    /// counted on from `a.longitude` the way the geodesic turns): its latitude and the
+    /// fraction of the way along. Bisection on the distance to a micrometre; `nil` when the
+    /// geodesic does not reach `target`.
+    public func crossing(from a: Coordinate, to b: Coordinate, atUnrolledLongitude target: Double)
+        -> (latitude: Double, fraction: Double)?
+    {
+        if a.longitude == target { return (a.latitude, 0) }
+        if abs(a.latitude) == 90, a.latitude == b.latitude { return (a.latitude, 0.5) }
+        let line = self.line(from: a, to: b)
+        var low = 0.0, high = line.distance
+        let startSign = a.longitude < target
+        guard high > 0, (line.unrolledLongitude(atDistance: high) < target) != startSign
+            || line.unrolledLongitude(atDistance: high) == target
+        else { return nil }
+        while high - low > 1e-6 {
+            let middle = (low + high) / 2
+            if middle <= low || middle >= high { break }
+            if (line.unrolledLongitude(atDistance: middle) < target) == startSign { low = middle } else { high = middle }
+        }
+        let s = (low + high) / 2
+        return (line.coordinate(atDistance: s).latitude, s / line.distance)
+    }
+
+    /// The line cut at each antimeridian crossing; one part when it crosses none.
+    func cut(_ line: Polyline) -> [Polyline] {
+        let coordinates = line.coordinates
+        guard Geodesic.crossesAntimeridian(coordinates) else { return [line] }
+        var parts: [[Coordinate]] = []
+        var current: [Coordinate] = [coordinates[0]]
+        for (a, b) in zip(coordinates, coordinates.dropFirst()) {
+            let delta = b.longitude - a.longitude
+            guard Geodesic.isCrossing(a, b) else {
+                current.append(b)
+                continue
+            }
+            // Leaving the east side (a > 0, heading east past 180) or the west side.
+            let side: Double = delta < 0 ? 180 : -180
+            let (latitude, fraction) = crossing(from: a, to: b, atUnrolledLongitude: side)
+                ?? (a.latitude + (b.latitude - a.latitude) * 0.5, 0.5)
+            let altitude = interpolatedAltitude(a, b, fraction)
+            let end = Coordinate(longitude: side, latitude: latitude, altitude: altitude)
+            if current.last.map({ $0.longitude != side || $0.latitude != latitude }) ?? true { current.append(end) }
+            parts.append(current)
+            current = [Coordinate(longitude: -side, latitude: latitude, altitude: altitude)]
+            if b.longitude != -side || b.latitude != latitude { current.append(b) } else { current[0] = b }
+        }
+        parts.append(current)
+        return parts.filter { $0.count >= 2 }.map { Polyline($0, interpolation: line.interpolation) }
+    }
+
+    /// The polygon cut at the antimeridian; itself when no ring crosses it.
+    func cut(_ polygon: Polygon) -> [Polygon] {
+        guard polygon.rings.contains(where: Geodesic.crossesAntimeridian) else { return [polygon] }
+        return AntimeridianSplit(geodesic: self).split(polygon)
+    }
+}
