@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MapBridgeIO
 import MapBridgeModel
-import MapBridgeZip
 
 /// One conversion from an input file to an output file, streamed feature by feature.
 ///
@@ -54,11 +48,11 @@ public struct Conversion: Sendable {
     /// - Throws: `MapBridgeError`: `.data` for malformed input, `.inputUnavailable`,
     ///   `.outputUnavailable`, `.usage` for an unsupported format or output onto input.
     public func run(report: @escaping DiagnosticHandler, progress: (Progress) -> Void = { _ in }) throws -> Result {
-        if input != "-" && output != "-" && isSameFile(input, output) {
-            throw MapBridgeError(.usage, "the output '\(output)' is the input file; write to another path")
-        }
         guard inputFormat.isReadable else {
             throw MapBridgeError(.usage, "reading \(inputFormat.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
+        }
+        if input != "-" && output != "-" && isSameFile(input, output) {
+            throw MapBridgeError(.usage, "the output '\(output)' is the input file; write to another path")
         }
         guard outputFormat.isWritable else {
             throw MapBridgeError(.usage, "writing \(outputFormat.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
@@ -66,23 +60,13 @@ public struct Conversion: Sendable {
         if outputFormat == .kmz && output == "-" {
             throw MapBridgeError(.usage, "a KMZ archive cannot be written to standard output; name an output file")
         }
+        // The input opens first: a missing input fails before any output exists.
         var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
-        // KMZ: the KML goes to a temporary file that is then zipped into place as doc.kml.
-        let kmlSpool: (path: String, descriptor: Int32)? = outputFormat == .kmz ? try makeTemporaryFile(beside: output) : nil
-        defer {
-            if let kmlSpool {
-                close(kmlSpool.descriptor)
-                unlink(kmlSpool.path)
-            }
-        }
-        let file: AtomicOutputFile? = output == "-" || kmlSpool != nil ? nil : try AtomicOutputFile(path: output)
-        let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
-        do {
-            var writer = try FeatureSources.writer(to: sink, format: outputFormat, options: options, output: output,
-                                                   inputFormat: inputFormat, report: report)
+        var count = 0
+        let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
+                                            inputFormat: inputFormat, report: report) { writer in
             try writer.begin(try reader.open())
             let transform = FeatureTransform(options: options, outputFormat: outputFormat, report: report)
-            var count = 0
             while let feature = try reader.next() {
                 try writer.write(try transform.apply(feature))
                 count += 1
@@ -90,17 +74,7 @@ public struct Conversion: Sendable {
                 progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
             }
             try writer.finish(reader.document)
-            try sink.flush()
-            try file?.commit()
-            if let kmlSpool {
-                let archive = try ZipArchiveWriter(path: output)
-                try archive.addFile(at: kmlSpool.path, as: "doc.kml")
-                try archive.commit()
-            }
-            return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: sink.bytesWritten)
-        } catch {
-            file?.abort()
-            throw error
         }
+        return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: bytes)
     }
 }

@@ -19,14 +19,17 @@ import MapBridgeZip
 public enum FeatureOutput {
     /// Opens a writer for `output` (`-` for standard output) in `format`, hands it to `body`,
     /// and puts the output in place when `body` returns.
-    /// - Parameter inputs: files being read, which the output must not overwrite.
+    /// - Parameters:
+    ///   - inputs: files being read, which the output must not overwrite.
+    ///   - inputFormat: the format the features came from (KML output styles GeoJSON input's
+    ///     features with simplestyle's defaults).
     /// - Returns: the bytes written.
     /// - Throws: `.usage` for a format that cannot be written, KMZ to standard output or an
     ///   output that is one of `inputs`; `.outputUnavailable`; whatever `body` throws (the
     ///   output is then removed).
     @discardableResult
     public static func write(to output: String, format: Format, options: ConvertOptions = ConvertOptions(),
-                             inputs: [String] = [], report: @escaping DiagnosticHandler,
+                             inputs: [String] = [], inputFormat: Format = .geojson, report: @escaping DiagnosticHandler,
                              _ body: (inout any FeatureWriter) throws -> Void) throws -> Int64
     {
         guard format.isWritable else {
@@ -49,7 +52,7 @@ public enum FeatureOutput {
         let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
         do {
             var writer = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
-                                                   report: report)
+                                                   inputFormat: inputFormat, report: report)
             try body(&writer)
             try sink.flush()
             try file?.commit()
