@@ -66,9 +66,8 @@ public struct Conversion: Sendable {
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
                                             inputFormat: inputFormat, report: report) { writer in
             try writer.begin(try reader.open())
-            let transform = FeatureTransform(options: options, outputFormat: outputFormat, report: report)
             while let feature = try reader.next() {
-                try writer.write(try transform.apply(feature))
+                try writer.write(feature)
                 count += 1
                 let p = reader.progress
                 progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))

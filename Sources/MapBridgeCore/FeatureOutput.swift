@@ -7,9 +7,10 @@ import MapBridgeIO
 import MapBridgeModel
 import MapBridgeZip
 
-/// Writes features made by a command (not read from one input) to a file or standard
-/// output, the way `Conversion` does: the file appears only when the writing succeeds, and
-/// KMZ is written as a KML spooled beside the target, then zipped as `doc.kml`.
+/// Writes features to a file or standard output — for `Conversion` and for commands that make
+/// features themselves: each feature goes through the `FeatureTransform` the options ask for
+/// (densify, circles and the antimeridian for GeoJSON), the file appears only when the writing
+/// succeeds, and KMZ is written as a KML spooled beside the target, then zipped as `doc.kml`.
 ///
 ///     let bytes = try FeatureOutput.write(to: "route.geojson", format: .geojson, report: { _ in }) { writer in
 ///         try writer.begin(DocumentInfo(name: "JFK → SIN"))
@@ -51,8 +52,10 @@ public enum FeatureOutput {
         let file: AtomicOutputFile? = output == "-" || kmlSpool != nil ? nil : try AtomicOutputFile(path: output)
         let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
         do {
-            var writer = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
-                                                   inputFormat: inputFormat, report: report)
+            let base = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
+                                                 inputFormat: inputFormat, report: report)
+            var writer: any FeatureWriter = TransformingWriter(
+                base: base, transform: FeatureTransform(options: options, outputFormat: format, report: report))
             try body(&writer)
             try sink.flush()
             try file?.commit()

@@ -79,3 +79,14 @@ extension Shape {
         }
     }
 }
+
+/// A writer that reshapes each feature with a `FeatureTransform` before handing it on: every
+/// output, a conversion's or a command's own (such as `route`), gets the same geometry rules.
+struct TransformingWriter: FeatureWriter {
+    var base: any FeatureWriter
+    let transform: FeatureTransform
+
+    mutating func begin(_ document: DocumentInfo) throws { try base.begin(document) }
+    mutating func write(_ feature: Feature) throws { try base.write(try transform.apply(feature)) }
+    mutating func finish(_ document: DocumentInfo) throws { try base.finish(document) }
+}
