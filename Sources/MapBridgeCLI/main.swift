@@ -17,8 +17,8 @@ let commands: [Command] = [
 ]
 
 let overview = """
-    OVERVIEW: MapBridge converts, checks and summarises place and route files
-    (GeoJSON today; KML, KMZ, CSV, GPX and SVG to come), streaming, with errors at file:line:col.
+    OVERVIEW: MapBridge converts, summarises, densifies and routes place files — GeoJSON, KML,
+    KMZ, CSV and GPX — streaming, with errors at file:line:col.
 
     USAGE: mapbridge COMMAND [ARGUMENTS] [OPTIONS]
 
