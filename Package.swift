@@ -13,6 +13,8 @@ import PackageDescription
 //   MapBridgeGPX      GPX 1.1 reader and writer side by side
 //   MapBridgeXML      the streaming XML parser (libxml2 SAX2) the KML and GPX readers share
 //   C…                system-library targets: CLibXML2, CProj, CLibZip
+//   MapBridgeValidation  rules, the streaming GeoJSON validator and its report formats
+//   MapBridgeSVG      the SVG writer: projected, fitted pictures of places and routes
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
 //   MapBridgeCLI      the `mapbridge` command
 //   MapBridgeBench    `mapbridge-bench`: reading throughput for benchmarks
@@ -23,7 +25,10 @@ let package = Package(
             name: "MapBridgeKit",
             targets: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
                       "MapBridgeCSV", "MapBridgeGPX", "MapBridgeXML", "MapBridgeGeodesy", "MapBridgeZip",
-                      "MapBridgeCore"]),
+                      "MapBridgeCore",
+                      "MapBridgeSVG",
+                      "MapBridgeValidation",
+                      ]),
         .executable(name: "mapbridge", targets: ["MapBridgeCLI"]),
         .executable(name: "mapbridge-bench", targets: ["MapBridgeBench"]),
     ],
@@ -41,12 +46,17 @@ let package = Package(
                 dependencies: ["CLibXML2", "MapBridgeXML", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON",
                                "MapBridgeGeodesy", "MapBridgeZip"]),
         .target(name: "MapBridgeXML", dependencies: ["CLibXML2", "MapBridgeModel", "MapBridgeIO"]),
+        .target(name: "MapBridgeSVG", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeXML", "MapBridgeGeodesy"]),
         .target(name: "MapBridgeCSV", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
         .target(name: "MapBridgeGPX", dependencies: ["CLibXML2", "MapBridgeXML", "MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
+        .target(name: "MapBridgeValidation", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
         .target(name: "MapBridgeCore",
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
-                               "MapBridgeCSV", "MapBridgeGPX", "MapBridgeZip", "MapBridgeGeodesy"]),
-        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV", "MapBridgeGeodesy"]),
+                               "MapBridgeCSV", "MapBridgeGPX", "MapBridgeZip", "MapBridgeGeodesy",
+                               "MapBridgeSVG"]),
+        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV", "MapBridgeGeodesy",
+                                                               "MapBridgeValidation",
+                                                               ]),
         // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
@@ -60,6 +70,8 @@ let package = Package(
                     dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeGeodesy", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCSVTests", dependencies: ["MapBridgeCSV", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeGPXTests", dependencies: ["MapBridgeGPX", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeValidationTests", dependencies: ["MapBridgeValidation", "MapBridgeIO", "MapBridgeModel"]),
+        .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
     ],
     swiftLanguageModes: [.v6]

@@ -31,6 +31,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
 ] + antimeridianOptions + csvReadingOptions + csvWritingOptions
+    + svgOptions
 
 @Sendable
 func runConvert(_ args: ParsedArguments) throws -> Int32 {
@@ -59,6 +60,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     try applyCSVArguments(args, to: &options)
+    try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {
         guard let layout = KMLWriter.StyleLayout(rawValue: v) else {
             throw MapBridgeError(.usage, "--kml-styles expects shared or inline, got '\(v)'")

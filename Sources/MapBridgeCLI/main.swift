@@ -14,6 +14,7 @@ let commands: [Command] = [
     infoCommand,
     densifyCommand,
     routeCommand,
+    validateCommand,
 ]
 
 let overview = """

@@ -3,6 +3,7 @@ import MapBridgeGeoJSON
 import MapBridgeGeodesy
 import MapBridgeGPX
 import MapBridgeKML
+import MapBridgeSVG
 
 /// Everything `convert` can be asked to do besides choosing formats.
 public struct ConvertOptions: Sendable {
@@ -34,7 +35,16 @@ public struct ConvertOptions: Sendable {
     /// it (RFC 7946 §3.1.9). Default: on; `--no-antimeridian-cut` keeps lines as given.
     public var cutsAtAntimeridian = true
 
+    /// SVG output: projection, picture size in pixels, labels.
+    public var svg = SVGWriter.Options()
+
     public init() {}
+
+    func svgWriterOptions(output: String) -> SVGWriter.Options {
+        var o = svg
+        if o.temporaryDirectory == nil { o.temporaryDirectory = ConvertOptions.folder(of: output) }
+        return o
+    }
 
     func gpxWriterOptions(output: String) -> GPXWriter.Options {
         var o = GPXWriter.Options()

@@ -4,6 +4,7 @@ import MapBridgeGPX
 import MapBridgeIO
 import MapBridgeKML
 import MapBridgeModel
+import MapBridgeSVG
 
 /// Opens readers and writers by format: the one place where formats are chosen.
 public enum FeatureSources {
@@ -53,6 +54,8 @@ public enum FeatureSources {
         case .kml, .kmz:
             return KMLWriter(sink: sink, options: options.kmlWriterOptions(output: output, inputFormat: inputFormat),
                              report: report)
+        case .svg:
+            return SVGWriter(sink: sink, options: options.svgWriterOptions(output: output), report: report)
         default:
             throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }

@@ -47,7 +47,7 @@ public enum Format: String, CaseIterable, Hashable, Sendable {
     public var isWritable: Bool {
         switch self {
         case .geojson, .geojsonSequence, .geojsonLines, .kml, .kmz, .csv, .gpx: true
-        default: false
+        case .svg: true
         }
     }
 

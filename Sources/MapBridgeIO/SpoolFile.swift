@@ -47,6 +47,17 @@ public final class SpoolFile {
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when reading back or writing fails.
     @discardableResult
     public func copy(to output: ByteSink) throws -> Int64 {
+        try readBack { try output.write($0) }
+    }
+
+    /// Hands everything written so far to `body`, in order, in blocks of up to 1 MiB (each
+    /// valid only during its call), for a caller that transforms the spooled bytes on the way
+    /// out (the SVG writer turns its spooled coordinates into pixels).
+    /// - Returns: the number of bytes read back.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when reading back fails, and
+    ///   whatever `body` throws.
+    @discardableResult
+    public func readBack(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
         try sink.flush()
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw readFailure(errno) }
         let capacity = 1 << 20
@@ -60,7 +71,7 @@ public final class SpoolFile {
                 throw readFailure(errno)
             }
             if n == 0 { break }
-            try output.write(UnsafeRawBufferPointer(start: buffer, count: n))
+            try body(UnsafeRawBufferPointer(start: buffer, count: n))
             copied += Int64(n)
         }
         return copied

@@ -22,7 +22,9 @@ func saxStartElement(
             guard let name = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4]
             else { continue }
             let length = end - start
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(length, 0)), as: UTF8.self)
+            var value = String(decoding: UnsafeBufferPointer(start: start, count: max(length, 0)), as: UTF8.self)
+            // Without entity substitution libxml2 hands `&amp;` in an attribute over as `&#38;`.
+            if value.contains("&#38;") { value = value.replacing("&#38;", with: "&") }
             pairs.append((String(cString: name), value))
         }
     }

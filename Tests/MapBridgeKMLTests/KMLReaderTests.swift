@@ -97,3 +97,12 @@ struct KMLReaderTests {
         #expect(r.features.first?.title == "X")
     }
 }
+
+@Suite("KML reader: attributes")
+struct KMLReaderAttributeTests {
+    @Test("an escaped ampersand in an attribute reads as '&'")
+    func ampersandInAttribute() throws {
+        let r = try readKML(kml(#"<Placemark id="a&amp;b"><name>x</name></Placemark>"#))
+        #expect(r.features.first?.id == .string("a&b"))
+    }
+}

@@ -1,0 +1,184 @@
+import MapBridgeGeodesy
+import MapBridgeModel
+
+/// One feature as a `<g>`: title, areas, lines, points and label, styled from the model.
+extension SVGWriter {
+    /// The shape's parts sorted for drawing, in world units.
+    struct Parts {
+        var areas: [(points: [(x: Double, y: Double)], closed: Bool)] = []
+        var lines: [[(x: Double, y: Double)]] = []
+        var points: [(x: Double, y: Double)] = []
+        /// Where a label goes: the first point, else the middle of the first line or ring.
+        var anchor: (x: Double, y: Double)?
+    }
+
+    func writeFeature(_ feature: Feature, number: Int) throws {
+        var parts = Parts()
+        if let shape = feature.shape { try collect(shape, into: &parts) }
+        try xml.raw("\n<g id=\"feature-\(number)\"")
+        try writeDataAttributes(feature)
+        try xml.raw(">")
+        let text = [feature.title, feature.subtitle].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        if !text.isEmpty { try xml.leaf("title", text) }
+        let style = feature.style ?? Style()
+        if !parts.areas.isEmpty {
+            try xml.raw("<path d=\"")
+            for ring in parts.areas { try xml.sink.writeSubpath(ring.points, closed: ring.closed) }
+            let fill = style.fill == false ? "none" : (style.fillColor ?? Self.defaultColor).hex
+            try xml.raw("\" fill=\"\(fill)\" fill-rule=\"evenodd\"")
+            if style.fill != false { try xml.raw(" fill-opacity=\"\(SVGViewport.text(style.fillOpacity ?? 0.6))\"") }
+            if style.outline == false { try xml.raw(" stroke=\"none\"/>") } else { try writeStroke(style) }
+        }
+        if !parts.lines.isEmpty {
+            try xml.raw("<path d=\"")
+            for line in parts.lines { try xml.sink.writeSubpath(line, closed: false) }
+            try xml.raw("\" fill=\"none\"")
+            try writeStroke(style)
+        }
+        let marker = style.marker ?? MarkerStyle()
+        let radius = Self.markerRadius(marker)
+        for p in parts.points {
+            try xml.raw("<circle")
+            try xml.sink.writePosition(.centre, x: p.x, y: p.y)
+            try xml.raw(" r=\"\(SVGViewport.text(radius))\" fill=\"\((marker.color ?? Self.defaultMarkerColor).hex)\"")
+            if let o = marker.opacity, o < 1 { try xml.raw(" fill-opacity=\"\(SVGViewport.text(o))\"") }
+            try xml.raw(" stroke=\"#ffffff\" stroke-width=\"1.5\"/>")
+        }
+        if options.labels == .name, let title = feature.title, !title.isEmpty, let anchor = parts.anchor {
+            try xml.raw("<text")
+            try xml.sink.writePosition(.labelAnchor, x: anchor.x, y: anchor.y, offset: radius + 3)
+            try xml.raw(" dy=\".35em\" fill=\"\((style.label?.color ?? Color(red: 0x22, green: 0x22, blue: 0x22)).hex)\"")
+            try xml.raw(" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">")
+            try xml.escaped(title, inAttribute: true)
+            try xml.raw("</text>")
+        }
+        try xml.raw("</g>")
+    }
+
+    /// ` stroke="…" stroke-width="…"` (and opacity) and the end of the path element.
+    private func writeStroke(_ style: Style) throws {
+        try xml.raw(" stroke=\"\((style.strokeColor ?? Self.defaultColor).hex)\"")
+        try xml.raw(" stroke-width=\"\(SVGViewport.text(style.strokeWidth ?? 2))\"")
+        if let o = style.strokeOpacity, o < 1 { try xml.raw(" stroke-opacity=\"\(SVGViewport.text(o))\"") }
+        try xml.raw("/>")
+    }
+
+    /// Properties with simple values (text, numbers, booleans) as `data-` attributes; names
+    /// lowered and made XML-safe (other characters become `-`), later duplicates left out.
+    private func writeDataAttributes(_ feature: Feature) throws {
+        var seen: Set<String> = []
+        var entries: [(String, String)] = []
+        if let id = feature.id { entries.append(("id", id.description)) }
+        for entry in feature.properties {
+            switch entry.value {
+            case .string(let s): entries.append((entry.key, s))
+            case .number(let n): entries.append((entry.key, n.text))
+            case .bool(let b): entries.append((entry.key, b ? "true" : "false"))
+            default: continue
+            }
+        }
+        for (key, value) in entries {
+            let name = Self.dataAttributeName(key)
+            guard !name.isEmpty, seen.insert(name).inserted else { continue }
+            try xml.raw(" data-\(name)=\"")
+            try xml.escaped(value, inAttribute: true)
+            try xml.raw("\"")
+        }
+    }
+
+    /// `key` as the part of a `data-` attribute name after the prefix: ASCII letters (lowered),
+    /// digits, `-`, `_` and `.` kept, anything else `-`.
+    static func dataAttributeName(_ key: String) -> String {
+        String(String.UnicodeScalarView(key.unicodeScalars.map { s -> Unicode.Scalar in
+            switch s {
+            case "a"..."z", "0"..."9", "-", "_", ".": s
+            case "A"..."Z": Unicode.Scalar(s.value + 32) ?? "-"
+            default: "-"
+            }
+        }))
+    }
+
+    /// The marker's radius in pixels: 4, 6 or 8 for small, medium and large, times its scale.
+    static func markerRadius(_ marker: MarkerStyle) -> Double {
+        let base: Double = switch marker.size {
+        case .small: 4
+        case .large: 8
+        case .medium, nil: 6
+        }
+        let scale = marker.scale.flatMap { $0 > 0 && $0.isFinite ? min($0, 10) : nil } ?? 1
+        return base * scale
+    }
+
+    static let defaultColor = Color(red: 0x55, green: 0x55, blue: 0x55)
+    static let defaultMarkerColor = Color(red: 0x7e, green: 0x7e, blue: 0x7e)
+
+    // MARK: - Geometry
+
+    /// Sorts `shape` into parts, projecting (and unwrapping, densifying) on the way.
+    private func collect(_ shape: Shape, into parts: inout Parts) throws {
+        switch shape {
+        case .annotation(let c):
+            addPoint(c, to: &parts)
+        case .multiPoint(let cs):
+            for c in cs { addPoint(c, to: &parts) }
+        case .polyline(let line):
+            try addLine(line, to: &parts)
+        case .multiPolyline(let lines):
+            for line in lines { try addLine(line, to: &parts) }
+        case .polygon(let polygon):
+            addPolygon(polygon, to: &parts)
+        case .multiPolygon(let polygons):
+            for polygon in polygons { addPolygon(polygon, to: &parts) }
+        case .circle(let circle):
+            let ring = try Geodesic.wgs84.ring(of: circle, maximumError: max(circle.radius / 1_000, 1))
+            parts.areas.append((project(ring, closed: true), true))
+            if parts.anchor == nil { parts.anchor = projectPoint(circle.center) }
+        case .collection(let shapes):
+            for s in shapes { try collect(s, into: &parts) }
+        }
+    }
+
+    private func addPoint(_ c: Coordinate, to parts: inout Parts) {
+        let p = projectPoint(c)
+        parts.points.append(p)
+        if parts.anchor == nil { parts.anchor = p }
+    }
+
+    private func addLine(_ line: Polyline, to parts: inout Parts) throws {
+        var coordinates = line.coordinates
+        if line.interpolation == .geodesic, coordinates.count > 1 {
+            coordinates = try Geodesic.wgs84.densify(coordinates, maximumSegment: options.geodesicStep)
+        }
+        let points = project(coordinates, closed: false)
+        guard !points.isEmpty else { return }
+        parts.lines.append(points)
+        if parts.anchor == nil { parts.anchor = points[points.count / 2] }
+    }
+
+    private func addPolygon(_ polygon: Polygon, to parts: inout Parts) {
+        for ring in polygon.rings where !ring.isEmpty {
+            let points = project(ring, closed: true)
+            parts.areas.append((points, true))
+            if parts.anchor == nil { parts.anchor = points[0] }
+        }
+    }
+
+    private func projectPoint(_ c: Coordinate) -> (x: Double, y: Double) {
+        let p = options.projection.project(longitude: LongitudeUnwrapping.normalised(c.longitude), latitude: c.latitude)
+        box.extend(x: p.x, y: p.y)
+        return p
+    }
+
+    /// World points of a line or ring, longitudes unwrapped; the box grows to hold them.
+    private func project(_ coordinates: [Coordinate], closed: Bool) -> [(x: Double, y: Double)] {
+        let longitudes = LongitudeUnwrapping.unwrapped(coordinates, closed: closed)
+        var points: [(x: Double, y: Double)] = []
+        points.reserveCapacity(coordinates.count)
+        for (c, lon) in zip(coordinates, longitudes) {
+            let p = options.projection.project(longitude: lon, latitude: c.latitude)
+            box.extend(x: p.x, y: p.y)
+            points.append(p)
+        }
+        return points
+    }
+}

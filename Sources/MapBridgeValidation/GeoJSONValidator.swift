@@ -1,0 +1,54 @@
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Checks a GeoJSON document (RFC 7946) while streaming it, and reports every finding rather
+/// than stopping at the first: features are checked one at a time, so memory grows with the
+/// largest single geometry, not with the file.
+///
+///     try GeoJSONValidator.validate(source: try ByteSource(path: "a.geojson")) { print($0) }
+///
+/// Malformed JSON is reported once (`json-syntax`, with its position) and ends the file.
+/// - Complexity: O(n) in the input.
+public final class GeoJSONValidator {
+    let tokenizer: JSONTokenizer
+    let emit: (Finding) -> Void
+    var pointer = JSONPointer()
+
+    init(tokenizer: JSONTokenizer, emit: @escaping (Finding) -> Void) {
+        self.tokenizer = tokenizer
+        self.emit = emit
+    }
+
+    /// Validates the document in `source`, handing each finding to `report` as it is found.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read;
+    ///   malformed JSON is a finding, not an error.
+    public static func validate(source: ByteSource, maximumDepth: Int = 512, report: @escaping (Finding) -> Void) throws {
+        var options = JSONTokenizer.Options()
+        options.allowsMultipleValues = false
+        options.maximumDepth = maximumDepth
+        let validator = GeoJSONValidator(tokenizer: JSONTokenizer(source: source, options: options), emit: report)
+        do {
+            try validator.validateValue(startingWith: try validator.tokenizer.next(), context: .root)
+            _ = try validator.tokenizer.next()  // only the end of input may follow
+        } catch let error as MapBridgeError where error.kind == .data {
+            let at = error.location ?? validator.tokenizer.location()
+            report(Finding(rule: Rule.jsonSyntax.id, severity: .error, message: error.message,
+                           location: SourceLocation(file: source.name, line: at.line, column: at.column,
+                                                    pointer: validator.pointer.text)))
+        }
+    }
+
+    // MARK: Reporting
+
+    /// Reports `rule` at the last token with the current pointer (plus `indices`).
+    func report(_ rule: Rule, _ message: String, severity: Severity? = nil, at position: (line: Int, column: Int)? = nil,
+                indices: [Int] = [], pointer explicitPointer: String? = nil) {
+        let where_ = position ?? (tokenizer.tokenLine, tokenizer.tokenColumn)
+        emit(Finding(rule: rule.id, severity: severity ?? rule.defaultSeverity, message: message,
+                     location: SourceLocation(file: tokenizer.sourceName, line: where_.line, column: where_.column,
+                                              pointer: explicitPointer ?? pointer.text(appending: indices))))
+    }
+
+    var here: (line: Int, column: Int) { (tokenizer.tokenLine, tokenizer.tokenColumn) }
+}

@@ -1,0 +1,116 @@
+import MapBridgeModel
+import MapBridgeValidation
+import Testing
+
+@Suite("GeoJSON validator: each rule with its line, column and pointer")
+struct GeoJSONValidatorRuleTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var rule: String
+        var text: String
+        var line: Int
+        var column: Int
+        var pointer: String
+        var severity: Severity = .error
+        var description: String { rule }
+    }
+
+    static let cases: [Case] = [
+        Case(rule: "json-syntax", text: "{\"type\": \"Point\"\n \"coordinates\": [1, 2]}", line: 2, column: 2, pointer: ""),
+        Case(rule: "duplicate-key", text: "{\"type\": \"Point\", \"type\": \"Point\", \"coordinates\": [1, 2]}",
+             line: 1, column: 19, pointer: "/type"),
+        Case(rule: "unknown-type", text: "{\"type\": \"featurecollection\", \"features\": []}", line: 1, column: 10, pointer: ""),
+        Case(rule: "unexpected-type", text: "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Point\", \"coordinates\": [1, 2]}]}",
+             line: 2, column: 10, pointer: "/features/0"),
+        Case(rule: "missing-member", text: "{\"type\": \"Feature\",\n \"geometry\": null}", line: 1, column: 1, pointer: ""),
+        Case(rule: "wrong-member-type", text: feature("null").replacing("\"properties\":{}", with: "\"properties\":[]"),
+             line: 1, column: 32, pointer: "/properties"),
+        Case(rule: "forbidden-member", text: "{\"type\": \"Point\", \"coordinates\": [1, 2], \"features\": []}",
+             line: 1, column: 42, pointer: ""),
+        Case(rule: "bbox-invalid", text: "{\"type\": \"Point\", \"bbox\": [1, 2, 3], \"coordinates\": [1, 2]}",
+             line: 1, column: 27, pointer: "/bbox"),
+        Case(rule: "coordinates-shape", text: "{\"type\": \"LineString\", \"coordinates\": [[1, 2], 3]}",
+             line: 1, column: 48, pointer: "/coordinates/1"),
+        Case(rule: "position-size", text: "{\"type\": \"Point\", \"coordinates\": [1]}", line: 1, column: 34, pointer: "/coordinates"),
+        Case(rule: "position-size", text: "{\"type\": \"Point\", \"coordinates\": [1, 2, 3, 4]}", line: 1, column: 34,
+             pointer: "/coordinates", severity: .warning),
+        Case(rule: "position-not-number", text: "{\"type\": \"Point\", \"coordinates\": [1, \"2\"]}", line: 1, column: 38,
+             pointer: "/coordinates/1"),
+        Case(rule: "line-too-short", text: "{\"type\": \"LineString\", \"coordinates\": [[1, 2]]}", line: 1, column: 39,
+             pointer: "/coordinates"),
+        Case(rule: "ring-too-short", text: "{\"type\": \"Polygon\", \"coordinates\": [\n [[0, 0], [1, 1], [0, 0]]]}",
+             line: 2, column: 2, pointer: "/coordinates/0"),
+        Case(rule: "ring-not-closed", text: "{\"type\": \"Polygon\", \"coordinates\": [\n [[0, 0], [1, 0], [1, 1], [0, 1]]]}",
+             line: 2, column: 2, pointer: "/coordinates/0"),
+        Case(rule: "right-hand-rule", text: "{\"type\": \"Polygon\", \"coordinates\": [\n [[0, 0], [0, 1], [1, 1], [0, 0]]]}",
+             line: 2, column: 2, pointer: "/coordinates/0", severity: .warning),
+        Case(rule: "geometrycollection-single", text: "{\"type\": \"GeometryCollection\", \"geometries\": [{\"type\": \"Point\", \"coordinates\": [1, 2]}]}",
+             line: 1, column: 1, pointer: "", severity: .warning),
+        Case(rule: "lon-out-of-range", text: "{\"type\": \"Point\", \"coordinates\": [181, 2]}", line: 1, column: 35,
+             pointer: "/coordinates/0"),
+        Case(rule: "lat-out-of-range", text: "{\"type\": \"Point\", \"coordinates\": [1,\n -91]}", line: 2, column: 2,
+             pointer: "/coordinates/1"),
+        Case(rule: "crs-member", text: "{\"type\": \"Point\", \"crs\": null, \"coordinates\": [1, 2]}", line: 1, column: 26,
+             pointer: "/crs", severity: .warning),
+        Case(rule: "excessive-precision", text: "{\"type\": \"Point\", \"coordinates\": [1.1234567890123, 2]}", line: 1,
+             column: 35, pointer: "/coordinates/0", severity: .info),
+    ]
+
+    @Test("the rule fires once, where it should", arguments: cases)
+    func fires(c: Case) throws {
+        let found = try findings(c.text)
+        let mine = found.filter { $0.rule == c.rule }
+        #expect(mine.count == 1, "\(found)")
+        guard let f = mine.first else { return }
+        #expect(f.severity == c.severity)
+        #expect(f.location.line == c.line, "\(f)")
+        #expect(f.location.column == c.column, "\(f)")
+        #expect(f.location.pointer == c.pointer, "\(f)")
+        #expect(!f.message.isEmpty)
+        #expect(Rule.named(f.rule) != nil)
+    }
+
+    @Test("every finding of a feature collection is reported, not just the first")
+    func keepsGoing() throws {
+        let text = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [200, 0]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 100]}}
+            ]}
+            """
+        let found = try findings(text)
+        #expect(found.map(\.rule) == ["lon-out-of-range", "lat-out-of-range"])
+        #expect(found.map(\.location.pointer) == ["/features/0/geometry/coordinates/0", "/features/1/geometry/coordinates/1"])
+        #expect(found.map(\.location.line) == [2, 3])
+    }
+
+    @Test("a misspelled type gets a case hint")
+    func caseHint() throws {
+        let f = try findings("{\"type\": \"featurecollection\", \"features\": []}")
+        #expect(f.first?.message.contains("\"FeatureCollection\"") == true)
+    }
+
+    @Test("a nested GeometryCollection is a warning at the inner collection")
+    func nested() throws {
+        let text = """
+            {"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]},
+             {"type": "GeometryCollection", "geometries": []}]}
+            """
+        let f = try findings(text).filter { $0.rule == "geometrycollection-nested" }
+        #expect(f.count == 1)
+        #expect(f.first?.location.line == 2)
+        #expect(f.first?.location.pointer == "/geometries/1")
+        #expect(f.first?.severity == .warning)
+    }
+
+    @Test("malformed JSON stops the file after one finding")
+    func syntaxStops() throws {
+        let f = try findings("{\"type\": \"Point\", \"coordinates\": [200, 0], \"x\": [1,]}")
+        #expect(f.map(\.rule) == ["json-syntax"])
+    }
+
+    @Test("pointer tokens escape ~ and /")
+    func pointerEscapes() throws {
+        let f = try findings("{\"type\": \"Point\", \"coordinates\": [1, 2], \"a/b~c\": {\"d\": 1, \"d\": 2}}")
+        #expect(f.first?.location.pointer == "/a~1b~0c/d")
+    }
+}
