@@ -1,4 +1,3 @@
-import Foundation
 import MapBridgeIO
 import MapBridgeModel
 import MapBridgeSVG
