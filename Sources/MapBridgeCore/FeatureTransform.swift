@@ -34,6 +34,11 @@ struct FeatureTransform {
     /// The feature reshaped; throws what densification throws, with the feature's location.
     func apply(_ feature: Feature) throws -> Feature {
         guard var shape = feature.shape else { return feature }
+        // The common case touches nothing: no copy, no allocation.
+        if densification == nil {
+            guard writesGeoJSON else { return feature }
+            if case .circle = shape {} else if !cutsAtAntimeridian || !shape.crossesAntimeridian { return feature }
+        }
         var f = feature
         do {
             if let densification { shape = try geodesic.densify(shape, densification) }
@@ -46,8 +51,9 @@ struct FeatureTransform {
                                                       outline: cutsAtAntimeridian ? geodesic.cutAtAntimeridian(outline) : outline)
             }
             if cutsAtAntimeridian {
+                guard shape.crossesAntimeridian else { return f }
                 let cut = geodesic.cutAtAntimeridian(shape)
-                if cut != shape, shape.hasTimedLine, noted.first("antimeridian-times") {
+                if shape.hasTimedLine, noted.first("antimeridian-times") {
                     report(Diagnostic(code: "antimeridian-times", severity: .warning,
                                       message: "a track that crosses the antimeridian is cut there and loses its per-point times (use --no-antimeridian-cut to keep them)",
                                       location: feature.location))
@@ -69,6 +75,19 @@ private final class NoteOnce: @unchecked Sendable {
 }
 
 extension Shape {
+    /// Whether some line or ring of the shape crosses the antimeridian (see
+    /// `Geodesic.crossesAntimeridian`); checked without building anything.
+    var crossesAntimeridian: Bool {
+        switch self {
+        case .annotation, .multiPoint, .circle: false
+        case .polyline(let l): Geodesic.crossesAntimeridian(l.coordinates)
+        case .multiPolyline(let ls): ls.contains { Geodesic.crossesAntimeridian($0.coordinates) }
+        case .polygon(let p): p.crossesAntimeridian
+        case .multiPolygon(let ps): ps.contains { $0.crossesAntimeridian }
+        case .collection(let shapes): shapes.contains { $0.crossesAntimeridian }
+        }
+    }
+
     /// Whether some polyline in the shape carries per-vertex times.
     var hasTimedLine: Bool {
         switch self {
@@ -89,4 +108,10 @@ struct TransformingWriter: FeatureWriter {
     mutating func begin(_ document: DocumentInfo) throws { try base.begin(document) }
     mutating func write(_ feature: Feature) throws { try base.write(try transform.apply(feature)) }
     mutating func finish(_ document: DocumentInfo) throws { try base.finish(document) }
+}
+
+extension Polygon {
+    var crossesAntimeridian: Bool {
+        Geodesic.crossesAntimeridian(outer) || holes.contains { Geodesic.crossesAntimeridian($0) }
+    }
 }
