@@ -253,7 +253,7 @@ public final class GeoJSONWriter: FeatureWriter {
 
     private func noteInterpolation(_ line: Polyline) {
         if line.interpolation == .geodesic {
-            note("geodesic-line", "GeoJSON lines are straight between vertices; geodesic lines are written with their vertices only")
+            note("geodesic-line", "GeoJSON lines are straight between vertices; lines marked geodesic are written with their vertices as they are (add --max-segment or --max-error to put points along the geodesic)")
         }
     }
 

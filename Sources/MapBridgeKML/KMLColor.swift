@@ -24,16 +24,4 @@ enum KMLColor {
             return nil
         }
     }
-
-    /// `aabbggrr` for a colour and opacity (default opaque).
-    static func text(_ color: Color, opacity: Double?) -> String {
-        let alpha = UInt8((min(max(opacity ?? 1, 0), 1) * 255).rounded())
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for v in [alpha, color.blue, color.green, color.red] {
-            out.append(digits[Int(v >> 4)])
-            out.append(digits[Int(v & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
