@@ -46,6 +46,10 @@ final class XMLSAXCore {
         guard !finished else { return false }
         let n = try source.read(into: chunk, count: chunkSize)
         if context == nil {
+            guard n > 0 else {
+                throw MapBridgeError(.data, "the input is empty; expected a \(documentKind) document",
+                                     at: SourceLocation(file: source.name, line: 1, column: 1))
+            }
             try start(with: n)
         } else {
             _ = chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {

@@ -24,6 +24,13 @@ struct KMLReaderErrorTests {
         #expect(error.message.contains("'north'"))
     }
 
+    @Test("an empty file says it is empty")
+    func empty() throws {
+        let error = try #require(throws: MapBridgeError.self) { _ = try readKML("") }
+        #expect(error.message.contains("empty"))
+        #expect(error.location?.line == 1)
+    }
+
     @Test("a truncated document fails")
     func truncated() throws {
         #expect(throws: MapBridgeError.self) { _ = try readKML("<kml><Document><Placemark><name>x</name>") }
