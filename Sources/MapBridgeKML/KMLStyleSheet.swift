@@ -72,6 +72,7 @@ extension Style {
             if let v = m.heading { merged.heading = v }
             if let v = m.symbol { merged.symbol = v }
             if let v = m.size { merged.size = v }
+            if let v = m.hotSpot { merged.hotSpot = v }
             s.marker = merged
         }
         if let l = other.label {

@@ -44,6 +44,17 @@ struct KMLReaderStyleAndDataTests {
         #expect(s.fill == false)
     }
 
+    @Test("an inline IconStyle hotSpot overrides the shared style's")
+    func inlineHotSpot() throws {
+        let r = try readKML(kml("""
+            <Style id="s"><IconStyle><scale>2</scale><Icon><href>pin.png</href></Icon></IconStyle></Style>
+            <Placemark><styleUrl>#s</styleUrl><Style><IconStyle><hotSpot x="0.5" y="0" xunits="fraction" yunits="fraction"/></IconStyle></Style></Placemark>
+            """))
+        let m = try #require(r.features.first?.style?.marker)
+        #expect(m.href == "pin.png" && m.scale == 2)
+        #expect(m.hotSpot == HotSpot(x: 0.5, y: 0))
+    }
+
     @Test("Data values are text; SimpleData is typed by its Schema")
     func extendedData() throws {
         let r = try readKML(kml("""
