@@ -25,7 +25,8 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm); default: keep the input's digits"),
     OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
     OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
-    OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (default: RFC 7946, outer rings counter-clockwise)"),
+    OptionSpec(name: "--rewind", value: nil, help: "GeoJSON output: turn rings to RFC 7946's right-hand rule (outer counter-clockwise, holes clockwise); default: as in the input"),
+    OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (the default; the opposite of --rewind)"),
     OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
     OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
@@ -56,7 +57,10 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.precision = try args.integer("--precision", in: 0...15)
     options.pretty = args.has("--pretty")
     options.writesBoundingBoxes = args.has("--bbox")
-    options.keepsWinding = args.has("--keep-winding")
+    if args.has("--rewind") && args.has("--keep-winding") {
+        throw MapBridgeError(.usage, "--rewind and --keep-winding contradict each other; give one")
+    }
+    options.keepsWinding = !args.has("--rewind")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     try applyCSVArguments(args, to: &options)

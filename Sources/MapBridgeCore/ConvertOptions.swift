@@ -13,8 +13,10 @@ public struct ConvertOptions: Sendable {
     public var pretty = false
     /// Add bounding boxes.
     public var writesBoundingBoxes = false
-    /// Keep the input's ring orientation instead of RFC 7946's right-hand rule.
-    public var keepsWinding = false
+    /// Keep the input's ring orientation (the default: a conversion does not reorder the data it
+    /// carries, and RFC 7946 §3.1.6 asks parsers to accept either orientation); `false` turns GeoJSON
+    /// rings to the right-hand rule (outer rings counter-clockwise, holes clockwise).
+    public var keepsWinding = true
     /// Deepest JSON nesting accepted.
     public var maximumDepth = 512
     /// KML output: shared styles in the document header, or a style inside each placemark.

@@ -6,8 +6,9 @@ import MapBridgeModel
 ///
 /// By default a FeatureCollection with one feature per line; `pretty` indents it; the
 /// sequence layouts write RFC 8142 text sequences (`RS` before each feature) or
-/// newline-delimited features. Outer rings are written counter-clockwise and holes clockwise
-/// unless `keepsWinding` is set; numbers keep their source text unless `precision` is set.
+/// newline-delimited features. Rings keep the input's orientation unless `keepsWinding` is
+/// cleared, which turns outer rings counter-clockwise and holes clockwise (RFC 7946 §3.1.6);
+/// numbers keep their source text unless `precision` is set.
 ///
 ///     let writer = GeoJSONWriter(sink: sink, options: .init())
 ///     try writer.begin(document)
@@ -33,8 +34,8 @@ public final class GeoJSONWriter: FeatureWriter {
         public var pretty = false
         /// Add a `bbox` member to every feature and to the collection.
         public var writesBoundingBoxes = false
-        /// Keep rings as the input wound them instead of RFC 7946's right-hand rule.
-        public var keepsWinding = false
+        /// Keep rings as the input wound them (default); `false` applies RFC 7946's right-hand rule.
+        public var keepsWinding = true
         public init() {}
     }
 

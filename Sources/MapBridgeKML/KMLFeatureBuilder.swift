@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeJSON
 import MapBridgeModel
 import MapBridgeXML
@@ -19,6 +24,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
+        /// LatLonBox rotation: degrees counter-clockwise about the box's centre (-180...180).
+        var rotation: Double?
         var quad: [Coordinate]?
     }
 
@@ -386,6 +393,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             endTrack()
         case .multiGeometry, .multiTrack:
             endMulti()
+        case .rotation:
+            draft?.rotation = Double(trimmedText)
         case .north, .south, .east, .west:
             let v = Double(trimmedText)
             switch name {
@@ -478,7 +487,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if cs.count > 1 { warnOnce("point-extra", "a Point has \(cs.count) coordinate tuples; the first is kept") }
             shape = cs.first.map { .annotation($0) }
         case .lineString:
-            shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
+            if cs.count == 1 {
+                warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
+                shape = .annotation(cs[0])
+            } else {
+                shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
+            }
         default:  // LinearRing
             if case .polygon(let outer, var holes, let inInner)? = frames.last {
                 if inInner { holes.append(cs) }
@@ -496,13 +510,31 @@ final class KMLFeatureBuilder: XMLEventHandler {
         add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
     }
 
-    /// A ring as given; one the file left open is reported (KML requires closed rings), not
-    /// changed: a conversion does not alter the data it carries.
+    /// A ring closed as KML viewers draw it: KML requires the last position to repeat the first, and
+    /// one the file left open is closed by repeating its first position (and reported), so that every
+    /// writer gets a valid ring.
     private func closed(_ ring: [Coordinate]) -> [Coordinate] {
-        if let first = ring.first, let last = ring.last, first != last {
-            warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it is kept as given")
+        guard let first = ring.first, let last = ring.last, first != last else { return ring }
+        warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it was closed by repeating its first position")
+        return ring + [first]
+    }
+
+    /// The corners of a LatLonBox, north-west first, as a closed ring. A rotation turns the box
+    /// counter-clockwise about its centre by that many degrees, in longitude/latitude degrees as
+    /// the overlay's image is laid on the map.
+    static func boxCorners(north: Double, south: Double, east: Double, west: Double,
+                           rotation: Double) -> [Coordinate] {
+        let corners = [(west, north), (east, north), (east, south), (west, south), (west, north)]
+        guard rotation != 0, rotation.isFinite else {
+            return corners.map { Coordinate(longitude: $0.0, latitude: $0.1) }
         }
-        return ring
+        let cx = (east + west) / 2, cy = (north + south) / 2
+        let a = rotation * Double.pi / 180
+        let c = cos(a), s = sin(a)
+        return corners.map { x, y in
+            let dx = x - cx, dy = y - cy
+            return Coordinate(longitude: cx + dx * c - dy * s, latitude: cy + dx * s + dy * c)
+        }
     }
 
     private func endTrack() {
@@ -510,6 +542,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let times = whens.count == coords.count && !whens.isEmpty ? whens : nil
         if !whens.isEmpty && whens.count != coords.count {
             warnOnce("track-times", "a gx:Track has \(whens.count) times for \(coords.count) positions; the times are not kept")
+        }
+        if coords.count == 1 {
+            // One position is a place, not a path: kept as a Point with its time.
+            warnOnce("track-one-position", "a gx:Track has a single position; it is kept as a Point")
+            if let when = times?.first, draft?.when == nil, draft?.begin == nil { draft?.when = when }
+            add(.annotation(coords[0]))
+            return
         }
         add(.polyline(Polyline(coords, times: times)))
     }
@@ -548,20 +587,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let quad = d.quad, quad.count >= 3 {
                 feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
             } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = .polygon(Polygon(outer: [
-                    Coordinate(longitude: w, latitude: n), Coordinate(longitude: e, latitude: n),
-                    Coordinate(longitude: e, latitude: s), Coordinate(longitude: w, latitude: s),
-                    Coordinate(longitude: w, latitude: n),
-                ]))
+                feature.shape = .polygon(Polygon(outer: Self.boxCorners(north: n, south: s, east: e, west: w,
+                                                                         rotation: d.rotation ?? 0)))
             }
         case .networkLink:
             feature.properties["@geometry-type"] = "networklink"
             if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = .polygon(Polygon(outer: [
-                    Coordinate(longitude: w, latitude: n), Coordinate(longitude: e, latitude: n),
-                    Coordinate(longitude: e, latitude: s), Coordinate(longitude: w, latitude: s),
-                    Coordinate(longitude: w, latitude: n),
-                ]))
+                feature.shape = .polygon(Polygon(outer: Self.boxCorners(north: n, south: s, east: e, west: w,
+                                                                         rotation: 0)))
             }
         default:
             if d.shapes.count == 1 {

@@ -88,10 +88,17 @@ struct GeoJSONWriterWindingTests {
         #expect(!(try rewrite(text, options: options(keepsWinding: false)).text.contains(Self.cwOuter)))
     }
 
+    @Test("by default the writer keeps the input's orientation")
+    func keepsByDefault() throws {
+        let text = #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[0,1],[1,1],[1,0],[0,0]]]},"properties":{}}"#
+        #expect(GeoJSONWriter.Options().keepsWinding)
+        #expect(try rewrite(text).text.contains("[[[0,0],[0,1],[1,1],[1,0],[0,0]]]"))
+    }
+
     @Test("rewinding keeps each number's source text")
     func keepsText() throws {
         let text = #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0.0,0.0],[0.0,1.50],[1.50,1.50],[1.50,0.0],[0.0,0.0]]]},"properties":{}}"#
-        let written = try rewrite(text).text
+        let written = try rewrite(text, options: options(keepsWinding: false)).text
         #expect(written.contains("[[[0.0,0.0],[1.50,0.0],[1.50,1.50],[0.0,1.50],[0.0,0.0]]]"))
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("KML reader: geometry")
 struct KMLReaderGeometryTests {
-    @Test("a polygon keeps its outer ring and holes; open rings are kept as given, with a warning")
+    @Test("a polygon keeps its outer ring and holes; an open ring is closed, with a warning")
     func polygon() throws {
         let r = try readKML(kml("""
             <Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 10,0 10,10 0,10 0,0</coordinates></LinearRing></outerBoundaryIs>
@@ -13,8 +13,50 @@ struct KMLReaderGeometryTests {
         guard case .polygon(let p)? = r.features.first?.shape else { Issue.record("not a polygon"); return }
         #expect(p.outer.count == 5)
         #expect(p.holes.count == 1)
-        #expect(p.holes[0].count == 4 && p.holes[0].first != p.holes[0].last)
+        #expect(p.holes[0].count == 5 && p.holes[0].first == p.holes[0].last)
+        #expect(p.holes[0].prefix(4).map(\.longitude) == [2, 2, 4, 4])
         #expect(r.warnings.contains { $0.code == "ring-not-closed" })
+    }
+
+    @Test("a closed ring is left as it is, with no warning")
+    func closedRing() throws {
+        let r = try readKML(kml("""
+            <Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 10,0 10,10 0,0</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>
+            """))
+        guard case .polygon(let p)? = r.features.first?.shape else { Issue.record("not a polygon"); return }
+        #expect(p.outer.count == 4)
+        #expect(!r.warnings.contains { $0.code == "ring-not-closed" })
+    }
+
+    @Test("a LineString or gx:Track with one position becomes a Point, with a warning")
+    func onePositionLines() throws {
+        let line = try readKML(kml("<Placemark><LineString><coordinates>3,4</coordinates></LineString></Placemark>"))
+        #expect(line.features.first?.shape == .annotation(Coordinate(longitude: 3, latitude: 4)))
+        #expect(line.warnings.contains { $0.code == "line-one-position" })
+        let track = try readKML(kml("""
+            <Placemark><gx:Track><when>2020-01-01T00:00:00Z</when><gx:coord>5 6 7</gx:coord></gx:Track></Placemark>
+            """))
+        #expect(track.features.first?.shape == .annotation(Coordinate(longitude: 5, latitude: 6, altitude: 7)))
+        #expect(track.features.first?.time == .instant("2020-01-01T00:00:00Z"))
+        #expect(track.warnings.contains { $0.code == "track-one-position" })
+    }
+
+    @Test("a GroundOverlay's LatLonBox is a ring from the north-west corner, turned by its rotation")
+    func latLonBoxRotation() throws {
+        let plain = try readKML(kml("""
+            <GroundOverlay><LatLonBox><north>2</north><south>0</south><east>4</east><west>0</west></LatLonBox></GroundOverlay>
+            """))
+        guard case .polygon(let p)? = plain.features.first?.shape else { Issue.record("not a polygon"); return }
+        #expect(p.outer.map { [$0.longitude, $0.latitude] } == [[0, 2], [4, 2], [4, 0], [0, 0], [0, 2]])
+        let turned = try readKML(kml("""
+            <GroundOverlay><LatLonBox><north>2</north><south>0</south><east>4</east><west>0</west><rotation>90</rotation></LatLonBox></GroundOverlay>
+            """))
+        guard case .polygon(let q)? = turned.features.first?.shape else { Issue.record("not a polygon"); return }
+        // A quarter turn counter-clockwise about (2, 1): the north-west corner (0, 2) goes to (1, -1).
+        let expected: [[Double]] = [[1, -1], [1, 3], [3, 3], [3, -1], [1, -1]]
+        for (c, e) in zip(q.outer, expected) {
+            #expect(abs(c.longitude - e[0]) < 1e-12 && abs(c.latitude - e[1]) < 1e-12)
+        }
     }
 
     @Test("MultiGeometry becomes a collection; nested and sibling ones are flattened")
