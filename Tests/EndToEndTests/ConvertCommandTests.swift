@@ -44,6 +44,23 @@ struct ConvertCommandTests {
         #expect(run.stdout == #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1.50,2]},"properties":{}}"# + "\n")
     }
 
+    @Test("rings keep their orientation unless --rewind; --rewind with --keep-winding is a usage error")
+    func winding() throws {
+        let clockwise = "[[[0,0],[0,1],[1,1],[1,0],[0,0]]]"
+        let input = Data(#"{"type":"Polygon","coordinates":\#(clockwise)}"#.utf8)
+        let kept = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "geojsonl"], stdin: input)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.contains(clockwise))
+        let rewound = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "geojsonl", "--rewind"],
+                                              stdin: input)
+        #expect(rewound.status == 0, "\(rewound.stderr)")
+        #expect(rewound.stdout.contains("[[[0,0],[1,0],[1,1],[0,1],[0,0]]]"))
+        let both = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "geojsonl", "--rewind",
+                                            "--keep-winding"], stdin: input)
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--rewind"))
+    }
+
     @Test("writes RFC 8142 sequences for .geojsons")
     func sequences() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
