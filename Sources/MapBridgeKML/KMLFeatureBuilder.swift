@@ -607,6 +607,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 })
             }
         }
+        // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
+        // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
+        if case .string(let name)? = feature.properties[KMLMultiGeometryMarker.key],
+           let restored = KMLMultiGeometryMarker.restore(name, from: feature.shape) {
+            feature.shape = restored
+            feature.properties[KMLMultiGeometryMarker.key] = nil
+        }
         feature.altitudeMode = altitudeMode
         // Time.
         if let when = d.when {

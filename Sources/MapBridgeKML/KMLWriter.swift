@@ -98,7 +98,7 @@ public final class KMLWriter: FeatureWriter {
         if state == .fresh { try begin(DocumentInfo()) }
         guard state == .begun else { return }
         try moveToFolder(feature.folderPath)
-        try writePlacemark(feature)
+        try writePlacemark(KMLMultiGeometryMarker.marked(feature))
         if xml.strippedCharacters {
             xml.strippedCharacters = false
             note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text",

@@ -19,6 +19,42 @@ struct KMLWriterRoundTripTests {
         return (read, reader.document)
     }
 
+    @Test("MultiPoint, MultiLineString and MultiPolygon come back as such, with one, two or no members",
+          arguments: KMLWriter.StyleLayout.allCases)
+    func multiGeometries(styles: KMLWriter.StyleLayout) throws {
+        let square = Polygon(outer: [wpt(0, 0), wpt(1, 0), wpt(1, 1), wpt(0, 0)])
+        let shapes: [Shape] = [
+            .multiPoint([wpt(1, 2), wpt(3, 4)]), .multiPoint([wpt(1, 2)]), .multiPoint([]),
+            .multiPolyline([Polyline([wpt(0, 0), wpt(1, 1)]), Polyline([wpt(2, 2), wpt(3, 3)])]),
+            .multiPolygon([square, square]), .multiPolygon([square]),
+        ]
+        var options = KMLWriter.Options()
+        options.styles = styles
+        let features = shapes.map { Feature(shape: $0, properties: ["n": 1]) }
+        let written = try writeKMLDocument(features, options: options)
+        expectSchemaValid(written)
+        let read = try roundTrip(features, options: options).features
+        try #require(read.count == shapes.count)
+        for (r, shape) in zip(read, shapes) {
+            #expect(r.shape == shape)
+            #expect(r.properties.keys == ["n"])
+        }
+    }
+
+    @Test("a MultiGeometry from elsewhere stays a collection; a marker that does not fit is kept as data")
+    func foreignMultiGeometry() throws {
+        let plain = try readKML(kml("""
+            <Placemark><MultiGeometry><Point><coordinates>1,2</coordinates></Point><Point><coordinates>3,4</coordinates></Point></MultiGeometry></Placemark>
+            """))
+        #expect(plain.features.first?.shape == .collection([.annotation(wpt(1, 2)), .annotation(wpt(3, 4))]))
+        let mismatched = try readKML(kml("""
+            <Placemark><ExtendedData><Data name="@geometry-type"><value>MultiPolygon</value></Data></ExtendedData>
+            <MultiGeometry><Point><coordinates>1,2</coordinates></Point><Point><coordinates>3,4</coordinates></Point></MultiGeometry></Placemark>
+            """))
+        #expect(mismatched.features.first?.shape == .collection([.annotation(wpt(1, 2)), .annotation(wpt(3, 4))]))
+        #expect(mismatched.features.first?.properties["@geometry-type"] == .string("MultiPolygon"))
+    }
+
     @Test("the document's name and description come back")
     func document() throws {
         let result = try roundTrip([], document: DocumentInfo(name: "Doc & co", description: "<b>about</b>"))
