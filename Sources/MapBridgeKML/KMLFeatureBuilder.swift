@@ -430,10 +430,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
-    /// double → numbers; bool → boolean; anything else a string).
+    /// double → numbers; bool → boolean; anything else a string). An empty value in a number or
+    /// boolean field has no value: null (that is how MapBridge writes a null property).
     private func typedValue(_ raw: String, field: String) -> PropertyValue {
         let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
         let trimmed = raw.trimmingSpaces()
+        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool"].contains(type) {
+            return .null
+        }
         switch type {
         case "int", "uint", "short", "ushort", "float", "double":
             if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }

@@ -14,7 +14,7 @@ import MapBridgeModel
 /// | string | the string | `string` |
 /// | number | its original text (`0.10` stays `0.10`) | `int` (integers within 32 bits), else `double` |
 /// | boolean | `true` or `false` | `bool` |
-/// | null | empty | `string` (reads back as an empty string) |
+/// | null | empty | a number or boolean field of the key (`int` when it has none), so it reads back as null; untyped `Data` reads back as an empty string |
 /// | array, object | its compact JSON text, e.g. `[1,2]` (reported once) | `string` |
 ///
 /// Properties the placemark already carries in its own elements are not repeated: `name`
@@ -42,9 +42,12 @@ extension KMLWriter {
             var untyped: [Properties.Entry] = []
             var typed: [[Properties.Entry]] = []
             for entry in entries {
-                guard let index = schemaTable.schemaIndex(for: entry.key, type: FieldType(of: entry.value),
-                                                          identifiers: &identifiers)
-                else {
+                let slot = if case .null = entry.value {
+                    schemaTable.schemaIndexForNull(of: entry.key, identifiers: &identifiers)
+                } else {
+                    schemaTable.schemaIndex(for: entry.key, type: FieldType(of: entry.value), identifiers: &identifiers)
+                }
+                guard let index = slot else {
                     note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
                          at: feature.location)
                     untyped.append(entry)

@@ -6,8 +6,8 @@ extension KMLWriter {
         case string, int, double, bool
 
         /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
-        /// `double` for other numbers, `bool`, and `string` for the rest (null as empty text,
-        /// arrays and objects as JSON text).
+        /// `double` for other numbers, `bool`, and `string` for the rest (arrays and objects as
+        /// JSON text; null goes to a number field instead, see `schemaIndexForNull`).
         init(of value: PropertyValue) {
             switch value {
             case .number(let n): self = n.isInteger && Int32(n.text) != nil ? .int : .double
@@ -41,6 +41,16 @@ extension KMLWriter {
         }
 
         init(capacity: Int) { self.capacity = capacity }
+
+        /// The index of the schema where a null value of `key` goes: a field of `key` that is a
+        /// number or a boolean (an empty value there reads back as null), added as an `int` field
+        /// when `key` has none; `nil` when the table is full.
+        mutating func schemaIndexForNull(of key: String, identifiers: inout IdentifierRegistry) -> Int? {
+            for (index, schema) in schemas.enumerated() {
+                if let type = schema.types[key], type != .string { return index }
+            }
+            return schemaIndex(for: key, type: .int, identifiers: &identifiers)
+        }
 
         /// The index of the schema whose field `key` of `type` is, adding the field (and the
         /// schema) when new; `nil` when the table is full.

@@ -40,13 +40,30 @@ struct KMLWriterExtendedDataTests {
         #expect(schemaLines(output.text) == [
             #"<Schema id="schema-1"><SimpleField type="string" name="s"/><SimpleField type="double" name="n"/>"#
                 + #"<SimpleField type="int" name="i"/><SimpleField type="double" name="big"/><SimpleField type="bool" name="t"/>"#
-                + #"<SimpleField type="string" name="z"/><SimpleField type="string" name="e"/></Schema>"#,
+                + #"<SimpleField type="int" name="z"/><SimpleField type="string" name="e"/></Schema>"#,
         ])
         #expect(placemarkLines(output.text) == ["<Placemark>" + simpleDataXML(
             ("s", "text"), ("n", "0.10"), ("i", "-7"), ("big", "12345678901234567890"), ("t", "true"), ("z", ""), ("e", ""))
             + "</Placemark>"])
         #expect(output.codes.isEmpty)
         expectSchemaValid(output)
+    }
+
+    @Test("a null joins a number or boolean field of its key, so that it reads back as null, not as empty text")
+    func nulls() throws {
+        let output = try writeKMLDocument([Feature(properties: ["note": "x", "n": 1.5]),
+                                           Feature(properties: ["note": nil, "n": nil])])
+        #expect(schemaLines(output.text) == [
+            #"<Schema id="schema-1"><SimpleField type="string" name="note"/><SimpleField type="double" name="n"/></Schema>"#,
+            #"<Schema id="schema-2"><SimpleField type="int" name="note"/></Schema>"#,
+        ])
+        #expect(placemarkLines(output.text).last == "<Placemark><ExtendedData>"
+            + ##"<SchemaData schemaUrl="#schema-1"><SimpleData name="n"></SimpleData></SchemaData>"##
+            + ##"<SchemaData schemaUrl="#schema-2"><SimpleData name="note"></SimpleData></SchemaData>"##
+            + "</ExtendedData></Placemark>")
+        expectSchemaValid(output)
+        let read = try readKML(output.text)
+        #expect(read.features.map(\.properties) == [["note": "x", "n": 1.5], ["n": nil, "note": nil]])
     }
 
     @Test("features share the schema; new keys join it in order of first use")
