@@ -114,6 +114,36 @@ struct KMLWriteTests {
         }
     }
 
+    @Test("Multi* geometries, clockwise rings, nulls and empty strings come back through KML and KMZ unchanged",
+          arguments: ["kml", "kmz"])
+    func roundTripTypes(ext: String) throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = dir.appendingPathComponent("in.geojson").path
+        let text = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","id":"mp","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[0,1],[1,1],[1,0],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]},"properties":{"note":null,"n":2,"t":"[1]"}},
+            {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[0,0],[1,1]]]},"properties":{"note":"x","n":null}},
+            {"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[1,2],[3,4]]},"properties":{"ok":true,"e":""}},
+            {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"LineString","coordinates":[[0,0],[1,1]]}]},"properties":{}}
+            ]}
+            """
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let middle = dir.appendingPathComponent("m.\(ext)").path
+        let back = dir.appendingPathComponent("back.geojson").path
+        let there = try MapBridgeRunner.run(["convert", input, middle, "--quiet"])
+        #expect(there.status == 0, "\(there.stderr)")
+        let again = try MapBridgeRunner.run(["convert", middle, back, "--quiet"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let a = try #require(try MapBridgeRunner.json(atPath: input)["features"] as? [[String: Any]])
+        let b = try #require(try MapBridgeRunner.json(atPath: back)["features"] as? [[String: Any]])
+        try #require(a.count == b.count)
+        for (x, y) in zip(a, b) {
+            #expect(try canonical(x["geometry"] ?? NSNull()) == canonical(y["geometry"] ?? NSNull()))
+            #expect(try canonical(x["properties"] ?? NSNull()) == canonical(y["properties"] ?? NSNull()))
+            #expect("\(x["id"] ?? "")" == "\(y["id"] ?? "")")
+        }
+    }
+
     @Test("KML output is a KML 2.2 document with shared styles before the placemarks")
     func kmlShape() throws {
         let run = try MapBridgeRunner.run(["convert", MapBridgeRunner.sample("airports.geojson"), "-", "--to", "kml"])
