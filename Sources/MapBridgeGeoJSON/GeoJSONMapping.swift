@@ -87,6 +87,14 @@ public enum GeoJSONMapping {
 
     // MARK: Reading
 
+    /// Restores the folder path from a `folder` member of strings (how MapBridge writes a KML
+    /// feature's folders to GeoJSON), keeping the member, so KML output rebuilds the Folders.
+    public static func restoreFolderPath(of feature: inout Feature) {
+        guard feature.folderPath.isEmpty, case .array(let parts)? = feature.foreignMembers["folder"] else { return }
+        let names = parts.compactMap(\.stringValue)
+        if names.count == parts.count, !names.isEmpty { feature.folderPath = names }
+    }
+
     /// Fills title, subtitle, style and time from the feature's properties.
     public static func fillModelFields(of feature: inout Feature) {
         var style = Style()

@@ -198,6 +198,7 @@ extension GeoJSONReader {
                               location: m.location)
         GeoJSONMapping.fillModelFields(of: &feature)
         GeoJSONMapping.restoreCircle(of: &feature)
+        GeoJSONMapping.restoreFolderPath(of: &feature)
         return feature
     }
 }

@@ -32,6 +32,9 @@ enum KMLCoordinates {
             guard numbers.count >= 2 else {
                 throw Problem(message: "coordinate tuple \(tupleIndex + 1) has one number; write longitude,latitude[,altitude]")
             }
+            guard numbers.count <= 3 else {
+                throw Problem(message: "coordinate tuple \(tupleIndex + 1) has \(numbers.count) numbers; a tuple is longitude,latitude[,altitude], and tuples are separated by spaces")
+            }
             let texts = numbers.prefix(3).map { $0.text }
             let allJSON = texts.allSatisfy { t in t.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil } }
             let sourceText = allJSON

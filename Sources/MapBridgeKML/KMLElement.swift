@@ -21,6 +21,15 @@ enum KMLElement: Hashable, XMLElementName {
         self = KMLElement.byName[name] ?? .other(name)
     }
 
+    /// The element's local name as KML spells it.
+    var localName: String {
+        if case .other(let name) = self { return name }
+        return KMLElement.names[self] ?? ""
+    }
+
+    private static let names: [KMLElement: String] = Dictionary(
+        KMLElement.byName.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+
     /// The element by its local name alone: KML's own namespaces and `gx:` all read alike.
     init(_ name: XMLQualifiedName) {
         self.init(name: name.localName)
@@ -49,7 +58,7 @@ enum KMLElement: Hashable, XMLElementName {
     /// Elements that hold a feature.
     var isFeature: Bool {
         switch self {
-        case .placemark, .groundOverlay, .networkLink, .photoOverlay: true
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay: true
         default: false
         }
     }

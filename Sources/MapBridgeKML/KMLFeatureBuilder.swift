@@ -112,8 +112,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // MARK: - SAX events
 
     func startElement(_ name: KMLElement, attributes: XMLAttributes) {
+        if markupBase > 0 {
+            openInlineMarkup(name, attributes: attributes)
+            return
+        }
+        if stack.isEmpty { checkRoot(name) }
         stack.append(name)
         text.removeAll(keepingCapacity: true)
+        if name == .description { markupBase = stack.count }
         func attribute(_ key: String) -> String? { attributes.first { $0.name == key }?.value }
         switch name {
         case .folder, .document:
@@ -142,7 +148,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let field = attribute("name") { schemaFields[field] = attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
-        case .placemark, .groundOverlay, .networkLink, .photoOverlay:
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
+            if stack.dropLast().contains(.other("Update")) {
+                // An <Update> patches a document loaded elsewhere; its placemarks are not features.
+                break
+            }
             if readingFeature {
                 warnOnce("nested-feature", "a \(name) inside another feature is read as a feature of its own")
             }
@@ -188,11 +198,67 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if case .other? = parent() { break }
             if reportedElements.insert(element).inserted, reportedElements.count <= 20 {
                 report(Diagnostic(code: "unread-element", severity: .warning,
-                                  message: "<\(element)> is not read by MapBridge; what it holds is not carried over",
+                                  message: "<\(element)> is not read by MapBridge: its own text and attributes are not carried over (KML elements inside it still are)",
                                   location: location))
             }
         default:
             break
+        }
+    }
+
+    // MARK: - Inline markup in descriptions
+
+    /// The depth of the `description` being read, whose elements (HTML written without CDATA,
+    /// such as `Some<br/>text`) are kept as markup text; 0 outside one.
+    private var markupBase = 0
+    /// For each inline element open, the text length after its start tag (an element that adds
+    /// nothing is written `<br/>`).
+    private var markupMarks: [Int] = []
+
+    private func openInlineMarkup(_ name: KMLElement, attributes: XMLAttributes) {
+        stack.append(name)
+        text.append(UInt8(ascii: "<"))
+        text.append(contentsOf: name.localName.utf8)
+        for attribute in attributes {
+            text.append(UInt8(ascii: " "))
+            text.append(contentsOf: attribute.name.utf8)
+            text.append(contentsOf: "=\"".utf8)
+            for byte in attribute.value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): text.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "&"): text.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): text.append(contentsOf: "&lt;".utf8)
+                default: text.append(byte)
+                }
+            }
+            text.append(UInt8(ascii: "\""))
+        }
+        text.append(UInt8(ascii: ">"))
+        markupMarks.append(text.count)
+    }
+
+    private func closeInlineMarkup(_ name: KMLElement) {
+        if let mark = markupMarks.popLast(), mark == text.count {
+            text.removeLast()
+            text.append(contentsOf: "/>".utf8)
+        } else {
+            text.append(contentsOf: "</".utf8)
+            text.append(contentsOf: name.localName.utf8)
+            text.append(UInt8(ascii: ">"))
+        }
+        stack.removeLast()
+    }
+
+    /// A KML document's root is `<kml>`; a bare feature or container (`<Placemark>`,
+    /// `<Document>` …) is read with a warning; anything else is not a KML document.
+    private func checkRoot(_ name: KMLElement) {
+        switch name {
+        case .kml:
+            break
+        case .document, .folder, .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
+            warnOnce("root", "the root element is <\(name.localName)>, not <kml>; it is read as the content of a KML document")
+        default:
+            fail("this is not a KML document: its root element is <\(name.localName)>; a KML file starts with <kml> and holds a Document, Folder or Placemark")
         }
     }
 
@@ -207,6 +273,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     func endElement(_ name: KMLElement) {
+        if markupBase > 0 {
+            if stack.count > markupBase {
+                closeInlineMarkup(name)
+                return
+            }
+            markupBase = 0
+        }
         defer {
             if !stack.isEmpty { stack.removeLast() }
         }
@@ -410,15 +483,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 fail("bad gx:LatLonQuad: \(error.message)")
             }
         case .href where container == .icon || container == .link || container == .url:
-            if let element = draft?.element, element == .groundOverlay || element == .photoOverlay {
+            if let element = draft?.element, element == .groundOverlay || element == .photoOverlay || element == .screenOverlay {
                 draft?.feature.properties["icon"] = .string(trimmedText)
             } else if draft?.element == .networkLink {
                 draft?.feature.properties["href"] = .string(trimmedText)
             }
         case .viewRefreshMode where draft?.element == .networkLink:
             draft?.feature.properties["viewRefreshMode"] = .string(trimmedText)
-        case .placemark, .groundOverlay, .networkLink, .photoOverlay:
-            finishFeature()
+        case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
+            if !stack.dropLast().contains(.other("Update")) { finishFeature() }
+        case .snippet where container?.isFeature == true:
+            // A short description for lists; kept as data.
+            if !trimmedText.isEmpty, draft?.feature.properties.contains(key: "snippet") == false {
+                draft?.feature.properties["snippet"] = .string(trimmedText)
+            }
         default:
             break
         }
@@ -468,13 +546,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func endTrackCoord() {
         guard case .track(let whens, var coords) = frames.last else { return }
-        let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        let numbers = parts.compactMap { NumberParsing.lenientDouble(Array($0.utf8)) }
-        guard numbers.count >= 2, numbers.count == parts.count else {
+        // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
+        // numbers keep their text, as in <coordinates>.
+        let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let tuple: [Coordinate]
+        do throws(KMLCoordinates.Problem) {
+            tuple = try KMLCoordinates.parse(Array(parts.joined(separator: ",").utf8))
+        } catch {
             fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
             return
         }
-        coords.append(Coordinate(longitude: numbers[0], latitude: numbers[1], altitude: numbers.count > 2 ? numbers[2] : nil))
+        guard tuple.count == 1 else {
+            fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
+            return
+        }
+        coords.append(tuple[0])
         frames[frames.count - 1] = .track(whens: whens, coords: coords)
     }
 
@@ -586,7 +672,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var feature = d.feature
         // Geometry.
         switch d.element {
-        case .groundOverlay, .photoOverlay:
+        case .screenOverlay:
+            // Fixed on the screen, not on the map: a feature without geometry.
+            feature.properties["@geometry-type"] = "screenoverlay"
+        case .photoOverlay:
+            // A photo placed in the view from its Point.
+            feature.properties["@geometry-type"] = "photooverlay"
+            feature.shape = d.shapes.first
+        case .groundOverlay:
             feature.properties["@geometry-type"] = "groundoverlay"
             if let quad = d.quad, quad.count >= 3 {
                 feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
@@ -610,6 +703,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
                     return [shape]
                 })
             }
+        }
+        // Data named like a field the placemark's own element fills, with another value, would
+        // take that field's place in GeoJSON: it is kept beside it as data:KEY.
+        for (key, field) in [("name", feature.title), ("description", feature.subtitle), ("address", feature.address)] {
+            guard let field, let value = feature.properties[key], value != .string(field) else { continue }
+            warnOnce("data-\(key)", "ExtendedData '\(key)' differs from the placemark's <\(key)>; it is kept as 'data:\(key)'")
+            var renamed = Properties()
+            for entry in feature.properties {
+                renamed.append(key: entry.key == key ? "data:" + key : entry.key, value: entry.value)
+            }
+            feature.properties = renamed
         }
         // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
         // that type (a MultiGeometry from elsewhere stays a collection, as the file says).

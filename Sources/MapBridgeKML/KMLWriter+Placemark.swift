@@ -42,8 +42,16 @@ extension KMLWriter {
         try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
         if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
         try xml.close("Placemark")
-        if !feature.foreignMembers.isEmpty {
-            note("dropped-member", "KML has no place for a feature's members outside its properties (\(Self.listed(feature.foreignMembers.keys))); they are not written",
+        // Members the placemark already carries: the folder path (as Folders) and a style reference.
+        let dropped = feature.foreignMembers.keys.filter { key in
+            switch key {
+            case "folder": feature.foreignMembers[key] != .array(feature.folderPath.map { .string($0) })
+            case "styleUrl": feature.style != nil || feature.highlightStyle != nil
+            default: true
+            }
+        }
+        if !dropped.isEmpty {
+            note("dropped-member", "KML has no place for a feature's members outside its properties (\(Self.listed(dropped))); they are not written",
                  at: feature.location)
         }
     }

@@ -20,7 +20,11 @@ extension KMLWriter {
         let area = feature.shape.map(Self.hasArea) ?? false
         let normal = styleToWrite(feature.style, area: area)
         let highlight = styleToWrite(feature.highlightStyle, area: area)
-        guard normal != nil || highlight != nil else { return }
+        guard normal != nil || highlight != nil else {
+            // A reference the reader could not resolve (another file's style) goes back as it came.
+            if case .string(let url)? = feature.foreignMembers["styleUrl"] { try xml.leaf("styleUrl", url) }
+            return
+        }
         if options.styles == .shared {
             if let id = styleTable.id(for: normal ?? Style(), highlight: highlight, identifiers: &identifiers) {
                 return try xml.leaf("styleUrl", "#" + id)

@@ -69,5 +69,6 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
     guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     var message = e.message.map { String(cString: $0) } ?? "malformed XML"
     while message.hasSuffix("\n") { message.removeLast() }
-    p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2))
+    p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
+           endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }

@@ -20,6 +20,10 @@ final class XMLSAXCore {
     /// Name indexes by the addresses libxml2 interns names at: one dictionary lookup per element.
     @exclusivity(unchecked) private var names: [InternedName: Int] = [:]
     private(set) var finished = false
+    /// The elements open now, with where each started (to explain a file that ends early).
+    @exclusivity(unchecked) private var openElements: [(index: Int, line: Int, column: Int)] = []
+    /// Element names by index, for messages.
+    private var elementNames: [Int: String] = [:]
 
     @usableFromInline
     init(source: ByteSource, documentKind: String, chunkSize: Int, events: XMLSAXEvents) {
@@ -56,7 +60,14 @@ final class XMLSAXCore {
                 xmlParseChunk(context, $0, Int32(n), n == 0 ? 1 : 0)
             }
         }
-        if let failure { throw failure }
+        if var failure {
+            if n == 0, failureEndsEarly, let innermost = openElements.last {
+                // libxml2's message for a cut-off file names a symptom; say what happened.
+                let name = elementNames[innermost.index] ?? "an element"
+                failure.message = "the file ends before <\(name)> (opened at line \(innermost.line), column \(innermost.column)) is closed, with \(openElements.count) element\(openElements.count == 1 ? "" : "s") open: it looks cut off; check that the whole file was copied"
+            }
+            throw failure
+        }
         if n == 0 { finished = true }
         return !finished
     }
@@ -88,8 +99,12 @@ final class XMLSAXCore {
 
     // MARK: - From the C callbacks
 
-    func fail(_ message: String, line: Int? = nil, column: Int? = nil) {
+    /// Whether libxml2 said the document ended with elements open.
+    private var failureEndsEarly = false
+
+    func fail(_ message: String, line: Int? = nil, column: Int? = nil, endsEarly: Bool = false) {
         guard failure == nil else { return }
+        failureEndsEarly = endsEarly
         var at = location
         if let line, line > 0 { at.line = line }
         if let column, column > 0 { at.column = column }
@@ -113,11 +128,20 @@ final class XMLSAXCore {
                                     namespace: uri.map { String(cString: $0) })
         let index = events.declare(name)
         names[key] = index
+        elementNames[index] = name.prefix.map { "\($0):\(name.localName)" } ?? name.localName
         return index
     }
 
-    func startElement(_ index: Int, attributes: XMLAttributes) { events.start(index, attributes) }
-    func endElement(_ index: Int) { events.end(index) }
+    func startElement(_ index: Int, attributes: XMLAttributes) {
+        let here = location
+        openElements.append((index, here.line, here.column))
+        events.start(index, attributes)
+    }
+
+    func endElement(_ index: Int) {
+        if !openElements.isEmpty { openElements.removeLast() }
+        events.end(index)
+    }
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
 }
 
