@@ -144,6 +144,27 @@ struct KMLWriteTests {
         }
     }
 
+    @Test("KML → GeoJSON → KML keeps folders and a style reference to another file")
+    func foldersThroughGeoJSON() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = dir.appendingPathComponent("in.kml").path
+        try """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder><name>Trips</name><Folder><name>2026</name>
+            <Placemark><name>p</name><styleUrl>styles.kml#pin</styleUrl><Point><coordinates>1,2</coordinates></Point></Placemark>
+            </Folder></Folder></Document></kml>
+            """.write(toFile: input, atomically: true, encoding: .utf8)
+        let middle = dir.appendingPathComponent("m.geojson").path
+        let back = dir.appendingPathComponent("back.kml").path
+        #expect(try MapBridgeRunner.run(["convert", input, middle, "--quiet"]).status == 0)
+        let again = try MapBridgeRunner.run(["convert", middle, back])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("dropped-member") && !again.stderr.contains("no place for"), "\(again.stderr)")
+        let kml = try String(contentsOfFile: back, encoding: .utf8)
+        #expect(kml.contains("<Folder><name>Trips</name>"))
+        #expect(kml.contains("<Folder><name>2026</name>"))
+        #expect(kml.contains("<styleUrl>styles.kml#pin</styleUrl>"))
+    }
+
     @Test("KML output is a KML 2.2 document with shared styles before the placemarks")
     func kmlShape() throws {
         let run = try MapBridgeRunner.run(["convert", MapBridgeRunner.sample("airports.geojson"), "-", "--to", "kml"])
