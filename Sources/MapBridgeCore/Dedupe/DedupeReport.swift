@@ -96,7 +96,9 @@ extension PlaceDeduplication.Result {
             }
             line += "; merged " + others.joined(separator: ", ")
             if !c.conflicts.isEmpty {
-                line += "; conflicting values kept: " + c.conflicts.map(\.key).joined(separator: ", ")
+                line += "; conflicting values kept: " + c.conflicts.reduce(into: [String]()) { keys, k in
+                    if !keys.contains(k.key) { keys.append(k.key) }
+                }.joined(separator: ", ")
             }
             return line
         }

@@ -91,7 +91,10 @@ public struct PlaceNameFolding: Sendable {
         }
         var text = ""
         for lower in properties.lowercaseMapping.unicodeScalars {
-            text += latinBase(of: lower) ?? String(lower)
+            switch lower.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue  // İ lower-cases to i + ◌̇
+            default: text += latinBase(of: lower) ?? String(lower)
+            }
         }
         return .text(text)
     }
