@@ -38,7 +38,9 @@ func runDedupe(_ args: ParsedArguments) throws -> Int32 {
     if reportPath == "-" && output == "-" {
         throw MapBridgeError(.usage, "the output and the report cannot both go to standard output; name a --report FILE")
     }
-    if let reportPath, reportPath != "-", isSameFile(reportPath, input) || (output != "-" && isSameFile(reportPath, output)) {
+    if let reportPath, reportPath != "-", reportPath == input || reportPath == output || isSameFile(reportPath, input)
+        || (output != "-" && isSameFile(reportPath, output))
+    {
         throw MapBridgeError(.usage, "the report '\(reportPath)' would overwrite the input or the output; name another file")
     }
     let options = try convertOptions(from: args)

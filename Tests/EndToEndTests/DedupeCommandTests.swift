@@ -83,6 +83,30 @@ struct DedupeCommandTests {
                 && !rows.contains { $0.contains("Sao  Paulo.") })
     }
 
+    @Test("KML in, GeoJSON out: placemarks by name, locations from the KML")
+    func kml() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><name>Kraków Główny</name><Point><coordinates>19.9474,50.0677</coordinates></Point></Placemark>
+            <Placemark><name>Krakow-Glowny</name><Point><coordinates>19.9475,50.0678</coordinates></Point></Placemark>
+            <Placemark><name>Krakow Glowny</name><Point><coordinates>19.0,50.0</coordinates></Point></Placemark>
+            </Document></kml>
+            """, to: "stations.kml", in: dir)
+        let output = dir.appendingPathComponent("unique.geojson").path
+        let run = try MapBridgeRunner.run(["dedupe", input, output, "--report", "-"])
+        #expect(run.status == 0)
+        let report = try MapBridgeRunner.json(run.stdoutData)
+        let list = try #require(report["clusterList"] as? [[String: Any]])
+        #expect(list.count == 1 && list.first?["name"] as? String == "krakow glowny")
+        let members = try #require(list.first?["members"] as? [[String: Any]])
+        #expect(members.map { $0["index"] as? Int } == [0, 1])
+        #expect((members.last?["location"] as? String)?.hasPrefix("\(input):4:") == true)
+        let features = try #require(try MapBridgeRunner.json(atPath: output)["features"] as? [[String: Any]])
+        #expect(features.count == 2)
+    }
+
     @Test("bad input: file:line:col, exit 1, no output and no report")
     func badInput() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()

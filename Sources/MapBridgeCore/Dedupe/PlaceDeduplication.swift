@@ -17,7 +17,7 @@ import MapBridgeModel
 ///     result.clusters.count  // clusters found
 ///
 /// The input is read three times, streaming: once for the names and positions of its points,
-/// once for the features of the clusters found, once to write every feature but the merged
+/// once for the features of the clusters found (up to the last of them), once to write every feature but the merged
 /// duplicates, in input order. Memory grows with the number of named points (a name, a position
 /// and a few numbers each) and with the duplicates, not with the other features. Standard input
 /// is spooled to a temporary file first. The output appears only when all of it is written.
@@ -137,13 +137,16 @@ public struct PlaceDeduplication: Sendable {
         for (c, cluster) in clusters.enumerated() {
             for m in cluster.members { clusterOf[m.index] = c }
         }
-        var memberFeatures: [Int: Feature] = [:]
+        var memberFeatures: [Int: MemberData] = [:]
         if !clusters.isEmpty {
             var reader = try FeatureSources.reader(for: path, format: inputFormat, options: options, report: quiet)
             _ = try reader.open()
+            let last = clusters.map { $0.members[$0.members.count - 1].index }.max() ?? 0
             var index = 0
-            while let feature = try reader.next() {
-                if clusterOf[index] != nil { memberFeatures[index] = feature }
+            while index <= last, let feature = try reader.next() {
+                if clusterOf[index] != nil {
+                    memberFeatures[index] = MemberData(title: feature.title, properties: feature.properties)
+                }
                 index += 1
             }
         }
@@ -178,7 +181,13 @@ public struct PlaceDeduplication: Sendable {
     }
 
     /// The report of `cluster`, with the survivor's merged properties, from its members' features.
-    func merge(_ cluster: PlaceCluster, features: [Int: Feature]) -> ClusterReport {
+    /// What the merge needs of a member's feature.
+    struct MemberData {
+        var title: String?
+        var properties: Properties
+    }
+
+    func merge(_ cluster: PlaceCluster, features: [Int: MemberData]) -> ClusterReport {
         let geodesic = Geodesic.wgs84
         let survivor = cluster.survivingMember
         var properties = features[survivor.index]?.properties ?? Properties()
