@@ -5,7 +5,7 @@ import MapBridgeModel
 let dedupeCommand = Command(
     name: "dedupe",
     summary: "Merge named places that are the same place: same name, within a distance.",
-    usage: "dedupe INPUT OUTPUT [--within LENGTH] [--report FILE] [convert options]",
+    usage: "dedupe INPUT OUTPUT [--within LENGTH] [--name-property KEY] [--report FILE] [convert options]",
     discussion: """
         Two points are one place when their names match after normalisation (case, accents
         and other diacritics, punctuation and runs of white space do not count: "São Paulo"
@@ -22,6 +22,7 @@ let dedupeCommand = Command(
                 ("OUTPUT", "the file to write, or - for standard output")],
     options: [
         OptionSpec(name: "--within", value: "LENGTH", help: "largest distance between duplicates (metres, or with m or km: 100m; default 100m)"),
+        OptionSpec(name: "--name-property", value: "KEY", help: "compare the names in property KEY (default: the feature's name: GeoJSON name or title, KML <name>)"),
         OptionSpec(name: "--report", value: "FILE", help: "write every cluster as JSON to FILE (- for standard output)"),
     ] + conversionOptions,
     run: runDedupe)
@@ -48,7 +49,7 @@ func runDedupe(_ args: ParsedArguments) throws -> Int32 {
     let outputFormat = try resolveFormat(args.value("--to"), path: output, role: "output", flag: "--to")
     let quiet = args.has("--quiet")
     let dedupe = PlaceDeduplication(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
-                                    options: options, within: within)
+                                    options: options, within: within, nameProperty: args.value("--name-property"))
     // The report file is opened first, so an unwritable report fails before any output exists.
     let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try AtomicOutputFile(path: $0) }
     do {

@@ -71,6 +71,27 @@ struct DedupeCommandTests {
         #expect(features.count == 4)
     }
 
+    @Test("--name-property compares another property: codes, numbers too")
+    func nameProperty() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write("""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"Kennedy","code":"JFK","n":7},"geometry":{"type":"Point","coordinates":[-73.7789,40.6398]}},
+            {"type":"Feature","properties":{"name":"New York JFK","code":"jfk","n":7},"geometry":{"type":"Point","coordinates":[-73.7790,40.6399]}},
+            {"type":"Feature","properties":{"name":"Kennedy","code":"JFK2","n":8},"geometry":{"type":"Point","coordinates":[-73.7789,40.6398]}}
+            ]}
+            """, to: "codes.geojson", in: dir)
+        let output = dir.appendingPathComponent("out.geojson").path
+        let byCode = try MapBridgeRunner.run(["dedupe", input, output, "--name-property", "code"])
+        #expect(byCode.stderr.contains("cluster \"jfk\": kept #0 \"JFK\""))
+        #expect(byCode.stderr.contains("3 places, 1 cluster, 1 feature merged"))
+        let byNumber = try MapBridgeRunner.run(["dedupe", input, output, "--name-property", "n"])
+        #expect(byNumber.stderr.contains("cluster \"7\": kept #0"))
+        let byName = try MapBridgeRunner.run(["dedupe", input, output])
+        #expect(byName.stderr.contains("cluster \"kennedy\": kept #0 \"Kennedy\""))
+        #expect(byName.stderr.contains("merged #2"))
+    }
+
     @Test("standard input to standard output, other formats")
     func stdinAndFormats() throws {
         let run = try MapBridgeRunner.run(["dedupe", "-", "-", "--from", "geojson", "--to", "csv", "--quiet"],

@@ -36,10 +36,14 @@ public struct PlaceDeduplication: Sendable {
     public var options: ConvertOptions
     /// The largest geodesic distance between places that are one place, in metres (> 0).
     public var within: Double
+    /// The property holding the names, or `nil` for the features' titles (GeoJSON `name`, else
+    /// `title`; KML `name`; a CSV name column; GPX `name`).
+    public var nameProperty: String?
 
     public init(input: String, inputFormat: Format, output: String, outputFormat: Format,
-                options: ConvertOptions = ConvertOptions(), within: Double = 100)
+                options: ConvertOptions = ConvertOptions(), within: Double = 100, nameProperty: String? = nil)
     {
+        self.nameProperty = nameProperty
         self.input = input
         self.inputFormat = inputFormat
         self.output = output
@@ -129,7 +133,7 @@ public struct PlaceDeduplication: Sendable {
 
         // Pass 1: names and positions.
         let (places, featureCount) = try PlaceScan.candidates(path: path, format: inputFormat, options: options,
-                                                              report: report)
+                                                              nameProperty: nameProperty, report: report)
         let clusters = PlaceClustering(within: within).clusters(of: places)
 
         // Pass 2: the clusters' features.
@@ -145,7 +149,8 @@ public struct PlaceDeduplication: Sendable {
             var index = 0
             while index <= last, let feature = try reader.next() {
                 if clusterOf[index] != nil {
-                    memberFeatures[index] = MemberData(title: feature.title, properties: feature.properties)
+                    memberFeatures[index] = MemberData(title: PlaceCandidate.nameText(of: feature, nameProperty: nameProperty),
+                                                       properties: feature.properties)
                 }
                 index += 1
             }
