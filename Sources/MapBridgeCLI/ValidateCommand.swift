@@ -24,6 +24,7 @@ let validateCommand = Command(
         OptionSpec(name: "--severity", value: "RULE=LEVEL", help: "report a rule as error, warning or info"),
         OptionSpec(name: "--list-rules", value: nil, help: "list every rule with its severity and explanation"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
+        OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (default 100m)"),
     ],
     run: runValidate)
 
@@ -46,6 +47,7 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     }
     let policy = try validationPolicy(args)
     let depth = try args.integer("--max-depth", in: 1...1_000) ?? 512
+    let duplicateWithin = try args.value("--duplicate-within").map { try parseLength($0, option: "--duplicate-within") } ?? 100
     var files: [String] = []
     for path in args.positionals { files += try validationInputs(path) }
 
@@ -54,8 +56,14 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     for file in files {
         let source = try ByteSource(path: file)
         report.beginFile(file)
+        var fileErrors = 0
         try GeoJSONValidator.validate(source: source, maximumDepth: depth) { finding in
-            if let f = policy.apply(finding) { report.add(f) }
+            if let f = policy.apply(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
+        }
+        if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
+            for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
+                if let f = policy.apply(finding) { report.add(f) }
+            }
         }
         report.endFile()
     }

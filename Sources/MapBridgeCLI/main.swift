@@ -15,6 +15,7 @@ let commands: [Command] = [
     densifyCommand,
     routeCommand,
     validateCommand,
+    dedupeCommand,
 ]
 
 let overview = """

@@ -50,5 +50,6 @@ extension Rule {
         .forbiddenMember, .bboxInvalid, .coordinatesShape, .positionSize, .positionNotNumber, .lineTooShort,
         .ringTooShort, .ringNotClosed, .geometryCollectionNested, .geometryCollectionSingle, .lonOutOfRange,
         .latOutOfRange, .rightHandRule, .crsMember, .excessivePrecision,
+        .duplicatePlace,
     ]
 }

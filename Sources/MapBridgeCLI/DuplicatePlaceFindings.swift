@@ -1,0 +1,60 @@
+import MapBridgeCore
+import MapBridgeGeodesy
+import MapBridgeModel
+import MapBridgeValidation
+
+/// `validate`'s `duplicate-place` findings for `file`: one for each named point that repeats an
+/// earlier one of its cluster (see `PlaceClustering`), at the later point, naming the first
+/// member and the distance to it. Files in formats that cannot be read, and files the reader
+/// rejects (the structural rules report their problems), yield none. The file is read once for
+/// its places and, when there are duplicates, again up to the last of them for their names.
+/// - Parameter within: the largest distance between duplicates, in metres (> 0).
+func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
+    guard let format = Format(path: file), format.isReadable,
+          let places = try? PlaceScan.candidates(path: file, format: format, report: { _ in }).places
+    else { return [] }
+    let clusters = PlaceClustering(within: within).clusters(of: places)
+    guard !clusters.isEmpty else { return [] }
+    let titles = duplicateTitles(file: file, format: format, clusters: clusters)
+    var findings: [Finding] = []
+    for cluster in clusters {
+        let first = cluster.members[0]
+        let firstName = titles[first.index].map { "\"\($0)\"" } ?? "feature #\(first.index)"
+        let firstPlace = first.location.map { "line \($0.line), column \($0.column)" } ?? "feature #\(first.index)"
+        for m in cluster.members.dropFirst() {
+            let metres = Geodesic.wgs84.distance(from: first.coordinate, to: m.coordinate)
+            let distance = metres < 1_000 ? "\(Int(metres.rounded())) m" : "\(Int((metres / 1_000).rounded())) km"
+            let name = titles[m.index].map { "\"\($0)\"" } ?? "feature #\(m.index)"
+            findings.append(Finding(
+                rule: Rule.duplicatePlace.id, severity: Rule.duplicatePlace.defaultSeverity,
+                message: "\(name) (feature #\(m.index)) is the same place as \(firstName) (feature #\(first.index)) "
+                    + "at \(firstPlace), \(distance) away; 'mapbridge dedupe' merges them",
+                location: located(m, file: file, format: format)))
+        }
+    }
+    return findings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+}
+
+/// Where `place` starts; in a GeoJSON file (a FeatureCollection, since it holds duplicates) with
+/// the feature's JSON pointer.
+private func located(_ place: PlaceCandidate, file: String, format: Format) -> SourceLocation {
+    var location = place.location ?? SourceLocation(file: file, line: 1, column: 1)
+    if format == .geojson { location.pointer = "/features/\(place.index)" }
+    return location
+}
+
+/// The names of the clusters' members as the file spells them, by feature index; empty when
+/// the file cannot be read again.
+private func duplicateTitles(file: String, format: Format, clusters: [PlaceCluster]) -> [Int: String] {
+    var wanted = Set<Int>()
+    for c in clusters { for m in c.members { wanted.insert(m.index) } }
+    let last = wanted.max() ?? 0
+    var titles: [Int: String] = [:]
+    guard var reader = try? FeatureSources.reader(for: file, format: format, report: { _ in }) else { return [:] }
+    var index = 0
+    while index <= last, let feature = try? reader.next() {
+        if wanted.contains(index), let title = feature.title { titles[index] = title }
+        index += 1
+    }
+    return titles
+}

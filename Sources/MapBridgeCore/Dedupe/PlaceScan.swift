@@ -1,0 +1,57 @@
+import MapBridgeModel
+
+extension PlaceCandidate {
+    /// The candidate for `feature` at `index`: a point (GeoJSON `Point`, KML `Point`, a CSV
+    /// row, a GPX waypoint) whose name is not empty once normalised; `nil` for anything else
+    /// (lines, areas, circles, unnamed points).
+    /// - Parameter nameProperty: the property holding the name, or `nil` for the feature's
+    ///   `title` (GeoJSON `name`, else `title`; KML `name`).
+    public init?(_ feature: Feature, index: Int, nameProperty: String? = nil, folding: inout PlaceNameFolding) {
+        guard case .annotation(let coordinate)? = feature.shape,
+              let title = Self.nameText(of: feature, nameProperty: nameProperty)
+        else { return nil }
+        let name = folding.normalise(title)
+        guard !name.isEmpty else { return nil }
+        var location = feature.location
+        location?.pointer = nil
+        self.init(index: index, name: name, coordinate: coordinate, propertyCount: feature.properties.count,
+                  location: location)
+    }
+}
+
+extension PlaceCandidate {
+    /// The name of `feature` as its file spells it: the string (or number) in `nameProperty`,
+    /// or the feature's `title` when `nameProperty` is `nil`.
+    public static func nameText(of feature: Feature, nameProperty: String?) -> String? {
+        guard let nameProperty else { return feature.title }
+        switch feature.properties[nameProperty] {
+        case .string(let s)?: return s
+        case .number(let n)?: return n.text
+        default: return nil
+        }
+    }
+}
+
+/// Reads the named points of a file for deduplication.
+public enum PlaceScan {
+    /// The named points of `path` (read once, streaming) and how many features it holds.
+    /// - Parameters:
+    ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
+    ///   - report: receives the reader's warnings.
+    /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
+    ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
+    public static func candidates(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                                  nameProperty: String? = nil, report: @escaping DiagnosticHandler) throws -> (places: [PlaceCandidate], features: Int)
+    {
+        var reader = try FeatureSources.reader(for: path, format: format, options: options, report: report)
+        _ = try reader.open()
+        var folding = PlaceNameFolding()
+        var places: [PlaceCandidate] = []
+        var index = 0
+        while let feature = try reader.next() {
+            if let p = PlaceCandidate(feature, index: index, nameProperty: nameProperty, folding: &folding) { places.append(p) }
+            index += 1
+        }
+        return (places, index)
+    }
+}
