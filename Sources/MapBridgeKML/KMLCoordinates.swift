@@ -12,6 +12,13 @@ enum KMLCoordinates {
     /// The coordinates in `text`; a tuple with one number, or a number that is not one, is a
     /// problem. Each coordinate keeps its numbers' text when that text is also valid JSON.
     static func parse(_ text: [UInt8]) throws(Problem) -> [Coordinate] {
+        var ignored: String?
+        return try parse(text, overlong: &ignored)
+    }
+
+    /// Parses `text`; `overlong` receives a message for the first tuple with more than three
+    /// numbers (the rest of such a tuple is left out).
+    static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
         var result: [Coordinate] = []
         var numbers: [(text: [UInt8], value: Double)] = []
         var current: [UInt8] = []
@@ -32,8 +39,8 @@ enum KMLCoordinates {
             guard numbers.count >= 2 else {
                 throw Problem(message: "coordinate tuple \(tupleIndex + 1) has one number; write longitude,latitude[,altitude]")
             }
-            guard numbers.count <= 3 else {
-                throw Problem(message: "coordinate tuple \(tupleIndex + 1) has \(numbers.count) numbers; a tuple is longitude,latitude[,altitude], and tuples are separated by spaces")
+            if numbers.count > 3, overlong == nil {
+                overlong = "coordinate tuple \(tupleIndex + 1) has \(numbers.count) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
             }
             let texts = numbers.prefix(3).map { $0.text }
             let allJSON = texts.allSatisfy { t in t.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil } }

@@ -537,7 +537,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endCoordinates() {
         guard case .leaf(let kind, _) = frames.last else { return }
         do throws(KMLCoordinates.Problem) {
-            let coordinates = try KMLCoordinates.parse(text)
+            var overlong: String?
+            let coordinates = try KMLCoordinates.parse(text, overlong: &overlong)
+            if let overlong { warnOnce("tuple-length", overlong) }
             frames[frames.count - 1] = .leaf(kind, coordinates)
         } catch {
             fail("bad coordinates: \(error.message)")

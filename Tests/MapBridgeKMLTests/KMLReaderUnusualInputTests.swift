@@ -83,13 +83,13 @@ struct KMLReaderUnusualInputTests {
         #expect(line.times?.count == 2)
     }
 
-    @Test("a coordinate tuple with more than three numbers fails at its place")
+    @Test("a coordinate tuple with more than three numbers keeps three, and says what it left out")
     func longTuple() throws {
-        let error = try #require(throws: MapBridgeError.self) {
-            _ = try readKML(kml("<Placemark><LineString><coordinates>1,2,3,4,5,6</coordinates></LineString></Placemark>"))
-        }
-        #expect(error.message.contains("has 6 numbers"))
-        #expect(error.location != nil)
+        let r = try readKML(kml("<Placemark><Point><coordinates>1,2,3,4</coordinates></Point></Placemark>"))
+        #expect(r.features.first?.shape == .annotation(Coordinate(longitude: 1, latitude: 2, altitude: 3)))
+        let warning = try #require(r.warnings.first { $0.code == "tuple-length" })
+        #expect(warning.message.contains("has 4 numbers"))
+        #expect(warning.location != nil)
     }
 
     @Test("a file cut off inside an element says so, naming the element and where it opened")
