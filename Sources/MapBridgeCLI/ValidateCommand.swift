@@ -62,7 +62,11 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
             switch args.value("--schema") {
             case nil: options.schema = try KMLSchema.profile()
             case "none": options.schema = nil
-            case let path?: options.schema = try KMLSchema(path: path)
+            case let path?:
+                // A schema that does not compile is a bad argument (64), not a finding (1).
+                do { options.schema = try KMLSchema(path: path) } catch let error as MapBridgeError where error.kind == .data {
+                    throw MapBridgeError(.usage, "--schema: \(error.message)")
+                }
             }
         }
         kmlOptions = options

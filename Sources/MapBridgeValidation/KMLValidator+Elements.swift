@@ -19,7 +19,8 @@ extension KMLValidator {
         switch localName {
         case "coordinates":
             let parent = stack.count > 1 ? stack[stack.count - 2].name : ""
-            scan = CoordinateScan(line: start.line, column: start.column, parent: parent)
+            // The parser reports an element with its `>` next: the text starts after it.
+            scan = CoordinateScan(line: start.line, column: start.column + 1, parent: parent)
         case "styleUrl":
             styleURLText = []
         default:
