@@ -42,9 +42,16 @@ struct CoordinateScan {
 }
 
 extension KMLValidator {
-    /// Feeds one byte of coordinate text.
-    func scanByte(_ byte: UInt8) {
+    /// Feeds coordinate text to the scan in progress.
+    func scanText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Taken out while it runs, so that its arrays are not shared and grow in place.
         guard var s = scan else { return }
+        scan = nil
+        for byte in bytes { scanByte(&s, byte) }
+        scan = s
+    }
+
+    private func scanByte(_ s: inout CoordinateScan, _ byte: UInt8) {
         switch byte {
         case 0x20, 0x09, 0x0A, 0x0D:
             if s.inTuple { s.pendingSpace = true }
@@ -71,7 +78,6 @@ extension KMLValidator {
         } else {
             s.column += 1
         }
-        scan = s
     }
 
     private func finishNumber(_ s: inout CoordinateScan) {

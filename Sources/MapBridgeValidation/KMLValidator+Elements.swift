@@ -52,7 +52,7 @@ extension KMLValidator {
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         applyPendingPops()
         if scan != nil {
-            for byte in bytes { scanByte(byte) }
+            scanText(bytes)
         } else if styleURLText != nil, let count = styleURLText?.count, count < 4096 {
             styleURLText?.append(contentsOf: bytes.prefix(4096 - count))
         }
