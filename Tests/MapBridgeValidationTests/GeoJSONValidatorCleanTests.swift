@@ -23,6 +23,8 @@ struct GeoJSONValidatorCleanTests {
         "{\"type\": \"FeatureCollection\", \"bbox\": [-1, 0, 3, 4, 1, 5], \"features\": [" +
             feature("{\"type\": \"Point\", \"coordinates\": [3, 1, 4]}") + "," + feature("{\"type\": \"Point\", \"coordinates\": [-1, 0]}") + "]}",
         "{\"type\": \"LineString\", \"coordinates\": [[170, 10], [-10, 20]]}",
+        // A box across the antimeridian with both edges east of 0° spans most of the world.
+        "{\"type\": \"MultiPoint\", \"bbox\": [170, -5, 10, 5], \"coordinates\": [[175, 0], [-50, 0], [5, 0], [10, 1]]}",
     ]
 
     @Test("no findings", arguments: valid)

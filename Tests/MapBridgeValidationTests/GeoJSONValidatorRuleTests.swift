@@ -66,6 +66,8 @@ struct GeoJSONValidatorRuleTests {
              line: 1, column: 32, pointer: "/bbox"),
         Case(rule: "bbox-mismatch", text: "{\"type\": \"Point\", \"bbox\": [0, 0, 0, 1, 1, 10], \"coordinates\": [1, 1, 12]}",
              line: 1, column: 27, pointer: "/bbox"),
+        Case(rule: "bbox-mismatch", text: "{\"type\": \"MultiPoint\", \"bbox\": [170, -5, 10, 5], \"coordinates\": [[175, 0], [120, 0]]}",
+             line: 1, column: 32, pointer: "/bbox"),
         Case(rule: "swapped-axes", text: "{\"type\": \"LineString\", \"coordinates\": [[-33.9, 151.2], [-34, 151.3]]}",
              line: 1, column: 39, pointer: "/coordinates", severity: .warning),
         Case(rule: "antimeridian-crossing", text: "{\"type\": \"LineString\", \"coordinates\": [[179, 0], [-179, 1]]}",
