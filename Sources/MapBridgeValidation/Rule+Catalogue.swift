@@ -16,7 +16,7 @@ extension Rule {
     public static let forbiddenMember = Rule(id: "forbidden-member", defaultSeverity: .error,
         explanation: "a member RFC 7946 §7.1 forbids on this type, such as \"coordinates\" on a Feature")
     public static let bboxInvalid = Rule(id: "bbox-invalid", defaultSeverity: .error,
-        explanation: "\"bbox\" is not an array of 4 or 6 numbers")
+        explanation: "\"bbox\" is not an array of 4 or 6 numbers, or its south edge lies north of its north edge")
     public static let bboxMismatch = Rule(id: "bbox-mismatch", defaultSeverity: .error,
         explanation: "\"bbox\" does not contain the positions of the object it is on (west > east crosses the antimeridian)")
     public static let coordinatesShape = Rule(id: "coordinates-shape", defaultSeverity: .error,
