@@ -1,4 +1,5 @@
 import CLibXML2
+import MapBridgeJSON
 import MapBridgeModel
 
 extension KMLValidator {
@@ -23,6 +24,8 @@ extension KMLValidator {
             scan = CoordinateScan(line: start.line, column: start.column + 1, parent: parent)
         case "styleUrl":
             styleURLText = []
+        case "coord":
+            coordText = []
         default:
             break
         }
@@ -42,6 +45,11 @@ extension KMLValidator {
                 styleURLText = nil
                 noteStyleURL(text)
             }
+        case "coord":
+            if let text = coordText {
+                coordText = nil
+                checkTrackCoordinate(text)
+            }
         default:
             break
         }
@@ -55,7 +63,27 @@ extension KMLValidator {
             scanText(bytes)
         } else if styleURLText != nil, let count = styleURLText?.count, count < 4096 {
             styleURLText?.append(contentsOf: bytes.prefix(4096 - count))
+        } else if coordText != nil, let count = coordText?.count, count < 256 {
+            coordText?.append(contentsOf: bytes.prefix(256 - count))
         }
+    }
+
+    /// Checks a `gx:coord` of a `gx:Track`: `longitude latitude [altitude]`, separated by spaces.
+    private func checkTrackCoordinate(_ bytes: [UInt8]) {
+        let at = stack.last?.start ?? here
+        let words = bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        var values: [Double] = []
+        for word in words {
+            guard let value = NumberParsing.lenientDouble(Array(word)) else {
+                return report(.kmlCoordinates, Messages.trackNotANumber(String(decoding: word, as: UTF8.self)), at: at)
+            }
+            values.append(value)
+        }
+        guard values.count == 2 || values.count == 3 else {
+            return report(.kmlCoordinates, Messages.trackCount(values.count), at: at)
+        }
+        if !(-180...180).contains(values[0]) { report(.lonOutOfRange, Messages.trackLongitude(values[0]), at: at) }
+        if !(-90...90).contains(values[1]) { report(.latOutOfRange, Messages.trackLatitude(values[1]), at: at) }
     }
 
     // MARK: ids and styleUrl
@@ -143,6 +171,14 @@ extension KMLValidator {
             "latitude \(lat) is beyond ±90, yet every tuple here would be in range with its first two numbers swapped: "
                 + "KML tuples are longitude,latitude, this looks like latitude,longitude"
         }
+        static func trackNotANumber(_ text: String) -> String {
+            "'\(text)' in gx:coord is not a number; write longitude latitude altitude, separated by spaces"
+        }
+        static func trackCount(_ n: Int) -> String {
+            "gx:coord has \(n) number\(n == 1 ? "" : "s"); write longitude latitude altitude, separated by spaces"
+        }
+        static func trackLongitude(_ lon: Double) -> String { "longitude \(lon) in gx:coord is outside [-180, 180]" }
+        static func trackLatitude(_ lat: Double) -> String { "latitude \(lat) in gx:coord is outside [-90, 90]" }
         static func lineTooShort(_ n: Int) -> String { "a LineString needs 2 or more coordinate tuples, this one has \(n)" }
         static func ringTooShort(_ n: Int) -> String { "a LinearRing needs 4 or more coordinate tuples, this one has \(n)" }
         static func notClosed(first: [Double], last: [Double]) -> String {

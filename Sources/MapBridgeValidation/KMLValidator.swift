@@ -60,6 +60,8 @@ public final class KMLValidator {
     var scan: CoordinateScan?
     /// The text of the `<styleUrl>` being read.
     var styleURLText: [UInt8]?
+    /// The text of the `<gx:coord>` being read.
+    var coordText: [UInt8]?
 
     /// Where each id was first used (when `checksIDs`).
     var ids: [String: (line: Int32, column: Int32)] = [:]

@@ -57,7 +57,7 @@ extension Rule {
     public static let kmlSchema = Rule(id: "kml-schema", defaultSeverity: .error,
         explanation: "the KML breaks the XML Schema (MapBridge's KML 2.2 profile, or the one given with --schema)")
     public static let kmlCoordinates = Rule(id: "kml-coordinates", defaultSeverity: .error,
-        explanation: "a <coordinates> tuple is not lon,lat[,alt] numbers separated by commas, tuples by whitespace")
+        explanation: "a <coordinates> tuple is not lon,lat[,alt] (tuples apart by whitespace), or a gx:coord not \"lon lat alt\"")
     public static let styleURLUnresolved = Rule(id: "style-url-unresolved", defaultSeverity: .error,
         explanation: "a <styleUrl> \"#id\" names no Style or StyleMap defined in the document")
     public static let duplicateID = Rule(id: "duplicate-id", defaultSeverity: .error,

@@ -126,6 +126,19 @@ struct KMLValidatorTests {
         #expect(swapped.last?.severity == .warning)
     }
 
+    @Test("gx:coord of a gx:Track: three numbers separated by spaces, in range")
+    func trackCoordinates() throws {
+        let track = { (coords: String) in
+            kml(placemark("<gx:Track xmlns:gx=\"http://www.google.com/kml/ext/2.2\">" + coords + "</gx:Track>"))
+        }
+        #expect(try kmlFindings(track("<gx:coord>1 2 3</gx:coord><gx:coord> -1.5 2.5 </gx:coord>")).isEmpty)
+        #expect(try kmlFindings(track("<gx:coord>1,2,3</gx:coord>")).map(\.rule) == ["kml-coordinates"])
+        #expect(try kmlFindings(track("<gx:coord>1 2 3 4</gx:coord>")).map(\.rule) == ["kml-coordinates"])
+        let found = try kmlFindings(track("<gx:coord>1 2 3</gx:coord><gx:coord>190 2 3</gx:coord>"))
+        #expect(found.map(\.rule) == ["lon-out-of-range"])
+        #expect(found.first?.location.pointer == "/kml/Document/Placemark/gx:Track/gx:coord[2]")
+    }
+
     @Test("rings must close and have 4 tuples; lines need 2")
     func rings() throws {
         #expect(try kmlFindings(kml(placemark(ring("0,0 1,0 1,1 0,1")))).map(\.rule) == ["ring-not-closed"])
