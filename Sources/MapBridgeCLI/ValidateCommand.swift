@@ -9,14 +9,17 @@ import MapBridgeValidation
 
 let validateCommand = Command(
     name: "validate",
-    summary: "Check GeoJSON files against RFC 7946 and report every problem with its place.",
-    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL]",
+    summary: "Check GeoJSON (RFC 7946) and KML/KMZ files and report every problem with its place.",
+    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD]",
     discussion: """
-        Folders are walked for .geojson and .json files. Each file is streamed; findings are printed as
-        they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are errors (or,
-        with --strict, warnings). --ignore and --severity take comma-separated lists and may repeat.
+        Folders are walked for .geojson, .json, .kml and .kmz files. Each file is streamed; findings are
+        printed as they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are
+        errors (or, with --strict, warnings). --ignore and --severity take comma-separated lists and may
+        repeat. KML is checked against MapBridge's KML 2.2 profile (schemas/mapbridge-kml22.xsd, built
+        in) unless --schema names another XSD, such as OGC's ogckml22.xsd, or 'none'. GeoJSON findings
+        carry a JSON pointer, KML findings an element path. 'validate --list-rules' lists every rule.
         """,
-    arguments: [("FILE|DIR", "files to check, or folders to search for .geojson and .json files")],
+    arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .json, .kml and .kmz files")],
     options: [
         OptionSpec(name: "--format", value: "FORMAT", help: "report format: text (default), json, github or sarif"),
         OptionSpec(name: "--strict", value: nil, help: "fail (exit 1) on warnings too"),
@@ -25,6 +28,7 @@ let validateCommand = Command(
         OptionSpec(name: "--list-rules", value: nil, help: "list every rule with its severity and explanation"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
         OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (default 100m)"),
+        OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files (default: MapBridge's KML 2.2 profile; 'none' skips)"),
     ],
     run: runValidate)
 
@@ -51,14 +55,40 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     var files: [String] = []
     for path in args.positionals { files += try validationInputs(path) }
 
+    // The KML schema is compiled once, and only when there is KML to check.
+    var kmlOptions: KMLValidator.Options?
+    func kml() throws -> KMLValidator.Options {
+        if let kmlOptions { return kmlOptions }
+        var options = KMLValidator.Options(checksIDs: !policy.ignored.contains(Rule.duplicateID.id))
+        if !policy.ignored.contains(Rule.kmlSchema.id) {
+            switch args.value("--schema") {
+            case nil: options.schema = try KMLSchema.profile()
+            case "none": options.schema = nil
+            case let path?:
+                // A schema that does not compile is a bad argument (64), not a finding (1).
+                do { options.schema = try KMLSchema(path: path) } catch let error as MapBridgeError where error.kind == .data {
+                    throw MapBridgeError(.usage, "--schema: \(error.message)")
+                }
+            }
+        }
+        kmlOptions = options
+        return options
+    }
+
     let report = ValidationReport(format: format, sink: ByteSink(fileDescriptor: 1, name: "<stdout>"),
                                   colour: format == .text && isatty(1) == 1)
     for file in files {
-        let source = try ByteSource(path: file)
+        let kind = try validationKind(file)
+        let options = kind == .geoJSON ? nil : try kml()
         report.beginFile(file)
         var fileErrors = 0
-        try GeoJSONValidator.validate(source: source, maximumDepth: depth) { finding in
+        let counting: (Finding) -> Void = { finding in
             if let f = policy.apply(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
+        }
+        switch kind {
+        case .geoJSON: try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth, report: counting)
+        case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
+        case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
         }
         if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
             for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
@@ -121,9 +151,31 @@ private func validationInputs(_ path: String) throws -> [String] {
         guard stat(child, &childInfo) == 0 else { continue }
         if (childInfo.st_mode & S_IFMT) == S_IFDIR {
             if !name.hasPrefix(".") { files += try validationInputs(child) }
-        } else if name.hasSuffix(".geojson") || name.hasSuffix(".json") {
+        } else if validatedExtensions.contains(where: { name.lowercased().hasSuffix($0) }) {
             files.append(child)
         }
     }
     return files
+}
+
+private let validatedExtensions = [".geojson", ".json", ".kml", ".kmz"]
+
+private enum ValidationKind { case geoJSON, kml, kmz }
+
+/// What `path` holds: by its extension, else by its first byte (`<` for KML, a zip's `PK`).
+/// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be read.
+private func validationKind(_ path: String) throws -> ValidationKind {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".kml") { return .kml }
+    if lower.hasSuffix(".kmz") { return .kmz }
+    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") || path == "-" { return .geoJSON }
+    let source = try ByteSource(path: path)
+    var head = [UInt8](repeating: 0, count: 512)
+    let n = try head.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return try source.read(into: base, count: buffer.count)
+    }
+    if n >= 2 && head[0] == UInt8(ascii: "P") && head[1] == UInt8(ascii: "K") { return .kmz }
+    let first = head.prefix(n).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    return first == UInt8(ascii: "<") ? .kml : .geoJSON
 }

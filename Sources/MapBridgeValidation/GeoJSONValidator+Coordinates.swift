@@ -1,43 +1,57 @@
 import MapBridgeModel
 
 extension GeoJSONValidator {
-    /// Checks `node` as the coordinates of a geometry of `type`; the pointer is at "coordinates".
-    func checkCoordinates(_ node: CoordinateNode, type: String, memberAt: (line: Int, column: Int)) {
+    typealias Place = (line: Int, column: Int)
+
+    /// Checks `node` as the coordinates of a geometry of `type` whose object starts at `object`;
+    /// the pointer is at "coordinates". Returns the extent of its positions.
+    func checkCoordinates(_ node: CoordinateNode, type: String, object: Place) -> Extent {
         var walk = CoordinateWalk()
         switch type {
-        case "Point": position(node, [], &walk)
-        case "MultiPoint": positions(node, [], &walk, minimum: 0, role: .points)
-        case "LineString": positions(node, [], &walk, minimum: 2, role: .line)
-        case "MultiLineString": nested(node, []) { positions($0, $1, &walk, minimum: 2, role: .line) }
-        case "Polygon": polygon(node, [], &walk)
-        case "MultiPolygon": nested(node, []) { polygon($0, $1, &walk) }
-        default: return
+        case "Point": position(node, [], holder: object, &walk)
+        case "MultiPoint": positions(node, [], holder: object, &walk, minimum: 0, role: .points)
+        case "LineString": positions(node, [], holder: object, &walk, minimum: 2, role: .line)
+        case "MultiLineString":
+            nested(node, [], holder: object) { positions($0, $1, holder: $2, &walk, minimum: 2, role: .line) }
+        case "Polygon": polygon(node, [], holder: object, &walk)
+        case "MultiPolygon": nested(node, [], holder: object) { polygon($0, $1, holder: $2, &walk) }
+        default: return walk.extent
         }
         if let fine = walk.finePrecision {
-            report(.excessivePrecision, Messages.precision(fine.decimals), at: (fine.line, fine.column), indices: fine.indices)
+            report(.excessivePrecision, Messages.precision(fine.decimals), at: fine.at, indices: fine.indices)
         }
+        if let beyond = walk.latitudeBeyond90, walk.allSwappable {
+            report(.swappedAxes, Messages.swapped(latitude: beyond.latitude, at: pointer.text(appending: beyond.indices)),
+                   at: node.position)
+        }
+        return walk.extent
     }
 
     /// Running state of one geometry's walk.
     struct CoordinateWalk {
-        var finePrecision: (decimals: Int, line: Int, column: Int, indices: [Int])?
+        var finePrecision: (decimals: Int, at: Place, indices: [Int])?
+        var extent = Extent()
+        /// The first position whose latitude is beyond ±90.
+        var latitudeBeyond90: (latitude: Double, indices: [Int])?
+        /// Whether every position would be in range with its axes swapped.
+        var allSwappable = true
     }
 
     enum Role { case points, line, ring }
 
-    private func nested(_ node: CoordinateNode, _ indices: [Int], _ body: (CoordinateNode, [Int]) -> Void) {
+    private func nested(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ body: (CoordinateNode, [Int], Place) -> Void) {
         guard case .array(let items, _, _) = node else {
-            return report(.coordinatesShape, Messages.shape(expected: "an array", found: node), at: node.position, indices: indices)
+            return report(.coordinatesShape, Messages.shape(expected: "an array", found: node), at: holder, indices: indices)
         }
-        for (i, item) in items.enumerated() { body(item, indices + [i]) }
+        for (i, item) in items.enumerated() { body(item, indices + [i], node.position) }
     }
 
-    private func polygon(_ node: CoordinateNode, _ indices: [Int], _ walk: inout CoordinateWalk) {
+    private func polygon(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk) {
         guard case .array(let rings, _, _) = node else {
-            return report(.coordinatesShape, Messages.shape(expected: "an array of rings", found: node), at: node.position, indices: indices)
+            return report(.coordinatesShape, Messages.shape(expected: "an array of rings", found: node), at: holder, indices: indices)
         }
         for (i, ring) in rings.enumerated() {
-            guard let area = positions(ring, indices + [i], &walk, minimum: 4, role: .ring) else { continue }
+            guard let area = positions(ring, indices + [i], holder: node.position, &walk, minimum: 4, role: .ring) else { continue }
             let exterior = i == 0
             if (exterior && area < 0) || (!exterior && area > 0) {
                 report(.rightHandRule, Messages.winding(ring: i, exterior: exterior), at: ring.position, indices: indices + [i])
@@ -48,16 +62,16 @@ extension GeoJSONValidator {
     /// Checks an array of positions; for a ring returns twice its signed area (positive when
     /// counterclockwise), or nil when the ring is unusable.
     @discardableResult
-    private func positions(_ node: CoordinateNode, _ indices: [Int], _ walk: inout CoordinateWalk, minimum: Int,
-                           role: Role) -> Double? {
+    private func positions(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk,
+                           minimum: Int, role: Role) -> Double? {
         guard case .array(let items, _, _) = node else {
-            report(.coordinatesShape, Messages.shape(expected: "an array of positions", found: node), at: node.position, indices: indices)
+            report(.coordinatesShape, Messages.shape(expected: "an array of positions", found: node), at: holder, indices: indices)
             return nil
         }
         var points: [(Double, Double)] = []
         var usable = true
         for (i, item) in items.enumerated() {
-            if let p = position(item, indices + [i], &walk) { points.append(p) } else { usable = false }
+            if let p = position(item, indices + [i], holder: node.position, &walk) { points.append(p) } else { usable = false }
         }
         if items.count < minimum {
             switch role {
@@ -66,6 +80,11 @@ extension GeoJSONValidator {
             case .points: break
             }
             return nil
+        }
+        if role != .points, let jump = antimeridianJump(points) {
+            report(.antimeridianCrossing, Messages.crossing(from: points[jump - 1].0, to: points[jump].0, index: jump,
+                                                            ring: role == .ring),
+                   at: node.position, indices: indices)
         }
         guard role == .ring, usable, let first = points.first, let last = points.last,
             let firstNode = items.first, let lastNode = items.last else { return nil }
@@ -80,22 +99,36 @@ extension GeoJSONValidator {
         return area
     }
 
-    /// Checks one position; returns its longitude and latitude when both are numbers.
+    /// The index of the first position whose longitude differs from the one before by more
+    /// than 180°: the shorter way between them crosses the antimeridian, so a line drawn the
+    /// long way round was meant to be cut there (RFC 7946 §3.1.9). Out-of-range longitudes
+    /// are left to `lon-out-of-range`.
+    private func antimeridianJump(_ points: [(Double, Double)]) -> Int? {
+        guard points.count > 1 else { return nil }
+        for k in 1..<points.count {
+            let a = points[k - 1].0, b = points[k].0
+            if abs(a) <= 180 && abs(b) <= 180 && abs(b - a) > 180 { return k }
+        }
+        return nil
+    }
+
+    /// Checks one position held by the array at `holder`; returns its longitude and latitude
+    /// when both are numbers.
     @discardableResult
-    private func position(_ node: CoordinateNode, _ indices: [Int], _ walk: inout CoordinateWalk) -> (Double, Double)? {
+    private func position(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk) -> (Double, Double)? {
         guard case .array(let items, _, _) = node else {
             report(.coordinatesShape, Messages.shape(expected: "a position (an array of numbers)", found: node),
-                   at: node.position, indices: indices)
+                   at: holder, indices: indices)
             return nil
         }
         var values: [Double] = []
         for (i, item) in items.enumerated() {
-            guard case .number(let v, let decimals, let line, let column) = item else {
-                report(.positionNotNumber, Messages.notNumber(item), at: item.position, indices: indices + [i])
+            guard case .number(let v, let decimals, _, _) = item else {
+                report(.positionNotNumber, Messages.notNumber(item), at: node.position, indices: indices + [i])
                 return nil
             }
             if decimals > 9 && (walk.finePrecision?.decimals ?? 0) < decimals {
-                walk.finePrecision = (decimals, line, column, indices + [i])
+                walk.finePrecision = (decimals, node.position, indices + [i])
             }
             values.append(v)
         }
@@ -106,13 +139,17 @@ extension GeoJSONValidator {
         if values.count > 3 {
             report(.positionSize, Messages.tooManyNumbers(values.count), severity: .warning, at: node.position, indices: indices)
         }
-        if !(-180...180).contains(values[0]) {
-            report(.lonOutOfRange, Messages.longitude(values[0], latitude: values[1]), at: items[0].position, indices: indices + [0])
+        let lon = values[0], lat = values[1]
+        if !(-180...180).contains(lon) {
+            report(.lonOutOfRange, Messages.longitude(lon), at: node.position, indices: indices + [0])
         }
-        if !(-90...90).contains(values[1]) {
-            report(.latOutOfRange, Messages.latitude(values[1], longitude: values[0]), at: items[1].position, indices: indices + [1])
+        if !(-90...90).contains(lat) {
+            report(.latOutOfRange, Messages.latitude(lat), at: node.position, indices: indices + [1])
+            if walk.latitudeBeyond90 == nil { walk.latitudeBeyond90 = (lat, indices + [1]) }
         }
-        return (values[0], values[1])
+        if !(abs(lon) <= 90 && abs(lat) <= 180) { walk.allSwappable = false }
+        walk.extent.add(longitude: lon, latitude: lat, altitude: values.count > 2 ? values[2] : nil)
+        return (lon, lat)
     }
 
     private func samePosition(_ a: CoordinateNode, _ b: CoordinateNode) -> Bool {
@@ -146,13 +183,16 @@ extension GeoJSONValidator.Messages {
         exterior ? "the exterior ring runs clockwise; RFC 7946 asks for counterclockwise (right-hand rule)"
                  : "hole \(ring) runs counterclockwise; RFC 7946 asks for clockwise holes (right-hand rule)"
     }
-    static func longitude(_ lon: Double, latitude: Double) -> String {
-        let swap = (-90...90).contains(lon) && (-180...180).contains(latitude) ? "; the axes may be swapped (GeoJSON is longitude, latitude)" : ""
-        return "longitude \(lon) is outside [-180, 180]\(swap)"
+    static func longitude(_ lon: Double) -> String { "longitude \(lon) is outside [-180, 180]" }
+    static func latitude(_ lat: Double) -> String { "latitude \(lat) is outside [-90, 90]" }
+    static func swapped(latitude: Double, at pointer: String) -> String {
+        "latitude \(latitude) (at \(pointer)) is beyond ±90, yet every position of this geometry would be in range "
+            + "with its two numbers swapped: GeoJSON positions are [longitude, latitude], this looks like [latitude, longitude]"
     }
-    static func latitude(_ lat: Double, longitude: Double) -> String {
-        let swap = (-90...90).contains(longitude) && (-180...180).contains(lat) ? "; the axes may be swapped (GeoJSON is longitude, latitude)" : ""
-        return "latitude \(lat) is outside [-90, 90]\(swap)"
+    static func crossing(from a: Double, to b: Double, index: Int, ring: Bool) -> String {
+        "positions \(index - 1) and \(index) jump from longitude \(a) to \(b): the \(ring ? "ring" : "line") crosses the "
+            + "antimeridian without being cut; RFC 7946 §3.1.9 asks to split it at ±180 into a "
+            + (ring ? "MultiPolygon" : "MultiLineString")
     }
     static func precision(_ decimals: Int) -> String {
         "coordinates with up to \(decimals) decimals; more than 9 (under a millimetre) only add bytes"

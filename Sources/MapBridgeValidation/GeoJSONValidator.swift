@@ -6,6 +6,13 @@ import MapBridgeModel
 /// than stopping at the first: features are checked one at a time, so memory grows with the
 /// largest single geometry, not with the file.
 ///
+/// Where findings point: each is located (line, column) where the JSON object or array at
+/// fault begins, and its pointer names the exact member or element. A value of the wrong kind,
+/// or a member that is missing, forbidden, repeated or of an unknown type, is a fault of the
+/// object or array holding it (so `"properties": []` is reported at its Feature's `{`, and a
+/// string inside a position at that position's `[`); a wrong count or wrong values are faults
+/// of the array itself (a ring not closed, a line too short, a bbox that misses the data).
+///
 ///     try GeoJSONValidator.validate(source: try ByteSource(path: "a.geojson")) { print($0) }
 ///
 /// Malformed JSON is reported once (`json-syntax`, with its position) and ends the file.
@@ -29,7 +36,8 @@ public final class GeoJSONValidator {
         options.maximumDepth = maximumDepth
         let validator = GeoJSONValidator(tokenizer: JSONTokenizer(source: source, options: options), emit: report)
         do {
-            try validator.validateValue(startingWith: try validator.tokenizer.next(), context: .root)
+            let first = try validator.tokenizer.next()
+            try validator.validateValue(startingWith: first, context: .root, holder: validator.here)
             _ = try validator.tokenizer.next()  // only the end of input may follow
         } catch let error as MapBridgeError where error.kind == .data {
             let at = error.location ?? validator.tokenizer.location()

@@ -16,7 +16,9 @@ extension Rule {
     public static let forbiddenMember = Rule(id: "forbidden-member", defaultSeverity: .error,
         explanation: "a member RFC 7946 §7.1 forbids on this type, such as \"coordinates\" on a Feature")
     public static let bboxInvalid = Rule(id: "bbox-invalid", defaultSeverity: .error,
-        explanation: "\"bbox\" is not an array of 4 or 6 numbers")
+        explanation: "\"bbox\" is not an array of 4 or 6 numbers, or its south edge lies north of its north edge")
+    public static let bboxMismatch = Rule(id: "bbox-mismatch", defaultSeverity: .error,
+        explanation: "\"bbox\" does not contain the positions of the object it is on (west > east crosses the antimeridian)")
     public static let coordinatesShape = Rule(id: "coordinates-shape", defaultSeverity: .error,
         explanation: "\"coordinates\" is not nested as the geometry type requires")
     public static let positionSize = Rule(id: "position-size", defaultSeverity: .error,
@@ -37,6 +39,10 @@ extension Rule {
         explanation: "a longitude outside [-180, 180] degrees")
     public static let latOutOfRange = Rule(id: "lat-out-of-range", defaultSeverity: .error,
         explanation: "a latitude outside [-90, 90] degrees (the axes may be swapped)")
+    public static let swappedAxes = Rule(id: "swapped-axes", defaultSeverity: .warning,
+        explanation: "a geometry with latitudes beyond ±90 that would all be in range swapped: [lat, lon] written for [lon, lat]")
+    public static let antimeridianCrossing = Rule(id: "antimeridian-crossing", defaultSeverity: .warning,
+        explanation: "a line or ring steps more than 180° in longitude: it crosses ±180 uncut (RFC 7946 §3.1.9)")
     public static let rightHandRule = Rule(id: "right-hand-rule", defaultSeverity: .warning,
         explanation: "an exterior ring runs clockwise or a hole counterclockwise (RFC 7946 §3.1.6)")
     public static let crsMember = Rule(id: "crs-member", defaultSeverity: .warning,
@@ -44,12 +50,26 @@ extension Rule {
     public static let excessivePrecision = Rule(id: "excessive-precision", defaultSeverity: .info,
         explanation: "coordinates with more than 9 decimals (finer than a millimetre) only add bytes")
 
+    // KML (the coordinate rules above apply to KML as well: position-size, line-too-short,
+    // ring-too-short, ring-not-closed, lon-out-of-range, lat-out-of-range, antimeridian-crossing).
+    public static let xmlSyntax = Rule(id: "xml-syntax", defaultSeverity: .error,
+        explanation: "the file is not well-formed XML, or is a KMZ without a KML document (checking stops there)")
+    public static let kmlSchema = Rule(id: "kml-schema", defaultSeverity: .error,
+        explanation: "the KML breaks the XML Schema (MapBridge's KML 2.2 profile, or the one given with --schema)")
+    public static let kmlCoordinates = Rule(id: "kml-coordinates", defaultSeverity: .error,
+        explanation: "a <coordinates> tuple is not lon,lat[,alt] (tuples apart by whitespace), or a gx:coord not \"lon lat alt\"")
+    public static let styleURLUnresolved = Rule(id: "style-url-unresolved", defaultSeverity: .error,
+        explanation: "a <styleUrl> \"#id\" names no Style or StyleMap defined in the document")
+    public static let duplicateID = Rule(id: "duplicate-id", defaultSeverity: .error,
+        explanation: "two elements share one id attribute, so references to it are ambiguous")
+
     /// Every rule, in the order `--list-rules` prints them.
     public static let catalogue: [Rule] = [
         .jsonSyntax, .duplicateKey, .unknownType, .unexpectedType, .missingMember, .wrongMemberType,
-        .forbiddenMember, .bboxInvalid, .coordinatesShape, .positionSize, .positionNotNumber, .lineTooShort,
-        .ringTooShort, .ringNotClosed, .geometryCollectionNested, .geometryCollectionSingle, .lonOutOfRange,
-        .latOutOfRange, .rightHandRule, .crsMember, .excessivePrecision,
-        .duplicatePlace,
+        .forbiddenMember, .bboxInvalid, .bboxMismatch, .coordinatesShape, .positionSize, .positionNotNumber,
+        .lineTooShort, .ringTooShort, .ringNotClosed, .geometryCollectionNested, .geometryCollectionSingle,
+        .lonOutOfRange, .latOutOfRange, .swappedAxes, .antimeridianCrossing, .rightHandRule, .crsMember,
+        .excessivePrecision, .duplicatePlace,
+        .xmlSyntax, .kmlSchema, .kmlCoordinates, .styleURLUnresolved, .duplicateID,
     ]
 }

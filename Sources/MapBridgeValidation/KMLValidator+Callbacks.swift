@@ -1,0 +1,115 @@
+import CLibXML2
+import MapBridgeModel
+
+// libxml2's SAX2 callbacks for the KML validator. They capture nothing (C function pointers
+// cannot): the validator arrives through the user-data pointer, which a plugged-in schema
+// validator passes on unchanged. Structured errors arrive with libxml2's own context instead,
+// so they find the validator through the parser context's `_private` field.
+
+private func validator(_ context: UnsafeMutableRawPointer?) -> KMLValidator? {
+    guard let context else { return nil }
+    return Unmanaged<KMLValidator>.fromOpaque(context).takeUnretainedValue()
+}
+
+func kmlStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let v = validator(context), !v.stopped, let localName else { return }
+    let local = String(cString: localName)
+    let name = prefix.map { String(cString: $0) + ":" + local } ?? local
+    var id: String?
+    if attributeCount > 0, let attributes {
+        // Five pointers per attribute: local name, prefix, URI, value start, value end. The id
+        // is `id`, or `kml:id` as Google Earth writes it.
+        for k in 0..<Int(attributeCount) {
+            guard let attribute = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4],
+                String(cString: attribute) == "id",
+                attributes[5 * k + 2].map({ String(cString: $0).contains("/kml") }) ?? true else { continue }
+            id = String(decoding: UnsafeBufferPointer(start: start, count: max(end - start, 0)), as: UTF8.self)
+        }
+    }
+    v.startElement(localName: local, name: name, id: id)
+}
+
+func kmlEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    guard let v = validator(context), !v.stopped, let localName else { return }
+    v.endElement(localName: String(cString: localName))
+}
+
+func kmlCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let v = validator(context), !v.stopped, let bytes else { return }
+    v.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+}
+
+func kmlInternalSubset(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
+    _ systemID: UnsafePointer<xmlChar>?
+) {
+    guard let v = validator(context), !v.stopped else { return }
+    v.report(.xmlSyntax, KMLValidator.Messages.doctype, at: v.here)
+    v.stop()
+}
+
+func kmlEntityDeclaration(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ type: Int32,
+    _ publicID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?, _ content: UnsafeMutablePointer<xmlChar>?
+) {
+    guard let v = validator(context), !v.stopped else { return }
+    v.report(.xmlSyntax, KMLValidator.Messages.entities, at: v.here)
+    v.stop()
+}
+
+/// A well-formedness (or namespace) error from the parser: fatal ones end the file.
+func kmlStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let error, let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
+        let v = validator(parser.pointee._private), !v.stopped else { return }
+    let e = error.pointee
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    let line = e.line > 0 ? Int(e.line) : v.here.line
+    let column = e.int2 > 0 ? Int(e.int2) : v.here.column
+    v.report(.xmlSyntax, KMLValidator.Messages.malformed(cleanMessage(e.message)), at: (line, column))
+    if e.level == XML_ERR_FATAL { v.stop() }
+}
+
+/// A schema-validity error, raised while the element it is about is being parsed.
+func kmlSchemaError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let v = validator(context), !v.stopped, let error else { return }
+    guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    var message = cleanMessage(error.pointee.message)
+    // Namespaces in braces make the messages hard to read; KML's own is the default.
+    message = message.replacing("{http://www.opengis.net/kml/2.2}", with: "")
+        .replacing("{http://www.google.com/kml/ext/2.2}", with: "gx:")
+        .replacing("{http://www.w3.org/2005/Atom}", with: "atom:")
+    v.report(.kmlSchema, shortenQuotes(message), at: v.here)
+}
+
+/// `message` with each quoted span longer than 60 characters cut to its start: libxml2 quotes
+/// whole element values and schema patterns, which can run to megabytes.
+func shortenQuotes(_ message: String) -> String {
+    let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return message }
+    var out = ""
+    for (k, part) in parts.enumerated() {
+        if k > 0 { out += "'" }
+        let quoted = k % 2 == 1 && k < parts.count - 1
+        if quoted && part.count > 60 {
+            let flat = part.prefix(40).map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : String($0) }.joined()
+            out += flat + "…"
+        } else {
+            out += part
+        }
+    }
+    return out
+}
+
+private func cleanMessage(_ text: UnsafeMutablePointer<CChar>?) -> String {
+    var message = text.map { String(cString: $0) } ?? "?"
+    while message.hasSuffix("\n") || message.hasSuffix(" ") { message.removeLast() }
+    // One line per finding in every report format.
+    return String(message.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+}

@@ -1,0 +1,220 @@
+import CLibXML2
+import MapBridgeIO
+import MapBridgeModel
+import MapBridgeZip
+
+/// Checks a KML document while streaming it through libxml2's SAX2 push parser: well-formedness
+/// (with line and column), an XML Schema (validated in the same pass, plugged into the SAX
+/// stream, never as a tree), and KML's own rules: coordinate tuples, ranges, rings and lines,
+/// `styleUrl`s that point nowhere and duplicate ids. Every finding's pointer is the element
+/// path, such as `/kml/Document/Placemark[3]/Polygon/outerBoundaryIs/LinearRing/coordinates`
+/// (an index counts same-named siblings from 1 and is left out for the first).
+///
+///     let options = KMLValidator.Options(schema: try KMLSchema.profile())
+///     try KMLValidator.validate(source: try ByteSource(path: "a.kml"), options: options) { print($0) }
+///
+/// Memory stays flat however large the file, except for what the id rules must remember: each
+/// distinct id (for `duplicate-id`, about 75 bytes each; `checksIDs = false` turns that off) and
+/// each distinct `styleUrl` target with its first use. With a schema, libxml2's content-model
+/// automaton also keeps a copy of each child's name for an element whose model it could not make
+/// deterministic (a Document of a million Placemarks: some 80 MB with the profile).
+/// - Complexity: O(n) in the input.
+public final class KMLValidator {
+    /// What to check besides well-formedness and the KML rules.
+    public struct Options {
+        /// The schema to validate against, or nil for none.
+        public var schema: KMLSchema?
+        /// Whether to remember every id to find duplicates (memory grows with distinct ids).
+        public var checksIDs: Bool
+        /// Bytes handed to libxml2 at a time, > 0.
+        public var chunkSize: Int
+
+        public init(schema: KMLSchema? = nil, checksIDs: Bool = true, chunkSize: Int = 1 << 16) {
+            self.schema = schema
+            self.checksIDs = checksIDs
+            self.chunkSize = max(chunkSize, 1)
+        }
+    }
+
+    let fileName: String
+    let options: Options
+    let emit: (Finding) -> Void
+    var context: xmlParserCtxtPtr?
+    /// Set once a fatal error has ended the parse.
+    var stopped = false
+
+    /// One open element: its name, its index among same-named siblings, and its children's counts.
+    struct Frame {
+        var name: String
+        var index: Int
+        var start: (line: Int, column: Int)
+        var childCounts: [String: Int] = [:]
+    }
+    var stack: [Frame] = []
+    var rootCounts: [String: Int] = [:]
+    /// Elements closed whose frames are kept until the next event, so that a schema error the
+    /// validator raises at an end tag still names the element it is about.
+    var pendingPops = 0
+
+    /// The coordinates being scanned, while inside `<coordinates>`.
+    var scan: CoordinateScan?
+    /// The text of the `<styleUrl>` being read.
+    var styleURLText: [UInt8]?
+    /// The text of the `<gx:coord>` being read.
+    var coordText: [UInt8]?
+
+    /// Where each id was first used (when `checksIDs`).
+    var ids: [String: (line: Int32, column: Int32)] = [:]
+    /// The ids of Style, StyleMap and gx:CascadingStyle elements.
+    var styleIDs: Set<String> = []
+    /// Each distinct local `styleUrl` target with its first use and count, in order of first use.
+    var styleReferences: [StyleReference] = []
+    var styleReferenceIndex: [String: Int] = [:]
+
+    struct StyleReference {
+        var id: String
+        var line: Int
+        var column: Int
+        var pointer: String
+        var uses: Int
+    }
+
+    init(fileName: String, options: Options, emit: @escaping (Finding) -> Void) {
+        self.fileName = fileName
+        self.options = options
+        self.emit = emit
+    }
+
+    /// Validates the KML document in `source`, handing each finding to `report` as it is found.
+    /// - Parameter fileName: the name findings carry (default: the source's name).
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read;
+    ///   malformed XML is a finding (`xml-syntax`), not an error.
+    public static func validate(source: ByteSource, fileName: String? = nil, options: Options = Options(),
+                                report: @escaping (Finding) -> Void) throws {
+        let validator = KMLValidator(fileName: fileName ?? source.name, options: options, emit: report)
+        try validator.run(source)
+    }
+
+    /// Validates the KML document inside the KMZ archive at `path` (`doc.kml`, else the first
+    /// `.kml` entry). An archive that is not a zip or holds no KML is an `xml-syntax` finding.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the file cannot be read.
+    public static func validateKMZ(path: String, options: Options = Options(), limits: ZipLimits = .default,
+                                   report: @escaping (Finding) -> Void) throws {
+        let source: ByteSource
+        do {
+            let archive = try ZipArchiveReader(path: path, limits: limits)
+            guard let entry = archive.kmlDocument else {
+                report(Finding(rule: Rule.xmlSyntax.id, severity: .error, message: Messages.noKMLInArchive,
+                               location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
+                return
+            }
+            source = try archive.open(entry)
+        } catch let error as MapBridgeError where error.kind == .data {
+            report(Finding(rule: Rule.xmlSyntax.id, severity: .error, message: error.message,
+                           location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
+            return
+        }
+        try validate(source: source, fileName: path, options: options, report: report)
+    }
+
+    // MARK: Driving libxml2
+
+    private func run(_ source: ByteSource) throws {
+        let chunkSize = options.chunkSize
+        let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        var first = try source.read(into: chunk, count: chunkSize)
+        guard first > 0 else {
+            return report(.xmlSyntax, Messages.empty, at: (1, 1), pointer: "")
+        }
+
+        let handler = UnsafeMutablePointer<xmlSAXHandler>.allocate(capacity: 1)
+        defer { handler.deallocate() }
+        handler.initialize(to: xmlSAXHandler())
+        handler.pointee.initialized = XML_SAX2_MAGIC
+        handler.pointee.startElementNs = kmlStartElement
+        handler.pointee.endElementNs = kmlEndElement
+        handler.pointee.characters = kmlCharacters
+        handler.pointee.cdataBlock = kmlCharacters
+        handler.pointee.serror = kmlStructuredError
+        handler.pointee.internalSubset = kmlInternalSubset
+        handler.pointee.entityDecl = kmlEntityDeclaration
+
+        var sax: UnsafeMutablePointer<xmlSAXHandler>? = handler
+        var user: UnsafeMutableRawPointer? = Unmanaged.passUnretained(self).toOpaque()
+        var validation: xmlSchemaValidCtxtPtr?
+        var plug: xmlSchemaSAXPlugPtr?
+        if let schema = options.schema {
+            validation = xmlSchemaNewValidCtxt(schema.schema)
+            if let validation {
+                xmlSchemaSetValidStructuredErrors(validation, kmlSchemaError, user)
+                plug = xmlSchemaSAXPlug(validation, &sax, &user)
+                // The plug's handler leaves structured errors out; ours finds the validator
+                // through the parser context, whoever the user data is.
+                if plug != nil { sax?.pointee.serror = kmlStructuredError }
+            }
+        }
+        defer {
+            if let context { xmlFreeParserCtxt(context) }
+            context = nil
+            if let plug { xmlSchemaSAXUnplug(plug) }
+            if let validation { xmlSchemaFreeValidCtxt(validation) }
+        }
+        // The first bytes only let libxml2 see the encoding; parsing starts with the chunks.
+        let head = min(first, 4)
+        context = xmlCreatePushParserCtxt(sax, user, chunk, Int32(head), fileName)
+        guard let context else {
+            return report(.xmlSyntax, Messages.cannotStart, at: (1, 1), pointer: "")
+        }
+        context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        // No network; entities are never substituted and DTDs never loaded (the defaults).
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        var offset = head
+        while !stopped {
+            let n = first - offset
+            xmlParseChunk(context, chunk + offset, Int32(n), first == 0 ? 1 : 0)
+            if first == 0 || stopped { break }
+            first = try source.read(into: chunk, count: chunkSize)
+            offset = 0
+        }
+        applyPendingPops()
+        if !stopped { finishDocument() }
+    }
+
+    // MARK: Reporting
+
+    func report(_ rule: Rule, _ message: String, at place: (line: Int, column: Int), pointer: String? = nil) {
+        emit(Finding(rule: rule.id, severity: rule.defaultSeverity, message: message,
+                     location: SourceLocation(file: fileName, line: place.line, column: place.column,
+                                              pointer: pointer ?? path)))
+    }
+
+    /// Where the parser is: just after the construct it last reported.
+    var here: (line: Int, column: Int) {
+        guard let input = context?.pointee.input?.pointee else { return (1, 1) }
+        return (Int(max(input.line, 1)), Int(max(input.col, 1)))
+    }
+
+    /// The element path of the innermost open element.
+    var path: String {
+        var out = ""
+        for frame in stack {
+            out += "/" + frame.name
+            if frame.index > 1 { out += "[\(frame.index)]" }
+        }
+        return out
+    }
+
+    /// Stops the parse at a fatal problem.
+    func stop() {
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    func applyPendingPops() {
+        while pendingPops > 0 {
+            if !stack.isEmpty { stack.removeLast() }
+            pendingPops -= 1
+        }
+    }
+}
