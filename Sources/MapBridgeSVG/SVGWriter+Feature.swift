@@ -3,18 +3,20 @@ import MapBridgeModel
 
 /// One feature as a `<g>`: title, areas, lines, points and label, styled from the model.
 extension SVGWriter {
-    /// The shape's parts sorted for drawing, in world units.
+    /// The shape's parts sorted for drawing, as longitudes (unwrapped along each line and
+    /// ring) and latitudes in degrees.
     struct Parts {
-        var areas: [(points: [(x: Double, y: Double)], closed: Bool)] = []
-        var lines: [[(x: Double, y: Double)]] = []
-        var points: [(x: Double, y: Double)] = []
+        var areas: [[(lon: Double, lat: Double)]] = []
+        var lines: [[(lon: Double, lat: Double)]] = []
+        var points: [(lon: Double, lat: Double)] = []
         /// Where a label goes: the first point, else the middle of the first line or ring.
-        var anchor: (x: Double, y: Double)?
+        var anchor: (lon: Double, lat: Double)?
     }
 
     func writeFeature(_ feature: Feature, number: Int) throws {
         var parts = Parts()
         if let shape = feature.shape { try collect(shape, into: &parts) }
+        try xml.sink.writeMark(.groupStart)
         try xml.raw("\n<g id=\"feature-\(number)\"")
         try writeDataAttributes(feature)
         try xml.raw(">")
@@ -22,45 +24,104 @@ extension SVGWriter {
         if !text.isEmpty { try xml.leaf("title", text) }
         let style = feature.style ?? Style()
         if !parts.areas.isEmpty {
+            try xml.sink.writeMark(.elementStart)
             try xml.raw("<path d=\"")
-            for ring in parts.areas { try xml.sink.writeSubpath(ring.points, closed: ring.closed) }
+            for ring in parts.areas { try xml.sink.writeSubpath(ring, closed: true) }
             let fill = style.fill == false ? "none" : (style.fillColor ?? Self.defaultColor).hex
             try xml.raw("\" fill=\"\(fill)\" fill-rule=\"evenodd\"")
             if style.fill != false { try xml.raw(" fill-opacity=\"\(SVGViewport.text(style.fillOpacity ?? 0.6))\"") }
-            if style.outline == false { try xml.raw(" stroke=\"none\"/>") } else { try writeStroke(style) }
+            if style.outline == false { try xml.raw(" stroke=\"none\"/>") } else { try writeStroke(style, feature: feature) }
+            try xml.sink.writeMark(.end)
         }
         if !parts.lines.isEmpty {
+            try xml.sink.writeMark(.elementStart)
             try xml.raw("<path d=\"")
             for line in parts.lines { try xml.sink.writeSubpath(line, closed: false) }
             try xml.raw("\" fill=\"none\"")
-            try writeStroke(style)
+            try writeStroke(style, feature: feature)
+            try xml.sink.writeMark(.end)
         }
         let marker = style.marker ?? MarkerStyle()
         let radius = Self.markerRadius(marker)
         for p in parts.points {
+            try xml.sink.writeMark(.elementStart)
             try xml.raw("<circle")
-            try xml.sink.writePosition(.centre, x: p.x, y: p.y)
+            try xml.sink.writePosition(.centre, lon: p.lon, lat: p.lat)
             try xml.raw(" r=\"\(SVGViewport.text(radius))\" fill=\"\((marker.color ?? Self.defaultMarkerColor).hex)\"")
             if let o = marker.opacity, o < 1 { try xml.raw(" fill-opacity=\"\(SVGViewport.text(o))\"") }
             try xml.raw(" stroke=\"#ffffff\" stroke-width=\"1.5\"/>")
+            try xml.sink.writeMark(.end)
         }
         if options.labels == .name, let title = feature.title, !title.isEmpty, let anchor = parts.anchor {
+            try xml.sink.writeMark(.elementStart)
             try xml.raw("<text")
-            try xml.sink.writePosition(.labelAnchor, x: anchor.x, y: anchor.y, offset: radius + 3)
+            try xml.sink.writePosition(.labelAnchor, lon: anchor.lon, lat: anchor.lat, offset: radius + 3)
             try xml.raw(" dy=\".35em\" fill=\"\((style.label?.color ?? Color(red: 0x22, green: 0x22, blue: 0x22)).hex)\"")
             try xml.raw(" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">")
             try xml.escaped(title, inAttribute: true)
             try xml.raw("</text>")
+            try xml.sink.writeMark(.end)
         }
         try xml.raw("</g>")
+        try xml.sink.writeMark(.end)
+    }
+
+    /// A basemap feature: its title for hovering, its areas, lines and points in the
+    /// basemap group's muted colours (its own style and properties left out).
+    func writeBasemapFeature(_ feature: Feature, number: Int) throws {
+        var parts = Parts()
+        if let shape = feature.shape { try collect(shape, into: &parts) }
+        try xml.sink.writeMark(.groupStart, basemap: true)
+        try xml.raw("\n<g id=\"basemap-\(number)\">")
+        if let title = feature.title, !title.isEmpty { try xml.leaf("title", title) }
+        if !parts.areas.isEmpty {
+            try xml.sink.writeMark(.elementStart)
+            try xml.raw("<path d=\"")
+            for ring in parts.areas { try xml.sink.writeSubpath(ring, closed: true) }
+            try xml.raw("\" fill-rule=\"evenodd\"/>")
+            try xml.sink.writeMark(.end)
+        }
+        if !parts.lines.isEmpty {
+            try xml.sink.writeMark(.elementStart)
+            try xml.raw("<path d=\"")
+            for line in parts.lines { try xml.sink.writeSubpath(line, closed: false) }
+            try xml.raw("\" fill=\"none\"/>")
+            try xml.sink.writeMark(.end)
+        }
+        for p in parts.points {
+            try xml.sink.writeMark(.elementStart)
+            try xml.raw("<circle")
+            try xml.sink.writePosition(.centre, lon: p.lon, lat: p.lat)
+            try xml.raw(" r=\"2\" fill=\"\(Self.borderColour)\" stroke=\"none\"/>")
+            try xml.sink.writeMark(.end)
+        }
+        try xml.raw("</g>")
+        try xml.sink.writeMark(.end)
     }
 
     /// ` stroke="…" stroke-width="…"` (and opacity) and the end of the path element.
-    private func writeStroke(_ style: Style) throws {
+    ///
+    /// Dashes come from the style's `strokeDash`; a line that `mapbridge route --progress`
+    /// marked as the part still to fly (`part` = `remaining` beside a `progress`
+    /// property), read back from a format without dashes, gets `remainingDash`.
+    private func writeStroke(_ style: Style, feature: Feature) throws {
         try xml.raw(" stroke=\"\((style.strokeColor ?? Self.defaultColor).hex)\"")
         try xml.raw(" stroke-width=\"\(SVGViewport.text(style.strokeWidth ?? 2))\"")
         if let o = style.strokeOpacity, o < 1 { try xml.raw(" stroke-opacity=\"\(SVGViewport.text(o))\"") }
+        let dash = style.strokeDash ?? (Self.isRemainingPart(feature) ? Self.remainingDash : nil)
+        if let dash, !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }), dash.contains(where: { $0 > 0 }) {
+            try xml.raw(" stroke-dasharray=\"\(dash.map { SVGViewport.text($0) }.joined(separator: " "))\"")
+        }
         try xml.raw("/>")
+    }
+
+    /// The dashes, pixels, of a route's remaining part read without its style: 8 on, 6 off.
+    static let remainingDash: [Double] = [8, 6]
+
+    /// Whether `feature` is the remaining part of a route split by `--progress`.
+    static func isRemainingPart(_ feature: Feature) -> Bool {
+        guard case .string("remaining")? = feature.properties["part"], feature.properties["progress"] != nil else { return false }
+        return true
     }
 
     /// Properties with simple values (text, numbers, booleans) as `data-` attributes; names
@@ -114,7 +175,7 @@ extension SVGWriter {
 
     // MARK: - Geometry
 
-    /// Sorts `shape` into parts, projecting (and unwrapping, densifying) on the way.
+    /// Sorts `shape` into parts (unwrapping, densifying), growing the extent.
     private func collect(_ shape: Shape, into parts: inout Parts) throws {
         switch shape {
         case .annotation(let c):
@@ -131,15 +192,17 @@ extension SVGWriter {
             for polygon in polygons { addPolygon(polygon, to: &parts) }
         case .circle(let circle):
             let ring = try Geodesic.wgs84.ring(of: circle, maximumError: max(circle.radius / 1_000, 1))
-            parts.areas.append((project(ring, closed: true), true))
-            if parts.anchor == nil { parts.anchor = projectPoint(circle.center) }
+            parts.areas.append(unwrap(ring, closed: true))
+            if parts.anchor == nil { parts.anchor = (LongitudeUnwrapping.normalised(circle.center.longitude), circle.center.latitude) }
         case .collection(let shapes):
             for s in shapes { try collect(s, into: &parts) }
         }
     }
 
     private func addPoint(_ c: Coordinate, to parts: inout Parts) {
-        let p = projectPoint(c)
+        let p = (lon: LongitudeUnwrapping.normalised(c.longitude), lat: c.latitude)
+        guard p.lon.isFinite, p.lat.isFinite else { return }
+        grow(west: p.lon, east: p.lon, south: p.lat, north: p.lat)
         parts.points.append(p)
         if parts.anchor == nil { parts.anchor = p }
     }
@@ -149,7 +212,7 @@ extension SVGWriter {
         if line.interpolation == .geodesic, coordinates.count > 1 {
             coordinates = try Geodesic.wgs84.densify(coordinates, maximumSegment: options.geodesicStep)
         }
-        let points = project(coordinates, closed: false)
+        let points = unwrap(coordinates, closed: false)
         guard !points.isEmpty else { return }
         parts.lines.append(points)
         if parts.anchor == nil { parts.anchor = points[points.count / 2] }
@@ -157,28 +220,34 @@ extension SVGWriter {
 
     private func addPolygon(_ polygon: Polygon, to parts: inout Parts) {
         for ring in polygon.rings where !ring.isEmpty {
-            let points = project(ring, closed: true)
-            parts.areas.append((points, true))
+            let points = unwrap(ring, closed: true)
+            guard !points.isEmpty else { continue }
+            parts.areas.append(points)
             if parts.anchor == nil { parts.anchor = points[0] }
         }
     }
 
-    private func projectPoint(_ c: Coordinate) -> (x: Double, y: Double) {
-        let p = options.projection.project(longitude: LongitudeUnwrapping.normalised(c.longitude), latitude: c.latitude)
-        box.extend(x: p.x, y: p.y)
-        return p
+    /// A line's or ring's longitudes unwrapped, with their latitudes; the extent grows to
+    /// hold them.
+    private func unwrap(_ coordinates: [Coordinate], closed: Bool) -> [(lon: Double, lat: Double)] {
+        let longitudes = LongitudeUnwrapping.unwrapped(coordinates, closed: closed)
+        var points: [(lon: Double, lat: Double)] = []
+        points.reserveCapacity(coordinates.count)
+        var west = Double.infinity, east = -Double.infinity, south = Double.infinity, north = -Double.infinity
+        for (c, lon) in zip(coordinates, longitudes) where lon.isFinite && c.latitude.isFinite {
+            points.append((lon, c.latitude))
+            west = min(west, lon); east = max(east, lon)
+            south = min(south, c.latitude); north = max(north, c.latitude)
+        }
+        if !points.isEmpty { grow(west: west, east: east, south: south, north: north) }
+        return points
     }
 
-    /// World points of a line or ring, longitudes unwrapped; the box grows to hold them.
-    private func project(_ coordinates: [Coordinate], closed: Bool) -> [(x: Double, y: Double)] {
-        let longitudes = LongitudeUnwrapping.unwrapped(coordinates, closed: closed)
-        var points: [(x: Double, y: Double)] = []
-        points.reserveCapacity(coordinates.count)
-        for (c, lon) in zip(coordinates, longitudes) {
-            let p = options.projection.project(longitude: lon, latitude: c.latitude)
-            box.extend(x: p.x, y: p.y)
-            points.append(p)
+    private func grow(west: Double, east: Double, south: Double, north: Double) {
+        if drawingBasemap {
+            basemapExtent.add(west: west, east: east, south: south, north: north)
+        } else {
+            extent.add(west: west, east: east, south: south, north: north)
         }
-        return points
     }
 }
