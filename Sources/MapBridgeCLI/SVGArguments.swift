@@ -6,8 +6,8 @@ import MapBridgeSVG
 let svgOptions = [
     OptionSpec(name: "--projection", value: "mercator|equirectangular|orthographic",
                help: "SVG output: Web Mercator (default; latitudes clipped at ±85.05°), plate carrée, or a globe"),
-    OptionSpec(name: "--center", value: "LAT,LON", help: "SVG output, orthographic: the point the globe faces, degrees (default: the centre of --bbox or of the data)"),
-    OptionSpec(name: "--bbox", value: "W,S,E,N", help: "SVG output: show this area (degrees; W > E crosses the antimeridian) instead of fitting the data"),
+    OptionSpec(name: "--center", value: "LAT,LON", help: "SVG output, orthographic: the point the globe faces, degrees (default: the centre of --view-bbox or of the data)"),
+    OptionSpec(name: "--view-bbox", value: "W,S,E,N", help: "SVG output: show this area (degrees; W > E crosses the antimeridian) instead of fitting the data"),
     OptionSpec(name: "--basemap", value: "FILE", help: "SVG output: draw this file's areas and lines underneath in muted land colours (any readable format)"),
     OptionSpec(name: "--basemap-format", value: "FORMAT", help: "SVG output: the basemap's format, when its extension does not say"),
     OptionSpec(name: "--no-scale-bar", value: nil, help: "SVG output: leave out the scale bar (drawn by default, lower left)"),
@@ -34,7 +34,7 @@ func applySVGArguments(_ args: ParsedArguments, to options: inout ConvertOptions
         }
         options.svg.center = Coordinate(longitude: c.longitude, latitude: c.latitude)
     }
-    if let v = args.value("--bbox") { options.svg.bbox = try parseSVGBoundingBox(v) }
+    if let v = args.value("--view-bbox") { options.svg.bbox = try parseSVGBoundingBox(v) }
     if let path = args.value("--basemap") {
         options.svgBasemap = path
         options.svgBasemapFormat = try resolveFormat(args.value("--basemap-format"), path: path, role: "basemap",
@@ -61,17 +61,17 @@ func parseSVGBoundingBox(_ text: String) throws -> BoundingBox {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
     let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
     guard parts.count == 4, numbers.count == 4 else {
-        throw MapBridgeError(.usage, "--bbox expects west,south,east,north in degrees, such as -10,35,30,60, got '\(text)'")
+        throw MapBridgeError(.usage, "--view-bbox expects west,south,east,north in degrees, such as -10,35,30,60, got '\(text)'")
     }
     let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
     guard (-180...180).contains(west), (-180...180).contains(east) else {
-        throw MapBridgeError(.usage, "--bbox: longitudes must lie in [-180, 180], got '\(text)'")
+        throw MapBridgeError(.usage, "--view-bbox: longitudes must lie in [-180, 180], got '\(text)'")
     }
     guard (-90...90).contains(south), (-90...90).contains(north), south < north else {
-        throw MapBridgeError(.usage, "--bbox: latitudes must lie in [-90, 90] with south below north, got '\(text)'")
+        throw MapBridgeError(.usage, "--view-bbox: latitudes must lie in [-90, 90] with south below north, got '\(text)'")
     }
     guard west != east else {
-        throw MapBridgeError(.usage, "--bbox: west and east are the same longitude; the box has no width")
+        throw MapBridgeError(.usage, "--view-bbox: west and east are the same longitude; the box has no width")
     }
     var box = BoundingBox(Coordinate(longitude: west, latitude: south))
     box.east = east

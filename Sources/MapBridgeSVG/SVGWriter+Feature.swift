@@ -74,17 +74,25 @@ extension SVGWriter {
         try xml.sink.writeMark(.groupStart, basemap: true)
         try xml.raw("\n<g id=\"basemap-\(number)\">")
         if let title = feature.title, !title.isEmpty { try xml.leaf("title", title) }
+        // Rings cut at the antimeridian (Fiji, Chukotka) are filled whole but outlined
+        // without the cut, so that the land shows no seam where its pieces meet.
+        let cutOutlines = parts.areas.map(Self.outlineWithoutCuts)
+        let hasCuts = cutOutlines.contains { $0 != nil }
         if !parts.areas.isEmpty {
             try xml.sink.writeMark(.elementStart)
             try xml.raw("<path d=\"")
             for ring in parts.areas { try xml.sink.writeSubpath(ring, closed: true) }
-            try xml.raw("\" fill-rule=\"evenodd\"/>")
+            try xml.raw(hasCuts ? "\" fill-rule=\"evenodd\" stroke=\"none\"/>" : "\" fill-rule=\"evenodd\"/>")
             try xml.sink.writeMark(.end)
         }
-        if !parts.lines.isEmpty {
+        var lines = parts.lines
+        if hasCuts {
+            for (ring, cut) in zip(parts.areas, cutOutlines) { lines += cut ?? [ring] }
+        }
+        if !lines.isEmpty {
             try xml.sink.writeMark(.elementStart)
             try xml.raw("<path d=\"")
-            for line in parts.lines { try xml.sink.writeSubpath(line, closed: false) }
+            for line in lines { try xml.sink.writeSubpath(line, closed: false) }
             try xml.raw("\" fill=\"none\"/>")
             try xml.sink.writeMark(.end)
         }
@@ -99,6 +107,35 @@ extension SVGWriter {
         try xml.sink.writeMark(.end)
     }
 
+    /// A ring's outline as lines without its edges along the antimeridian (both ends on the
+    /// same meridian ±180°), or `nil` when it has no such edge.
+    static func outlineWithoutCuts(_ ring: [(lon: Double, lat: Double)]) -> [[(lon: Double, lat: Double)]]? {
+        guard ring.count > 2 else { return nil }
+        func onCut(_ i: Int) -> Bool {
+            let a = ring[i], b = ring[i + 1]
+            return a.lon == b.lon && abs(LongitudeUnwrapping.normalised(a.lon)) == 180
+        }
+        let cuts = (0..<(ring.count - 1)).filter(onCut)
+        guard let firstCut = cuts.first else { return nil }
+        var lines: [[(lon: Double, lat: Double)]] = []
+        var current: [(lon: Double, lat: Double)] = []
+        // Walk the ring once, starting just after a cut edge (the ring's last point repeats
+        // its first).
+        let n = ring.count - 1
+        for step in 0..<n {
+            let i = (firstCut + 1 + step) % n
+            if current.isEmpty { current.append(ring[i]) }
+            if onCut(i) {
+                if current.count > 1 { lines.append(current) }
+                current = []
+            } else {
+                current.append(ring[i + 1])
+            }
+        }
+        if current.count > 1 { lines.append(current) }
+        return lines
+    }
+
     /// ` stroke="…" stroke-width="…"` (and opacity) and the end of the path element.
     ///
     /// Dashes come from the style's `strokeDash`; a line that `mapbridge route --progress`
@@ -110,7 +147,8 @@ extension SVGWriter {
         if let o = style.strokeOpacity, o < 1 { try xml.raw(" stroke-opacity=\"\(SVGViewport.text(o))\"") }
         let dash = style.strokeDash ?? (Self.isRemainingPart(feature) ? Self.remainingDash : nil)
         if let dash, !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }), dash.contains(where: { $0 > 0 }) {
-            try xml.raw(" stroke-dasharray=\"\(dash.map { SVGViewport.text($0) }.joined(separator: " "))\"")
+            // Butt ends: round caps would eat into the gaps.
+            try xml.raw(" stroke-dasharray=\"\(dash.map { SVGViewport.text($0) }.joined(separator: " "))\" stroke-linecap=\"butt\"")
         }
         try xml.raw("/>")
     }
