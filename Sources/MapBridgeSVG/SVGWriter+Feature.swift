@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeGeodesy
 import MapBridgeModel
 
@@ -223,7 +228,7 @@ extension SVGWriter {
         case .polyline(let line):
             try addLine(line, to: &parts)
         case .multiPolyline(let lines):
-            for line in lines { try addLine(line, to: &parts) }
+            for line in Self.joinedAtAntimeridian(lines) { try addLine(line, to: &parts) }
         case .polygon(let polygon):
             addPolygon(polygon, to: &parts)
         case .multiPolygon(let polygons):
@@ -237,10 +242,31 @@ extension SVGWriter {
         }
     }
 
+    /// `lines` with each part that ends on the antimeridian joined to the next when that
+    /// starts at the same place on its other side: a route that GeoJSON output cut there
+    /// (RFC 7946 §3.1.9) is drawn as the one curve it was.
+    static func joinedAtAntimeridian(_ lines: [Polyline]) -> [Polyline] {
+        guard lines.count > 1 else { return lines }
+        var result: [Polyline] = []
+        for line in lines {
+            if var last = result.last, let end = last.coordinates.last, let start = line.coordinates.first,
+               last.interpolation == line.interpolation,
+               abs(end.longitude) == 180, abs(start.longitude) == 180, end.latitude == start.latitude
+            {
+                last.coordinates += line.coordinates.dropFirst()
+                result[result.count - 1] = last
+            } else {
+                result.append(line)
+            }
+        }
+        return result
+    }
+
     private func addPoint(_ c: Coordinate, to parts: inout Parts) {
         let p = (lon: LongitudeUnwrapping.normalised(c.longitude), lat: c.latitude)
         guard p.lon.isFinite, p.lat.isFinite else { return }
         grow(west: p.lon, east: p.lon, south: p.lat, north: p.lat)
+        addDirection(lon: p.lon, lat: p.lat)
         parts.points.append(p)
         if parts.anchor == nil { parts.anchor = p }
     }
@@ -274,11 +300,25 @@ extension SVGWriter {
         var west = Double.infinity, east = -Double.infinity, south = Double.infinity, north = -Double.infinity
         for (c, lon) in zip(coordinates, longitudes) where lon.isFinite && c.latitude.isFinite {
             points.append((lon, c.latitude))
+            addDirection(lon: lon, lat: c.latitude)
             west = min(west, lon); east = max(east, lon)
             south = min(south, c.latitude); north = max(north, c.latitude)
         }
         if !points.isEmpty { grow(west: west, east: east, south: south, north: north) }
         return points
+    }
+
+    /// Adds a point's direction from the earth's centre to the sum the globe's default
+    /// centre comes from (only for the orthographic projection).
+    private func addDirection(lon: Double, lat: Double) {
+        guard options.projection == .orthographic else { return }
+        let phi = lat * .pi / 180, lambda = lon * .pi / 180
+        let v = (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi), 1.0)
+        if drawingBasemap {
+            basemapDirections = (basemapDirections.0 + v.0, basemapDirections.1 + v.1, basemapDirections.2 + v.2, basemapDirections.3 + 1)
+        } else {
+            directions = (directions.0 + v.0, directions.1 + v.1, directions.2 + v.2, directions.3 + 1)
+        }
     }
 
     private func grow(west: Double, east: Double, south: Double, north: Double) {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeIO
 import MapBridgeModel
 import MapBridgeXML
@@ -25,8 +30,9 @@ public final class SVGWriter: FeatureWriter {
     public struct Options: Hashable, Sendable {
         /// Web Mercator (default), plate carrée or the orthographic globe.
         public var projection: SVGProjection = .mercator
-        /// The globe's centre (orthographic only); `nil` for the centre of `bbox`, else of
-        /// the data's box.
+        /// The globe's centre (orthographic only); `nil` for the centre of `bbox`, else the
+        /// centre of the data: the mean direction of its points from the earth's centre, or
+        /// the middle of its box when they spread round the globe.
         public var center: Coordinate?
         /// The area to show instead of fitting the data, degrees (west > east runs across
         /// the antimeridian); shown without a margin. What lies outside it is left out.
@@ -62,6 +68,10 @@ public final class SVGWriter: FeatureWriter {
     /// What the data covers; what the basemap covers (fits the view only without data).
     var extent = SVGExtent()
     var basemapExtent = SVGExtent()
+    /// The sums of the data's and the basemap's point directions (x, y, z on the unit
+    /// sphere) and their counts: the globe's default centre is their mean.
+    var directions = (0.0, 0.0, 0.0, 0.0)
+    var basemapDirections = (0.0, 0.0, 0.0, 0.0)
     /// Whether the feature being spooled is from the basemap.
     var drawingBasemap = false
     var featureCount = 0
@@ -177,6 +187,7 @@ public final class SVGWriter: FeatureWriter {
         }
         if options.projection == .orthographic {
             let centre = options.center
+                ?? (options.bbox == nil ? meanDirection() : nil)
                 ?? area.map { Coordinate(longitude: ($0.west + $0.east) / 2, latitude: ($0.south + $0.north) / 2) }
                 ?? Coordinate(longitude: 0, latitude: 0)
             let globe = SVGGlobe(centre: centre)
@@ -206,6 +217,18 @@ public final class SVGWriter: FeatureWriter {
         }
         return (SVGViewport(box: box, width: options.width, height: options.height, projection: options.projection,
                             marginShare: options.bbox == nil ? SVGViewport.marginShare : 0), nil)
+    }
+
+    /// The mean direction of the data's points (the basemap's when there is no data) as a
+    /// coordinate, or `nil` when they spread round the globe too evenly to have one.
+    func meanDirection() -> Coordinate? {
+        let d = directions.3 > 0 ? directions : basemapDirections
+        guard d.3 > 0 else { return nil }
+        let length = (d.0 * d.0 + d.1 * d.1 + d.2 * d.2).squareRoot()
+        guard length > 0.1 * d.3 else { return nil }
+        let lat = asin(min(max(d.2 / length, -1), 1)) * 180 / .pi
+        let lon = atan2(d.1, d.0) * 180 / .pi
+        return Coordinate(longitude: lon, latitude: lat)
     }
 
     /// Degrees as short text for attributes: at most 6 decimals (about 10 cm).
