@@ -78,7 +78,7 @@ extension SVGWriter {
         if let shape = feature.shape { try collect(shape, into: &parts) }
         try xml.sink.writeMark(.groupStart, basemap: true)
         try xml.raw("\n<g id=\"basemap-\(number)\">")
-        if let title = feature.title, !title.isEmpty { try xml.leaf("title", title) }
+        if let title = Self.basemapTitle(feature) { try xml.leaf("title", title) }
         // Rings cut at the antimeridian (Fiji, Chukotka) are filled whole but outlined
         // without the cut, so that the land shows no seam where its pieces meet.
         let cutOutlines = parts.areas.map(Self.outlineWithoutCuts)
@@ -110,6 +110,18 @@ extension SVGWriter {
         }
         try xml.raw("</g>")
         try xml.sink.writeMark(.end)
+    }
+
+    /// A basemap feature's name for hovering: its title, else a `name`, `name_en` or
+    /// `admin` property in any case (Natural Earth writes `NAME`).
+    static func basemapTitle(_ feature: Feature) -> String? {
+        if let title = feature.title, !title.isEmpty { return title }
+        for wanted in ["name", "name_en", "admin"] {
+            for entry in feature.properties where entry.key.lowercased() == wanted {
+                if case .string(let s) = entry.value, !s.isEmpty { return s }
+            }
+        }
+        return nil
     }
 
     /// A ring's outline as lines without its edges along the antimeridian (both ends on the
