@@ -192,4 +192,24 @@ struct SVGRasterTests {
         #expect(diagnostics.isEmpty)
         #expect(text.contains("<title>Islands</title>"))
     }
+
+    @Test("a ring round the pole, closed along ±180° and the pole (as Antarctica is), fills its cap with no spike")
+    func polarCap() throws {
+        var o = options(width: 400, height: 400, projection: .orthographic)
+        o.center = Coordinate(longitude: 0, latitude: -90)
+        o.scaleBar = false
+        let ring = [(-180.0, -70.0), (-90, -70), (0, -70), (90, -70), (180, -70), (180, -90), (-180, -90), (-180, -70)]
+        let cap = Shape.polygon(Polygon(outer: ring.map { Coordinate(longitude: $0.0, latitude: $0.1) }, holes: []))
+        let style = Style(strokeColor: Color(hex: "#d1242f"), strokeOpacity: 1, strokeWidth: 2,
+                          fillColor: Color(hex: "#00aa00"), fillOpacity: 1)
+        let out = try writeSVG([Feature(shape: cap, style: style)], options: o)
+        let image = try rasterise(out.text)
+        // The pole at the centre, and the 180° meridian below it (y = 200 + 180 cos 80°), are
+        // inside the cap: green, not the outline drawn down to the pole and back.
+        #expect(isColour(image.pixel(200, 200), "#00aa00"), "\(image.pixel(200, 200))")
+        #expect(isColour(image.pixel(200, 231), "#00aa00"), "\(image.pixel(200, 231))")
+        // The coast at 70° S is outlined (y = 200 + 180 cos 70°); beyond it, at 60° S, the sea.
+        #expect(isColour(image.pixel(200, 262), "#d1242f", tolerance: 40) || isColour(image.pixel(200, 261), "#d1242f", tolerance: 40))
+        #expect(isColour(image.pixel(200, 290), Self.background))
+    }
 }
