@@ -10,7 +10,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests use. Kept short: each entry is a real need.
-DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev
+DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin
 BIN := .build/debug/mapbridge
 
 .PHONY: deps build release test demo bench fuzz clean

@@ -39,6 +39,11 @@ public struct ConvertOptions: Sendable {
 
     /// SVG output: projection, picture size in pixels, labels.
     public var svg = SVGWriter.Options()
+    /// SVG output: a file whose features are drawn underneath, in muted land colours
+    /// (`--basemap`), read in `svgBasemapFormat`; `nil` for none.
+    public var svgBasemap: String?
+    /// The basemap's format (any readable one).
+    public var svgBasemapFormat: Format = .geojson
 
     public init() {}
 

@@ -55,7 +55,16 @@ public enum FeatureSources {
             return KMLWriter(sink: sink, options: options.kmlWriterOptions(output: output, inputFormat: inputFormat),
                              report: report)
         case .svg:
-            return SVGWriter(sink: sink, options: options.svgWriterOptions(output: output), report: report)
+            let writer = SVGWriter(sink: sink, options: options.svgWriterOptions(output: output), report: report)
+            if let path = options.svgBasemap {
+                let format = options.svgBasemapFormat
+                writer.basemap = { draw in
+                    var reader = try FeatureSources.reader(for: path, format: format, options: options, report: report)
+                    _ = try reader.open()
+                    while let feature = try reader.next() { try draw(feature) }
+                }
+            }
+            return writer
         default:
             throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }

@@ -6,9 +6,13 @@ import MapBridgeModel
 public struct RouteStyles: Hashable, Sendable {
     /// The whole route, and the part already flown: solid red, 3 px.
     public var route = Style(strokeColor: Color(red: 0xd1, green: 0x24, blue: 0x2f), strokeOpacity: 1, strokeWidth: 3)
-    /// The part still to fly: light red, 2 px, half opaque (GeoJSON has no dashes).
-    public var remaining = Style(strokeColor: Color(red: 0xf4, green: 0x9a, blue: 0xa0), strokeOpacity: 0.5,
-                                 strokeWidth: 2)
+    /// The part still to fly: light red, 2 px, half opaque, dashed 8 px on and 6 px off
+    /// (in SVG; GeoJSON and KML have no dashes).
+    public var remaining: Style = {
+        var style = Style(strokeColor: Color(red: 0xf4, green: 0x9a, blue: 0xa0), strokeOpacity: 0.5, strokeWidth: 2)
+        style.strokeDash = [8, 6]
+        return style
+    }()
     /// The circles at each end: a thin red outline around a translucent fill.
     public var endpoint = Style(strokeColor: Color(red: 0xd1, green: 0x24, blue: 0x2f), strokeOpacity: 0.8,
                                 strokeWidth: 1, fillColor: Color(red: 0xd1, green: 0x24, blue: 0x2f),

@@ -9,6 +9,9 @@ public struct Style: Hashable, Sendable {
     public var strokeOpacity: Double?
     /// Line width in pixels, ≥ 0.
     public var strokeWidth: Double?
+    /// Line dashes: lengths in pixels (each ≥ 0), alternately drawn and left out, as SVG's
+    /// `stroke-dasharray`; `nil` or empty for a solid line. Only SVG output draws them.
+    public var strokeDash: [Double]?
     /// Area fill colour.
     public var fillColor: Color?
     /// Area fill opacity in [0, 1].
@@ -40,7 +43,7 @@ public struct Style: Hashable, Sendable {
 
     /// Whether no member is set (the identifier does not count).
     public var isEmpty: Bool {
-        strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && fillColor == nil
+        strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && (strokeDash?.isEmpty ?? true) && fillColor == nil
             && fillOpacity == nil && fill == nil && outline == nil && (marker?.isEmpty ?? true)
             && (label?.isEmpty ?? true)
     }

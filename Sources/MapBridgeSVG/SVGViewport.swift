@@ -36,23 +36,27 @@ struct SVGViewport: Hashable, Sendable {
     let originY: Double
 
     /// Fits `box` (the whole world when empty) into `width` pixels, and `height` pixels when
-    /// given, else the height the box's shape asks (capped at 4 × `width`). The margin is 5 %
-    /// of the smaller side given, or of the width when the height follows the data.
-    init(box: Box, width: Double, height: Double?, projection: SVGProjection = .mercator) {
+    /// given, else the height the box's shape asks (capped at 4 × `width`). The margin is
+    /// `marginShare` (0 to 0.45) of the smaller side given, or of the width when the height
+    /// follows the data.
+    init(box: Box, width: Double, height: Double?, projection: SVGProjection = .mercator,
+         marginShare: Double = SVGViewport.marginShare)
+    {
         var b = box
         if b.isEmpty {
             b = Box(minX: 0, minY: 0, maxX: 1, maxY: projection == .mercator ? 1 : 0.5)
         }
+        let share = min(max(marginShare, 0), 0.45)
         let boxWidth = max(b.maxX - b.minX, SVGViewport.minimumExtent)
         let boxHeight = max(b.maxY - b.minY, SVGViewport.minimumExtent)
         let centreX = (b.minX + b.maxX) / 2, centreY = (b.minY + b.maxY) / 2
         let h: Double, margin: Double
         if let height {
             h = height
-            margin = min(width, height) * SVGViewport.marginShare
+            margin = min(width, height) * share
         } else {
             // The data fills the width inside the margins; the height follows its shape.
-            margin = width * SVGViewport.marginShare
+            margin = width * share
             h = min(max(((width - 2 * margin) * boxHeight / boxWidth + 2 * margin).rounded(), 1), width * 4)
         }
         let scale = min((width - 2 * margin) / boxWidth, (h - 2 * margin) / boxHeight)
@@ -62,6 +66,9 @@ struct SVGViewport: Hashable, Sendable {
         originX = centreX - width / 2 / scale
         originY = centreY - h / 2 / scale
     }
+
+    /// The world point at the picture's centre.
+    var centre: (x: Double, y: Double) { (originX + width / 2 / scale, originY + height / 2 / scale) }
 
     /// The pixel position of a world point, in tenths of a pixel (the precision written).
     func tenths(x: Double, y: Double) -> (x: Int, y: Int) {

@@ -56,7 +56,7 @@ struct SVGOutput {
     var width: Double { Double(root["width"] ?? "") ?? 0 }
     var height: Double { Double(root["height"] ?? "") ?? 0 }
     /// The feature groups, in order.
-    var features: [SVGNode] { root.all.filter { $0.name == "g" && $0["id"] != nil } }
+    var features: [SVGNode] { root.all.filter { $0.name == "g" && ($0["id"] ?? "").hasPrefix("feature-") } }
 }
 
 /// Writes `features` through an `SVGWriter` into memory and parses the result as XML (the

@@ -74,7 +74,7 @@ struct SVGWriterTests {
             Feature(shape: line([(0, 0), (1, 1)])),
             Feature(shape: .annotation(Coordinate(longitude: 0.5, latitude: 0.5)), style: styled),
         ])
-        let paths = out.root.all.filter { $0.name == "path" }
+        let paths = out.features.flatMap(\.all).filter { $0.name == "path" }
         #expect(paths.count == 2)
         #expect(paths[0]["fill"] == "#00ff00")
         #expect(paths[0]["fill-opacity"] == ".25")
