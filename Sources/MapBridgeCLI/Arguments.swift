@@ -8,6 +8,9 @@ struct OptionSpec: Sendable {
     let value: String?
     /// One line of help, naming the unit.
     let help: String
+    /// For a flag that may also take a value: whether the next argument is that value
+    /// (`--bbox` alone, or `--bbox -10,35,30,60`). `--name=value` always gives the value.
+    var takesValueIf: (@Sendable (String) -> Bool)? = nil
 }
 
 /// A command's arguments after parsing.
@@ -77,6 +80,15 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec], command: String)
                 }
                 parsed.values[name] = arguments[i]
                 i += 1
+            }
+        } else if let takesValue = spec.takesValueIf {
+            if let inlineValue {
+                parsed.values[name] = inlineValue
+            } else if i < arguments.count, takesValue(arguments[i]) {
+                parsed.values[name] = arguments[i]
+                i += 1
+            } else {
+                parsed.flags.insert(name)
             }
         } else {
             guard inlineValue == nil else { throw MapBridgeError(.usage, "\(name) takes no value") }

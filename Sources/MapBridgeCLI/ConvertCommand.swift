@@ -24,7 +24,8 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--to", value: "FORMAT", help: "output format, when the extension does not say"),
     OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm); default: keep the input's digits"),
     OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
-    OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection"),
+    OptionSpec(name: "--bbox", value: nil, help: "add a bbox (degrees; metres for altitude) to every feature and the collection; with W,S,E,N (SVG output): show that area",
+               takesValueIf: looksLikeBoundingBox),
     OptionSpec(name: "--rewind", value: nil, help: "GeoJSON output: turn rings to RFC 7946's right-hand rule (outer counter-clockwise, holes clockwise); default: as in the input"),
     OptionSpec(name: "--keep-winding", value: nil, help: "keep the input's ring orientation (the default; the opposite of --rewind)"),
     OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
@@ -92,6 +93,7 @@ func runConversion(_ args: ParsedArguments, options: ConvertOptions) throws -> I
     let input = args.positionals[0], output = args.positionals[1]
     let inputFormat = try resolveFormat(args.value("--from"), path: input, role: "input", flag: "--from")
     let outputFormat = try resolveFormat(args.value("--to"), path: output, role: "output", flag: "--to")
+    try checkViewBoundingBox(args, outputFormat: outputFormat)
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)
     defer { progressLine.finish() }

@@ -34,7 +34,7 @@ func applySVGArguments(_ args: ParsedArguments, to options: inout ConvertOptions
         }
         options.svg.center = Coordinate(longitude: c.longitude, latitude: c.latitude)
     }
-    if let v = args.value("--view-bbox") { options.svg.bbox = try parseSVGBoundingBox(v) }
+    if let v = args.value("--view-bbox") ?? args.value("--bbox") { options.svg.bbox = try parseSVGBoundingBox(v) }
     if let path = args.value("--basemap") {
         options.svgBasemap = path
         options.svgBasemapFormat = try resolveFormat(args.value("--basemap-format"), path: path, role: "basemap",
@@ -77,4 +77,20 @@ func parseSVGBoundingBox(_ text: String) throws -> BoundingBox {
     box.east = east
     box.north = north
     return box
+}
+
+/// Whether `text` reads as `west,south,east,north`: four comma-separated numbers (so that
+/// `--bbox -10,35,30,60` is a view box, and `--bbox out.svg` a flag and a path).
+@Sendable
+func looksLikeBoundingBox(_ text: String) -> Bool {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts.allSatisfy { Double(String($0).trimmingSpaces()) != nil }
+}
+
+/// A `--bbox` with a value sets the view of SVG output; other formats take `--bbox` alone.
+/// - Throws: `.usage` when a value is given for another output format.
+func checkViewBoundingBox(_ args: ParsedArguments, outputFormat: Format) throws {
+    if args.value("--bbox") != nil && outputFormat != .svg {
+        throw MapBridgeError(.usage, "--bbox W,S,E,N sets the area an SVG picture shows; for \(outputFormat.rawValue) output give --bbox alone to add bounding boxes")
+    }
 }

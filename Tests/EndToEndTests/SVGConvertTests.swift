@@ -108,6 +108,32 @@ struct SVGConvertTests {
         #expect(bad.stderr.contains("--view-bbox"))
     }
 
+    @Test("--bbox W,S,E,N is the view box for SVG; --bbox alone still adds bounding boxes to GeoJSON")
+    func bboxWithValue() throws {
+        let sample = MapBridgeRunner.sample("airports.geojson")
+        let viewed = try MapBridgeRunner.run(["convert", sample, "-", "--to", "svg", "--bbox", "-10,35,30,60"])
+        let same = try MapBridgeRunner.run(["convert", sample, "-", "--to", "svg", "--view-bbox", "-10,35,30,60"])
+        #expect(viewed.status == 0, "\(viewed.stderr)")
+        #expect(viewed.stdout == same.stdout)
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("b.geojson").path
+        let boxes = try MapBridgeRunner.run(["convert", sample, "--bbox", out])
+        #expect(boxes.status == 0, "\(boxes.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("\"bbox\""))
+        let wrong = try MapBridgeRunner.run(["convert", sample, out, "--bbox", "-10,35,30,60"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("SVG"))
+    }
+
+    @Test("route takes the SVG options")
+    func routeSVGOptions() throws {
+        let run = try MapBridgeRunner.run(["route", "JFK", "SIN", "-", "--format", "svg", "--places", MapBridgeRunner.sample("airports.geojson"),
+                                           "--projection", "orthographic", "--width", "400"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("data-projection=\"orthographic\""))
+        #expect(run.stdout.contains("width=\"400\""))
+    }
+
     @Test("the globe faces --center, and the remaining part of a route is dashed")
     func globeAndDashes() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
