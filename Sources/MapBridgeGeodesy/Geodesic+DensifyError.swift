@@ -38,9 +38,10 @@ import MapBridgeModel
 // segment, so a short segment is left alone. A piece that strays D > 0.9 e is shortened by the
 // factor 0.97 √(0.9 e / D) (kept in [0.1, 0.9]), since the deviation grows with the square of
 // the length, until it fits; the march goes on from its end. Each next piece is first tried
-// at the length the last one predicts, its length times 0.97 √(0.9 e / D) (at most twice as
+// at the length the last one predicts, its length times 0.97 √(0.9 e / D) (at most 8 times as
 // long), or the rest of the segment when that is shorter: the deviation changes slowly along
-// a geodesic, so that trial usually fits at once, about 97 % as long as the bound allows.
+// a geodesic, so that trial usually fits at once, about 97 % as long as the bound allows. A
+// piece that strays less than half the bound is lengthened the same way while it fits.
 // Near a pole, where the straight line bends most, pieces are shorter than elsewhere on the
 // same segment. Every added point lies on the original segment's geodesic (one
 // `GeodesicLine`, `geod_position`).
@@ -181,6 +182,16 @@ extension Geodesic {
                 end = (s, line.coordinate(atDistance: s))
                 d = deviation(line, from: start, to: end)
             }
+            // Far under the bound (the prediction came from a much tighter stretch, such as
+            // a piece leaving a pole): lengthen it while it still fits.
+            while d < 0.5 * bound, end.s < b.s {
+                let longer = min(length * (d > 0 ? min(8, 0.97 * (bound / d).squareRoot()) : 8), b.s - start.s)
+                let trial: (s: Double, c: Coordinate) = longer < b.s - start.s
+                    ? (start.s + longer, line.coordinate(atDistance: start.s + longer)) : b
+                let dTrial = deviation(line, from: start, to: trial)
+                guard dTrial <= bound else { break }
+                (length, end, d) = (longer, trial, dTrial)
+            }
             guard end.s < b.s else { return }
             guard added.count < Geodesic.maximumDensifyPiecesPerSegment else {
                 throw MapBridgeError(
@@ -189,7 +200,7 @@ extension Geodesic {
             added.append(end)
             start = end
             // The next piece, as long as this one's deviation says the bound allows.
-            predicted = length * (d > 0 ? min(2, 0.97 * (bound / d).squareRoot()) : 2)
+            predicted = length * (d > 0 ? min(8, 0.97 * (bound / d).squareRoot()) : 8)
         }
     }
 }
