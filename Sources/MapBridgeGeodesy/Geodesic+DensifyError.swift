@@ -18,15 +18,15 @@ import MapBridgeModel
 // by the distance from L(t) to the nearest point of the geodesic. That point is found by
 // Newton steps on s in Earth-centred cartesian coordinates, from the guess s = the same
 // fraction t of the piece's length: with P = L(t) on the ellipsoid, G = G(s) and T the
-// geodesic's unit tangent there (from `geod_position`'s azimuth), s moves by (P − G)·T until
-// that is under a centimetre, and the distance is |(P − G) − ((P − G)·T) T|, the part of the
-// offset across the geodesic. This needs no inverse problem, only points along the line.
-// Its accuracy: a geodesic has no sideways curvature, so near G it is straight in the tangent
-// plane to second order, and it bends away from the plane (towards the centre) by at most
-// u² / (2 M) over u metres (M ≥ b²/a ≈ 6,335 km, the least radius of curvature); with u under a
-// centimetre that is under 10⁻¹¹ m. The straight chord from G to P falls short of the
-// distance along the surface by c³ / (24 M²) at most: a micrometre at 1 km. Both are far
-// below any bound one would ask for.
+// geodesic's unit tangent there (from `geod_position`'s azimuth), s moves by u = (P − G)·T
+// until |u| ≤ √(2 M e / 1000) for the bound e, and the distance is |(P − G) − u T|, the part of
+// the offset across the geodesic. This needs no inverse problem, only points along the line,
+// and usually one or two of them. Its accuracy: a geodesic has no sideways curvature, so near
+// G it is straight in the tangent plane to second order, and it bends away from the plane
+// (towards the centre) by at most u² / (2 M) over u metres (M ≥ b²/a ≈ 6,335 km, the least
+// radius of curvature): with that |u|, at most e / 1000 (3.4 km of slack and 1 m of error at
+// e = 1 km). The straight chord from G to P falls short of the distance along the surface by
+// c³ / (24 M²) at most: a micrometre at 1 km.
 //
 // A fourth sample goes where the parabola through the largest of the three and its
 // neighbours (the ends counting as 0) peaks, so a lopsided hump (a piece leaving a pole peaks
@@ -113,14 +113,19 @@ extension Geodesic {
     /// largest of those peaks (see the notes above).
     public func lonLatDeviation(from a: Coordinate, to b: Coordinate) -> Double {
         let line = self.line(from: a, to: b)
-        return deviation(line, from: (0, a), to: (line.distance, b))
+        return deviation(line, from: (0, a), to: (line.distance, b), bound: 0.01)
     }
 
-    private func deviation(_ line: GeodesicLine, from a: (s: Double, c: Coordinate), to b: (s: Double, c: Coordinate)) -> Double {
+    /// How far the straight lon/lat line from `a` to `b` strays from `line` (metres), sampled as
+    /// the notes above say, each sample to within 1/1000 of `bound` (metres).
+    private func deviation(_ line: GeodesicLine, from a: (s: Double, c: Coordinate), to b: (s: Double, c: Coordinate),
+                           bound: Double) -> Double {
         let dLon = remainder(b.c.longitude - a.c.longitude, 360)
         let dLat = b.c.latitude - a.c.latitude
+        let settled = settledAlong(bound: bound)
         func at(_ t: Double) -> Double {
-            across(line, latitude: a.c.latitude + t * dLat, longitude: a.c.longitude + t * dLon, near: a.s + t * (b.s - a.s))
+            across(line, latitude: a.c.latitude + t * dLat, longitude: a.c.longitude + t * dLon, near: a.s + t * (b.s - a.s),
+                   settled: settled)
         }
         // Samples at t = 0, ¼, ½, ¾, 1 (none at the ends, which lie on the geodesic).
         let y = [0, at(0.25), at(0.5), at(0.75), 0]
@@ -137,9 +142,14 @@ extension Geodesic {
 
     /// The distance, metres, from the point at `latitude`, `longitude` (degrees) to the
     /// nearest point of `line`, searched from `guess` metres along it (see the notes above):
-    /// Newton steps by the along-line part of the cartesian offset, at most six; if they do
-    /// not settle, the whole offset to the last point tried (never less than the answer).
-    private func across(_ line: GeodesicLine, latitude: Double, longitude: Double, near guess: Double) -> Double {
+    /// Newton steps by the along-line part `u` of the cartesian offset, until |u| is at most
+    /// `settled` metres; then the part across the line. The line bends out of its tangent by
+    /// at most u² / (2 M) (M = b² / a, the least radius of curvature), so that is the most the
+    /// answer can be off. At most six steps; if they do not settle, the whole offset to the
+    /// last point tried (never less than the answer).
+    private func across(_ line: GeodesicLine, latitude: Double, longitude: Double, near guess: Double,
+                        settled: Double) -> Double
+    {
         let p = ellipsoidPoint(latitude: latitude, longitude: longitude)
         var s = guess
         for _ in 0..<6 {
@@ -147,12 +157,14 @@ extension Geodesic {
             let g = ellipsoidPoint(latitude: lat, longitude: lon)
             let dx = p.x - g.x, dy = p.y - g.y, dz = p.z - g.z
             // The unit tangent: azimuth `azi` in the local north/east frame at (lat, lon).
-            let phi = lat * (Double.pi / 180), lambda = lon * (Double.pi / 180), alpha = azi * (Double.pi / 180)
-            let sp = sin(phi), cp = cos(phi), sl = sin(lambda), cl = cos(lambda), ca = cos(alpha), sa = sin(alpha)
-            let tx = -ca * sp * cl - sa * sl, ty = -ca * sp * sl + sa * cl, tz = ca * cp
+            let alpha = azi * (Double.pi / 180)
+            let ca = cos(alpha), sa = sin(alpha)
+            let tx = -ca * g.sinLat * g.cosLon - sa * g.sinLon
+            let ty = -ca * g.sinLat * g.sinLon + sa * g.cosLon
+            let tz = ca * g.cosLat
             let along = dx * tx + dy * ty + dz * tz
             guard along.isFinite else { break }
-            if abs(along) < 0.01 {
+            if abs(along) <= settled {
                 let ex = dx - along * tx, ey = dy - along * ty, ez = dz - along * tz
                 return (ex * ex + ey * ey + ez * ez).squareRoot()
             }
@@ -165,13 +177,21 @@ extension Geodesic {
     }
 
     /// The point on the ellipsoid's surface at `latitude`, `longitude` (degrees) in
-    /// Earth-centred cartesian coordinates, metres.
-    private func ellipsoidPoint(latitude: Double, longitude: Double) -> (x: Double, y: Double, z: Double) {
+    /// Earth-centred cartesian coordinates, metres, with the sines and cosines on the way.
+    private func ellipsoidPoint(latitude: Double, longitude: Double)
+        -> (x: Double, y: Double, z: Double, sinLat: Double, cosLat: Double, sinLon: Double, cosLon: Double)
+    {
         let phi = latitude * (Double.pi / 180), lambda = longitude * (Double.pi / 180)
-        let sp = sin(phi), cp = cos(phi)
+        let sp = sin(phi), cp = cos(phi), sl = sin(lambda), cl = cos(lambda)
         let e2 = ellipsoid.f * (2 - ellipsoid.f)
         let n = ellipsoid.a / (1 - e2 * sp * sp).squareRoot()
-        return (n * cp * cos(lambda), n * cp * sin(lambda), n * (1 - e2) * sp)
+        return (n * cp * cl, n * cp * sl, n * (1 - e2) * sp, sp, cp, sl, cl)
+    }
+
+    /// How far from the foot (metres along the line) a Newton search may stop while
+    /// measuring deviations against `bound`: the answer is then off by at most 1/1000 of it.
+    func settledAlong(bound: Double) -> Double {
+        (2 * polarRadius * polarRadius / equatorialRadius * 0.001 * bound).squareRoot()
     }
 
     /// Appends the points that `line` needs strictly between `a` and `b`, in order, each with
@@ -186,12 +206,12 @@ extension Geodesic {
             var end: (s: Double, c: Coordinate) = length < b.s - start.s ? (start.s + length, line.coordinate(atDistance: start.s + length)) : b
             // Shrink the trial piece by the square root of how far it strays over the bound
             // (the deviation grows with the square of the length) until it fits.
-            var d = deviation(line, from: start, to: end)
+            var d = deviation(line, from: start, to: end, bound: bound)
             while d > bound, length > 1e-3 {
                 length *= min(0.9, max(0.1, 0.97 * (bound / d).squareRoot()))
                 let s = start.s + length
                 end = (s, line.coordinate(atDistance: s))
-                d = deviation(line, from: start, to: end)
+                d = deviation(line, from: start, to: end, bound: bound)
             }
             // Far under the bound (the prediction came from a much tighter stretch, such as
             // a piece leaving a pole): lengthen it while it still fits.
@@ -199,7 +219,7 @@ extension Geodesic {
                 let longer = min(length * (d > 0 ? min(8, 0.97 * (bound / d).squareRoot()) : 8), b.s - start.s)
                 let trial: (s: Double, c: Coordinate) = longer < b.s - start.s
                     ? (start.s + longer, line.coordinate(atDistance: start.s + longer)) : b
-                let dTrial = deviation(line, from: start, to: trial)
+                let dTrial = deviation(line, from: start, to: trial, bound: bound)
                 guard dTrial <= bound else { break }
                 (length, end, d) = (longer, trial, dTrial)
             }
