@@ -41,7 +41,8 @@ What it does:
      under E, per segment, and the longest single spacing that does so for all of them.
    * antimeridian: a segment that crosses 180 comes out as a MultiLineString whose parts end
      and start at longitude exactly 180 / -180 (same latitude on both sides); no piece of any
-     output part has |dlon| > 180; other segments come out as one LineString.
+     output part has |dlon| > 180; other segments come out as one LineString. Both outputs pass
+     `mapbridge validate` (RFC 7946) without errors or warnings.
 
 Exit status 0 when every check passes, 1 otherwise. Not part of `make test` (it needs
 geographiclib and takes a few minutes); `make geodesy-check` runs it together with the C
@@ -519,6 +520,12 @@ def main():
                       + "; ".join(r["problems"][:3]))
         else:
             print("every segment: PASS")
+        proc = subprocess.run([args.mapbridge, "validate", out], capture_output=True, text=True)
+        summary = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["(no output)"]
+        print(f"mapbridge validate (RFC 7946): {summary[0]}")
+        if proc.returncode != 0 or " 0 errors, 0 warnings" not in summary[0]:
+            failed = True
+            print("FAIL: the output does not validate cleanly")
         crossing = sum(1 for p, q, _ in segments if abs(q[0] - p[0]) > 180)
         print(f"antimeridian: {crossing} crossing segments, cut into two parts at exactly +-180: "
               f"{'PASS' if not any('180' in x for r in bad for x in r['problems']) else 'FAIL'}")
