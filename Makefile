@@ -7,13 +7,15 @@
 #   make demo    convert a sample and print its summary
 #   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
 #   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
+#   make geodesy-check  check densify against GeographicLib (pip install geographiclib) and time it
+#                against a C loop over PROJ on the OpenFlights routes (needs ../shared/data/openflights)
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests use. Kept short: each entry is a real need.
 DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin
 BIN := .build/debug/mapbridge
 
-.PHONY: deps build release test demo bench fuzz clean
+.PHONY: deps build release test demo bench fuzz geodesy-check clean
 
 deps:
 	@missing=""; \
@@ -51,6 +53,12 @@ bench: release
 
 fuzz: deps
 	Fuzz/run 60
+
+geodesy-check: release
+	@python3 -c "import geographiclib" 2>/dev/null || { echo "geodesy-check needs GeographicLib for Python: pip install geographiclib"; exit 1; }
+	python3 Tests/GeodesyCheck/check_densify.py --mapbridge .build/release/mapbridge
+	@test -d ../shared/data/openflights || { echo "the timing needs ../shared/data/openflights beside the project"; exit 1; }
+	python3 Tests/GeodesyCheck/time_densify.py --mapbridge .build/release/mapbridge --openflights ../shared/data/openflights $(if $(shell command -v valgrind),--callgrind,)
 
 clean:
 	rm -rf .build

@@ -33,6 +33,15 @@ struct FeatureTransform {
 
     /// The feature reshaped; throws what densification throws, with the feature's location.
     func apply(_ feature: Feature) throws -> Feature {
+        let result = try reshaped(feature)
+        // A track whose vertices changed has new times; a `coordinateProperties.times` the
+        // reader left in the properties (GeoJSON keeps them for round trips) would restate the
+        // old ones, so it goes, and the writer states the shape's own.
+        guard feature.shape?.hasTimedLine == true, result.shape != feature.shape else { return result }
+        return result.withoutStatedTimes
+    }
+
+    private func reshaped(_ feature: Feature) throws -> Feature {
         guard var shape = feature.shape else { return feature }
         // The common case touches nothing: no copy, no allocation.
         if densification == nil {
@@ -53,9 +62,9 @@ struct FeatureTransform {
             if cutsAtAntimeridian {
                 guard shape.crossesAntimeridian else { return f }
                 let cut = geodesic.cutAtAntimeridian(shape)
-                if shape.hasTimedLine, noted.first("antimeridian-times") {
+                if shape.hasTimedLine, !cut.hasTimedLine, noted.first("antimeridian-times") {
                     report(Diagnostic(code: "antimeridian-times", severity: .warning,
-                                      message: "a track that crosses the antimeridian is cut there and loses its per-point times (use --no-antimeridian-cut to keep them)",
+                                      message: "a track that crosses the antimeridian is cut there and loses its per-point times, which are not all ISO 8601 date-times to interpolate the cut point's from (use --no-antimeridian-cut to keep them)",
                                       location: feature.location))
                 }
                 f.shape = cut
@@ -65,6 +74,18 @@ struct FeatureTransform {
             if error.location == nil { error.location = feature.location }
             throw error
         }
+    }
+}
+
+extension Feature {
+    /// The feature without `times` in its `coordinateProperties` property (and without the
+    /// property when nothing else is in it).
+    var withoutStatedTimes: Feature {
+        guard case .object(var members)? = properties["coordinateProperties"], members["times"] != nil else { return self }
+        var copy = self
+        members["times"] = nil
+        copy.properties["coordinateProperties"] = members.isEmpty ? nil : .object(members)
+        return copy
     }
 }
 

@@ -22,7 +22,8 @@ extension Geodesic {
     /// their values and source text. A ring that goes once round a pole is taken to enclose
     /// that pole (the one on the side of its mean latitude): it is closed along the
     /// antimeridian and the pole's latitude (±90) into one polygon spanning −180 to 180.
-    /// Cut lines lose per-vertex `times` (a cut point has no time); circles are not changed
+    /// Cut tracks keep their per-vertex `times`, a cut point getting the time interpolated by
+    /// geodesic distance (tracks whose times are not date-times lose them); circles are not changed
     /// (turn them into rings first). Longitudes are expected in [-180, 180].
     ///
     /// - Complexity: O(n) for n vertices, plus about 50 geodesic positions per crossing.
@@ -91,16 +92,23 @@ extension Geodesic {
         return (line.coordinate(atDistance: s).latitude, s / line.distance)
     }
 
-    /// The line cut at each antimeridian crossing; one part when it crosses none.
+    /// The line cut at each antimeridian crossing; one part when it crosses none. A track's
+    /// parts keep their times; each cut point gets the time interpolated linearly by geodesic
+    /// distance along its segment, the same on both sides (times that are not all date-times
+    /// `TrackTime` reads are dropped).
     func cut(_ line: Polyline) -> [Polyline] {
         let coordinates = line.coordinates
         guard Geodesic.crossesAntimeridian(coordinates) else { return [line] }
-        var parts: [[Coordinate]] = []
+        let times = line.times.flatMap { $0.count == coordinates.count ? TrackTimes($0) : nil }
+        var parts: [(coordinates: [Coordinate], times: [String])] = []
         var current: [Coordinate] = [coordinates[0]]
-        for (a, b) in zip(coordinates, coordinates.dropFirst()) {
+        var currentTimes: [String] = times.map { [$0.texts[0]] } ?? []
+        for i in 1..<coordinates.count {
+            let a = coordinates[i - 1], b = coordinates[i]
             let delta = b.longitude - a.longitude
             guard Geodesic.isCrossing(a, b) else {
                 current.append(b)
+                if let times { currentTimes.append(times.texts[i]) }
                 continue
             }
             // Leaving the east side (a > 0, heading east past 180) or the west side.
@@ -108,14 +116,27 @@ extension Geodesic {
             let (latitude, fraction) = crossing(from: a, to: b, atUnrolledLongitude: side)
                 ?? (a.latitude + (b.latitude - a.latitude) * 0.5, 0.5)
             let altitude = interpolatedAltitude(a, b, fraction)
+            let time = times.map { $0.text(segment: i - 1, fraction: min(max(fraction, 0), 1)) }
             let end = Coordinate(longitude: side, latitude: latitude, altitude: altitude)
-            if current.last.map({ $0.longitude != side || $0.latitude != latitude }) ?? true { current.append(end) }
-            parts.append(current)
+            if current.last.map({ $0.longitude != side || $0.latitude != latitude }) ?? true {
+                current.append(end)
+                if let time { currentTimes.append(time) }
+            }
+            parts.append((current, currentTimes))
             current = [Coordinate(longitude: -side, latitude: latitude, altitude: altitude)]
-            if b.longitude != -side || b.latitude != latitude { current.append(b) } else { current[0] = b }
+            currentTimes = time.map { [$0] } ?? []
+            if b.longitude != -side || b.latitude != latitude {
+                current.append(b)
+                if let times { currentTimes.append(times.texts[i]) }
+            } else {
+                current[0] = b
+                if let times { currentTimes[0] = times.texts[i] }
+            }
         }
-        parts.append(current)
-        return parts.filter { $0.count >= 2 }.map { Polyline($0, interpolation: line.interpolation) }
+        parts.append((current, currentTimes))
+        return parts.filter { $0.coordinates.count >= 2 }.map {
+            Polyline($0.coordinates, interpolation: line.interpolation, times: times == nil ? nil : $0.times)
+        }
     }
 
     /// The polygon cut at the antimeridian; itself when no ring crosses it.

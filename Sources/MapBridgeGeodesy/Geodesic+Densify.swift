@@ -30,6 +30,16 @@ extension Geodesic {
     ///   pieces; `.data` when a vertex's latitude is outside [-90, 90] or a value is not finite.
     /// - Complexity: O(n + m), for n vertices given and m points added.
     public func densify(_ coordinates: [Coordinate], maximumSegment: Double) throws -> [Coordinate] {
+        var unused: [Double] = []
+        return try densify(coordinates, maximumSegment: maximumSegment, along: &unused, recordsAlong: false)
+    }
+
+    /// `densify(_:maximumSegment:)`, and when `recordsAlong` is set, where each output point
+    /// lies appended to `along`: the index of the segment it is on plus the fraction of that
+    /// segment's geodesic length before it (a given vertex k: exactly k).
+    func densify(_ coordinates: [Coordinate], maximumSegment: Double, along: inout [Double], recordsAlong: Bool) throws
+        -> [Coordinate]
+    {
         guard maximumSegment > 0, maximumSegment.isFinite else {
             throw MapBridgeError(.usage, "the longest piece of a densified line must be a positive number of metres, not \(maximumSegment)")
         }
@@ -38,6 +48,7 @@ extension Geodesic {
         var result: [Coordinate] = []
         result.reserveCapacity(coordinates.count)
         result.append(coordinates[0])
+        if recordsAlong { along.append(0) }
         for i in 1..<coordinates.count {
             let start = coordinates[i - 1], end = coordinates[i]
             let line = self.line(from: start, to: end)
@@ -46,11 +57,14 @@ extension Geodesic {
                 let step = line.distance / Double(pieces)
                 for k in 1..<pieces {
                     let point = line.coordinate(atDistance: step * Double(k))
+                    let fraction = Double(k) / Double(pieces)
                     result.append(Coordinate(longitude: point.longitude, latitude: point.latitude,
-                                             altitude: interpolatedAltitude(start, end, Double(k) / Double(pieces))))
+                                             altitude: interpolatedAltitude(start, end, fraction)))
+                    if recordsAlong { along.append(Double(i - 1) + fraction) }
                 }
             }
             result.append(end)
+            if recordsAlong { along.append(Double(i)) }
         }
         return result
     }

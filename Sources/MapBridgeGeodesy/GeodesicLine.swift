@@ -46,6 +46,14 @@ public struct GeodesicLine: Sendable {
         return Coordinate(longitude: lon, latitude: lat)
     }
 
+    /// The latitude, longitude and direction of travel `distance` metres from the start, in
+    /// degrees (longitude in [-180, 180], azimuth clockwise from north), from one `geod_position`.
+    func position(atDistance distance: Double) -> (latitude: Double, longitude: Double, azimuth: Double) {
+        var lat = 0.0, lon = 0.0, azimuth = 0.0
+        withUnsafePointer(to: line) { geod_position($0, distance, &lat, &lon, &azimuth) }
+        return (lat, lon, azimuth)
+    }
+
     /// The longitude `distance` metres from the start, degrees, unrolled: the start's
     /// longitude plus how far east (positive) or west the line has turned, without wrapping
     /// to [-180, 180] (`geod_genposition` with `GEOD_LONG_UNROLL`). Monotonic along the line.

@@ -82,6 +82,36 @@ struct DensifyCommandTests {
         #expect((json["bbox"] as? [Double])?.first == 140.3864)
     }
 
+    static let track = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"name":"NRT-LAX flown","coordinateProperties":{"times":["2026-01-01T00:00:00Z","2026-01-01T10:00:00Z"]}},
+         "geometry":{"type":"LineString","coordinates":[[140.3864,35.7647],[-118.4081,33.9425]]}}
+        ]}
+        """
+
+    @Test("a track keeps its times: cut at the antimeridian, and densified, with times interpolated")
+    func timedTrack() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write(Self.track, to: "track.geojson", in: dir)
+        for extra in [[], ["--max-segment", "500km"]] {
+            let run = try MapBridgeRunner.run(["convert", input, "-", "--to", "geojson"] + extra)
+            #expect(run.status == 0)
+            #expect(!run.stderr.contains("antimeridian-times") && !run.stderr.contains("loses"))
+            let feature = try #require((try MapBridgeRunner.json(run.stdoutData)["features"] as? [[String: Any]])?.first)
+            let parts = Self.lines(of: feature)
+            let properties = feature["properties"] as? [String: Any]
+            let times = try #require((properties?["coordinateProperties"] as? [String: Any])?["times"] as? [[String]])
+            #expect(parts.count == 2 && times.count == 2)
+            #expect(zip(parts, times).allSatisfy { $0.count == $1.count })
+            #expect(times.first?.first == "2026-01-01T00:00:00Z" && times.last?.last == "2026-01-01T10:00:00Z")
+            // The cut point has the same time on both sides, between the ends, in order.
+            #expect(times[0].last == times[1].first)
+            let all = times.joined().map { $0 }
+            #expect(all == all.sorted())
+            if extra.isEmpty { #expect(parts[0].count == 2) } else { #expect(parts[0].count + parts[1].count > 18) }
+        }
+    }
+
     @Test("help lists densify and its options")
     func help() throws {
         let run = try MapBridgeRunner.run(["help", "densify"])

@@ -55,6 +55,26 @@ struct GeodesicDensifyShapeTests {
         }
     }
 
+    // Segments where the largest deviation of a piece lies between the ¼, ½, ¾ samples: pieces
+    // leaving a pole peak near t = 0.6, pieces crossing the equator are S-shaped. Measured at
+    // those three samples only, their pieces strayed up to 0.973 of the bound (GeographicLib
+    // check, Tests/GeodesyCheck); the samples must find their peaks, so that the pieces keep
+    // the 10 % margin the densification aims for.
+    static let lopsided: [(Coordinate, Coordinate)] = [
+        (point(-90, -138.3345832), point(59.1315253, 32.2807126)),
+        (point(-90, 23.7857192), point(1.19, -142.4540633)),
+        (point(90, 159.3074649), point(-27.8747184, -1.5097691)),
+        (point(4.7659096, -153.5451501), point(-32.1937083, -29.5271422)),
+        (point(-6.0280135, 175.3839555), point(50.175547, 54.8882713)),
+    ]
+
+    @Test("pieces whose deviation peaks between the samples still keep the margin", arguments: lopsided)
+    func lopsidedPieces(a: Coordinate, b: Coordinate) throws {
+        let dense = try wgs84.densify([a, b], maximumError: 1_000)
+        let worst = zip(dense, dense.dropFirst()).map { Self.trueDeviation($0, $1) }.max() ?? 0
+        #expect(worst > 850 && worst < 920)
+    }
+
     @Test("adaptive spacing needs fewer points than a fixed spacing that meets the same bound")
     func fewerThanFixed() throws {
         let a = point(60, -150), b = point(70, 100)
@@ -75,7 +95,7 @@ struct GeodesicDensifyShapeTests {
         #expect(try wgs84.densify(line, maximumError: 1) == line)
     }
 
-    @Test("shapes: lines and rings of every kind are densified; points, circles and tracks are not")
+    @Test("shapes: lines, rings and tracks of every kind are densified; points and circles are not")
     func shapes() throws {
         let line = Polyline([Self.tokyo, Self.losAngeles])
         let ring = [point(0, 0), point(0, 10), point(10, 10), point(10, 0), point(0, 0)]
@@ -89,7 +109,12 @@ struct GeodesicDensifyShapeTests {
         }
         #expect(l.coordinates.count > 80)
         #expect(p.outer.count > ring.count && p.outer.first == p.outer.last)
-        #expect(Array(parts[2...]) == Array([Shape.annotation(Self.tokyo), .circle(Circle(center: Self.tokyo, radius: 10)), .polyline(track)]))
+        #expect(Array(parts[2...3]) == Array([Shape.annotation(Self.tokyo), .circle(Circle(center: Self.tokyo, radius: 10))]))
+        guard case .polyline(let t) = parts[4] else {
+            Issue.record("expected the track back")
+            return
+        }
+        #expect(t.coordinates.count == l.coordinates.count && t.times?.count == t.coordinates.count)
     }
 
     @Test("only geodesic lines, when asked")
