@@ -29,7 +29,7 @@ struct KMLStyleSheet {
     static func localID(_ url: String) -> String? {
         let trimmed = url.trimmingSpaces()
         if trimmed.hasPrefix("#") { return String(trimmed.dropFirst()).trimmingSpaces() }
-        if trimmed.contains("#") || trimmed.contains("/") || trimmed.isEmpty { return nil }
+        if trimmed.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "/") }) || trimmed.isEmpty { return nil }
         return trimmed
     }
 

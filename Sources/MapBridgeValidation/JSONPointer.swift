@@ -11,7 +11,7 @@ struct JSONPointer: Hashable, Sendable {
         var out = ""
         for t in tokens {
             out += "/"
-            if t.contains("~") || t.contains("/") {
+            if t.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
                 out += t.replacingEscapes()
             } else {
                 out += t

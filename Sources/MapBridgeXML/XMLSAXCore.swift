@@ -133,8 +133,12 @@ final class XMLSAXCore {
     }
 
     func startElement(_ index: Int, attributes: XMLAttributes) {
-        let here = location
-        openElements.append((index, here.line, here.column))
+        // Two field loads, not a SourceLocation (whose file name would be retained and released).
+        if let input = context?.pointee.input {
+            openElements.append((index, Int(input.pointee.line), Int(max(input.pointee.col, 1))))
+        } else {
+            openElements.append((index, 1, 1))
+        }
         events.start(index, attributes)
     }
 
