@@ -10,7 +10,7 @@ import MapBridgeZip
 /// path, such as `/kml/Document/Placemark[3]/Polygon/outerBoundaryIs/LinearRing/coordinates`
 /// (an index counts same-named siblings from 1 and is left out for the first).
 ///
-///     let options = KMLValidator.Options(schema: try KMLSchema.profile())
+///     let options = KMLValidator.Options(schema: try KMLSchema.reader())
 ///     try KMLValidator.validate(source: try ByteSource(path: "a.kml"), options: options) { print($0) }
 ///
 /// Memory stays flat however large the file, except for what the id rules must remember: each
@@ -42,6 +42,8 @@ public final class KMLValidator {
     var context: xmlParserCtxtPtr?
     /// Set once a fatal error has ended the parse.
     var stopped = false
+    /// Set when the root is in a namespace the schema does not cover: its errors are dropped.
+    var schemaSkipped = false
 
     /// One open element: its name, its index among same-named siblings, and its children's counts.
     struct Frame {
