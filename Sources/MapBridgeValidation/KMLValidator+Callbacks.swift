@@ -95,20 +95,38 @@ func schemaMessage(_ raw: String) -> String {
     for (pattern, meaning) in knownPatterns {
         message = message.replacing("is not accepted by the pattern '\(pattern)'", with: "is not \(meaning)")
     }
+    for (type, meaning) in knownTypes {
+        message = message.replacing("type '\(type)'", with: "type '\(type)' (\(meaning))")
+    }
+    // libxml2 names at most 10 expected elements; say when the list may go on.
     if let open = message.firstRange(of: "Expected is one of ( "),
-        let close = message[open.upperBound...].firstRange(of: " )")
+        let close = message[open.upperBound...].firstRange(of: " )"),
+        message[open.upperBound..<close.lowerBound].split(separator: ", ").count >= 10
     {
-        let names = message[open.upperBound..<close.lowerBound].split(separator: ", ")
-        if names.count > 12 {
-            let kept = names.prefix(10).joined(separator: ", ")
-            message.replaceSubrange(open.upperBound..<close.lowerBound, with: kept + ", … \(names.count - 10) more")
-        }
+        message.insert(contentsOf: ", …", at: close.lowerBound)
+    }
+    if message.contains("Element content is not allowed, because the type definition is simple"),
+        message.hasPrefix("Element 'description'") || message.hasPrefix("Element 'text'")
+    {
+        message += " HTML here belongs in a CDATA section (<![CDATA[ … ]]>) or escaped (&lt;b&gt;)."
     }
     if message.contains("No matching global declaration available for the validation root") {
         message += " A KML 2.2 document starts <kml xmlns=\"http://www.opengis.net/kml/2.2\">."
     }
     return shortenQuotes(message)
 }
+
+/// What the simple types of MapBridge's schemas (and XSD's own) mean, for messages.
+private let knownTypes: [(String, String)] = [
+    ("angle90Type", "a number from -90 to 90"),
+    ("angle180Type", "a number from -180 to 180"),
+    ("angle360Type", "a number from -360 to 360"),
+    ("booleanType", "0, 1, true or false"),
+    ("bitType", "0 or 1"),
+    ("dateTimeType", "a KML time: a date and time such as 2024-05-01T12:00:00Z, a date, a year-month or a year"),
+    ("xs:double", "a number"),
+    ("xs:int", "a whole number"),
+]
 
 /// What the patterns of MapBridge's schemas mean, for messages.
 private let knownPatterns: [(String, String)] = {
