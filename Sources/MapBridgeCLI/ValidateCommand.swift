@@ -10,7 +10,7 @@ import MapBridgeValidation
 let validateCommand = Command(
     name: "validate",
     summary: "Check GeoJSON (RFC 7946) and KML/KMZ files and report every problem with its place.",
-    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD]",
+    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD|writer|none]",
     discussion: """
         Folders are walked for .geojson, .json, .kml and .kmz files. Each file is streamed; findings are
         printed as they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are
