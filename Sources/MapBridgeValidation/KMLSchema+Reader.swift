@@ -36,7 +36,11 @@ extension KMLSchema {
 
   Written for MapBridge; the structure follows the OGC KML 2.2 standard (OGC 07-147r2).
   XSD 1.0's Unique Particle Attribution rule is why every type is one choice of KML-namespace
-  elements plus one wildcard for namespace ##other: the two never match the same element.
+  elements plus one wildcard for namespace ##other: the two never match the same element. The
+  choice repeats through a sequence around it (not maxOccurs on the choice itself): libxml2 builds
+  a repeated choice with a counter, which makes it remember every child's name; a repeated
+  sequence needs none. (The ##other wildcard still costs libxml2 some bytes per child: a Document
+  of a million Placemarks takes about 100 MB more to validate than without a schema.)
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:kml="http://www.opengis.net/kml/2.2"
@@ -279,130 +283,152 @@ extension KMLSchema {
   </xs:complexType>
 
   <xs:complexType name="KmlType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:NetworkLinkControl"/>
-      <xs:group ref="kml:Features"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:NetworkLinkControl"/>
+        <xs:group ref="kml:Features"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attribute name="hint" type="xs:string"/>
     <xs:anyAttribute namespace="##other" processContents="lax"/>
   </xs:complexType>
 
   <xs:complexType name="DocumentType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:Features"/>
-      <xs:element ref="kml:Schema"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:Features"/>
+        <xs:element ref="kml:Schema"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="FolderType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:Features"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:Features"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="PlacemarkType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:Geometries"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:Geometries"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="NetworkLinkType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:element ref="kml:refreshVisibility"/>
-      <xs:element ref="kml:flyToView"/>
-      <xs:element ref="kml:Link"/>
-      <xs:element ref="kml:Url"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:element ref="kml:refreshVisibility"/>
+        <xs:element ref="kml:flyToView"/>
+        <xs:element ref="kml:Link"/>
+        <xs:element ref="kml:Url"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="GroundOverlayType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:OverlayMembers"/>
-      <xs:element ref="kml:altitude"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:LatLonBox"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:OverlayMembers"/>
+        <xs:element ref="kml:altitude"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:LatLonBox"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ScreenOverlayType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:OverlayMembers"/>
-      <xs:element ref="kml:overlayXY"/>
-      <xs:element ref="kml:screenXY"/>
-      <xs:element ref="kml:rotationXY"/>
-      <xs:element ref="kml:size"/>
-      <xs:element ref="kml:rotation"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:OverlayMembers"/>
+        <xs:element ref="kml:overlayXY"/>
+        <xs:element ref="kml:screenXY"/>
+        <xs:element ref="kml:rotationXY"/>
+        <xs:element ref="kml:size"/>
+        <xs:element ref="kml:rotation"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="PhotoOverlayType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:group ref="kml:OverlayMembers"/>
-      <xs:element ref="kml:rotation"/>
-      <xs:element ref="kml:ViewVolume"/>
-      <xs:element ref="kml:ImagePyramid"/>
-      <xs:element ref="kml:Point"/>
-      <xs:element ref="kml:shape"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:group ref="kml:OverlayMembers"/>
+        <xs:element ref="kml:rotation"/>
+        <xs:element ref="kml:ViewVolume"/>
+        <xs:element ref="kml:ImagePyramid"/>
+        <xs:element ref="kml:Point"/>
+        <xs:element ref="kml:shape"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- gx:Tour: a feature whose gx:Playlist joins through the wildcard. -->
   <xs:complexType name="TourType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:FeatureMembers"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:FeatureMembers"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="NetworkLinkControlType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:minRefreshPeriod"/>
-      <xs:element ref="kml:maxSessionLength"/>
-      <xs:element ref="kml:cookie"/>
-      <xs:element ref="kml:message"/>
-      <xs:element ref="kml:linkName"/>
-      <xs:element ref="kml:linkDescription"/>
-      <xs:element ref="kml:linkSnippet"/>
-      <xs:element ref="kml:expires"/>
-      <xs:element ref="kml:Update"/>
-      <xs:element ref="kml:LookAt"/>
-      <xs:element ref="kml:Camera"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:minRefreshPeriod"/>
+        <xs:element ref="kml:maxSessionLength"/>
+        <xs:element ref="kml:cookie"/>
+        <xs:element ref="kml:message"/>
+        <xs:element ref="kml:linkName"/>
+        <xs:element ref="kml:linkDescription"/>
+        <xs:element ref="kml:linkSnippet"/>
+        <xs:element ref="kml:expires"/>
+        <xs:element ref="kml:Update"/>
+        <xs:element ref="kml:LookAt"/>
+        <xs:element ref="kml:Camera"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="UpdateType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:targetHref"/>
-      <xs:element ref="kml:Create"/>
-      <xs:element ref="kml:Delete"/>
-      <xs:element ref="kml:Change"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:targetHref"/>
+        <xs:element ref="kml:Create"/>
+        <xs:element ref="kml:Delete"/>
+        <xs:element ref="kml:Change"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
@@ -415,19 +441,23 @@ extension KMLSchema {
   </xs:complexType>
 
   <xs:complexType name="SchemaType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:SimpleField"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:SimpleField"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attribute name="name" type="xs:string"/>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="SimpleFieldType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:displayName"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:displayName"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attribute name="type" type="xs:string"/>
     <xs:attribute name="name" type="xs:string"/>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
@@ -435,29 +465,35 @@ extension KMLSchema {
 
   <!-- Untyped Data, typed SchemaData, and any other namespace's elements (KML's custom data). -->
   <xs:complexType name="ExtendedDataType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:Data"/>
-      <xs:element ref="kml:SchemaData"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:Data"/>
+        <xs:element ref="kml:SchemaData"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:anyAttribute namespace="##other" processContents="lax"/>
   </xs:complexType>
 
   <xs:complexType name="DataType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:displayName"/>
-      <xs:element ref="kml:value"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:displayName"/>
+        <xs:element ref="kml:value"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attribute name="name" type="xs:string"/>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="SchemaDataType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:SimpleData"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:SimpleData"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attribute name="schemaUrl" type="xs:anyURI"/>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
@@ -491,247 +527,291 @@ extension KMLSchema {
   <!-- Views -->
 
   <xs:complexType name="LookAtType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:TimeStamp"/>
-      <xs:element ref="kml:TimeSpan"/>
-      <xs:element ref="kml:longitude"/>
-      <xs:element ref="kml:latitude"/>
-      <xs:element ref="kml:altitude"/>
-      <xs:element ref="kml:heading"/>
-      <xs:element ref="kml:tilt"/>
-      <xs:element ref="kml:range"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:TimeStamp"/>
+        <xs:element ref="kml:TimeSpan"/>
+        <xs:element ref="kml:longitude"/>
+        <xs:element ref="kml:latitude"/>
+        <xs:element ref="kml:altitude"/>
+        <xs:element ref="kml:heading"/>
+        <xs:element ref="kml:tilt"/>
+        <xs:element ref="kml:range"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="CameraType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:TimeStamp"/>
-      <xs:element ref="kml:TimeSpan"/>
-      <xs:element ref="kml:longitude"/>
-      <xs:element ref="kml:latitude"/>
-      <xs:element ref="kml:altitude"/>
-      <xs:element ref="kml:heading"/>
-      <xs:element ref="kml:tilt"/>
-      <xs:element ref="kml:roll"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:TimeStamp"/>
+        <xs:element ref="kml:TimeSpan"/>
+        <xs:element ref="kml:longitude"/>
+        <xs:element ref="kml:latitude"/>
+        <xs:element ref="kml:altitude"/>
+        <xs:element ref="kml:heading"/>
+        <xs:element ref="kml:tilt"/>
+        <xs:element ref="kml:roll"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- Time -->
 
   <xs:complexType name="TimeStampType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:when"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:when"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="TimeSpanType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:begin"/>
-      <xs:element ref="kml:end"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:begin"/>
+        <xs:element ref="kml:end"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- Regions and boxes -->
 
   <xs:complexType name="RegionType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:LatLonAltBox"/>
-      <xs:element ref="kml:Lod"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:LatLonAltBox"/>
+        <xs:element ref="kml:Lod"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LatLonAltBoxType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:Box"/>
-      <xs:element ref="kml:minAltitude"/>
-      <xs:element ref="kml:maxAltitude"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:Box"/>
+        <xs:element ref="kml:minAltitude"/>
+        <xs:element ref="kml:maxAltitude"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LatLonBoxType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:Box"/>
-      <xs:element ref="kml:rotation"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:Box"/>
+        <xs:element ref="kml:rotation"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LodType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:minLodPixels"/>
-      <xs:element ref="kml:maxLodPixels"/>
-      <xs:element ref="kml:minFadeExtent"/>
-      <xs:element ref="kml:maxFadeExtent"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:minLodPixels"/>
+        <xs:element ref="kml:maxLodPixels"/>
+        <xs:element ref="kml:minFadeExtent"/>
+        <xs:element ref="kml:maxFadeExtent"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- Links: Link, Url (deprecated) and Icon (an overlay's image or an IconStyle's icon). -->
   <xs:complexType name="LinkType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:href"/>
-      <xs:element ref="kml:refreshMode"/>
-      <xs:element ref="kml:refreshInterval"/>
-      <xs:element ref="kml:viewRefreshMode"/>
-      <xs:element ref="kml:viewRefreshTime"/>
-      <xs:element ref="kml:viewBoundScale"/>
-      <xs:element ref="kml:viewFormat"/>
-      <xs:element ref="kml:httpQuery"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:href"/>
+        <xs:element ref="kml:refreshMode"/>
+        <xs:element ref="kml:refreshInterval"/>
+        <xs:element ref="kml:viewRefreshMode"/>
+        <xs:element ref="kml:viewRefreshTime"/>
+        <xs:element ref="kml:viewBoundScale"/>
+        <xs:element ref="kml:viewFormat"/>
+        <xs:element ref="kml:httpQuery"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- Geometry -->
 
   <xs:complexType name="PointType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:extrude"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:coordinates"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:extrude"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:coordinates"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- LineString and LinearRing. -->
   <xs:complexType name="LineType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:extrude"/>
-      <xs:element ref="kml:tessellate"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:coordinates"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:extrude"/>
+        <xs:element ref="kml:tessellate"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:coordinates"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="PolygonType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:extrude"/>
-      <xs:element ref="kml:tessellate"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:outerBoundaryIs"/>
-      <xs:element ref="kml:innerBoundaryIs"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:extrude"/>
+        <xs:element ref="kml:tessellate"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:outerBoundaryIs"/>
+        <xs:element ref="kml:innerBoundaryIs"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="BoundaryType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:LinearRing"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:LinearRing"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
   </xs:complexType>
 
   <xs:complexType name="MultiGeometryType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:group ref="kml:Geometries"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:group ref="kml:Geometries"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ModelType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:Location"/>
-      <xs:element ref="kml:Orientation"/>
-      <xs:element ref="kml:Scale"/>
-      <xs:element ref="kml:Link"/>
-      <xs:element ref="kml:ResourceMap"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:Location"/>
+        <xs:element ref="kml:Orientation"/>
+        <xs:element ref="kml:Scale"/>
+        <xs:element ref="kml:Link"/>
+        <xs:element ref="kml:ResourceMap"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LocationType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:longitude"/>
-      <xs:element ref="kml:latitude"/>
-      <xs:element ref="kml:altitude"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:longitude"/>
+        <xs:element ref="kml:latitude"/>
+        <xs:element ref="kml:altitude"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="OrientationType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:heading"/>
-      <xs:element ref="kml:tilt"/>
-      <xs:element ref="kml:roll"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:heading"/>
+        <xs:element ref="kml:tilt"/>
+        <xs:element ref="kml:roll"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ScaleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:x"/>
-      <xs:element ref="kml:y"/>
-      <xs:element ref="kml:z"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:x"/>
+        <xs:element ref="kml:y"/>
+        <xs:element ref="kml:z"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ResourceMapType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:Alias"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:Alias"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="AliasType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:targetHref"/>
-      <xs:element ref="kml:sourceHref"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:targetHref"/>
+        <xs:element ref="kml:sourceHref"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- PhotoOverlay's parts -->
 
   <xs:complexType name="ViewVolumeType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:leftFov"/>
-      <xs:element ref="kml:rightFov"/>
-      <xs:element ref="kml:bottomFov"/>
-      <xs:element ref="kml:topFov"/>
-      <xs:element ref="kml:near"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:leftFov"/>
+        <xs:element ref="kml:rightFov"/>
+        <xs:element ref="kml:bottomFov"/>
+        <xs:element ref="kml:topFov"/>
+        <xs:element ref="kml:near"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ImagePyramidType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:tileSize"/>
-      <xs:element ref="kml:maxWidth"/>
-      <xs:element ref="kml:maxHeight"/>
-      <xs:element ref="kml:gridOrigin"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:tileSize"/>
+        <xs:element ref="kml:maxWidth"/>
+        <xs:element ref="kml:maxHeight"/>
+        <xs:element ref="kml:gridOrigin"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
@@ -747,110 +827,130 @@ extension KMLSchema {
   <!-- Styles -->
 
   <xs:complexType name="StyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:IconStyle"/>
-      <xs:element ref="kml:LabelStyle"/>
-      <xs:element ref="kml:LineStyle"/>
-      <xs:element ref="kml:PolyStyle"/>
-      <xs:element ref="kml:BalloonStyle"/>
-      <xs:element ref="kml:ListStyle"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:IconStyle"/>
+        <xs:element ref="kml:LabelStyle"/>
+        <xs:element ref="kml:LineStyle"/>
+        <xs:element ref="kml:PolyStyle"/>
+        <xs:element ref="kml:BalloonStyle"/>
+        <xs:element ref="kml:ListStyle"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="StyleMapType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:Pair"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:Pair"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="PairType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:key"/>
-      <xs:element ref="kml:styleUrl"/>
-      <xs:element ref="kml:Style"/>
-      <xs:element ref="kml:StyleMap"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:key"/>
+        <xs:element ref="kml:styleUrl"/>
+        <xs:element ref="kml:Style"/>
+        <xs:element ref="kml:StyleMap"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="IconStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:color"/>
-      <xs:element ref="kml:colorMode"/>
-      <xs:element ref="kml:scale"/>
-      <xs:element ref="kml:heading"/>
-      <xs:element ref="kml:Icon"/>
-      <xs:element ref="kml:hotSpot"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:color"/>
+        <xs:element ref="kml:colorMode"/>
+        <xs:element ref="kml:scale"/>
+        <xs:element ref="kml:heading"/>
+        <xs:element ref="kml:Icon"/>
+        <xs:element ref="kml:hotSpot"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LabelStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:color"/>
-      <xs:element ref="kml:colorMode"/>
-      <xs:element ref="kml:scale"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:color"/>
+        <xs:element ref="kml:colorMode"/>
+        <xs:element ref="kml:scale"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LineStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:color"/>
-      <xs:element ref="kml:colorMode"/>
-      <xs:element ref="kml:width"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:color"/>
+        <xs:element ref="kml:colorMode"/>
+        <xs:element ref="kml:width"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="PolyStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:color"/>
-      <xs:element ref="kml:colorMode"/>
-      <xs:element ref="kml:fill"/>
-      <xs:element ref="kml:outline"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:color"/>
+        <xs:element ref="kml:colorMode"/>
+        <xs:element ref="kml:fill"/>
+        <xs:element ref="kml:outline"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="BalloonStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:color"/>
-      <xs:element ref="kml:bgColor"/>
-      <xs:element ref="kml:textColor"/>
-      <xs:element ref="kml:text"/>
-      <xs:element ref="kml:displayMode"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:color"/>
+        <xs:element ref="kml:bgColor"/>
+        <xs:element ref="kml:textColor"/>
+        <xs:element ref="kml:text"/>
+        <xs:element ref="kml:displayMode"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ListStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:listItemType"/>
-      <xs:element ref="kml:bgColor"/>
-      <xs:element ref="kml:ItemIcon"/>
-      <xs:element ref="kml:maxSnippetLines"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:listItemType"/>
+        <xs:element ref="kml:bgColor"/>
+        <xs:element ref="kml:ItemIcon"/>
+        <xs:element ref="kml:maxSnippetLines"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="ItemIconType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:state"/>
-      <xs:element ref="kml:href"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:state"/>
+        <xs:element ref="kml:href"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
@@ -859,32 +959,38 @@ extension KMLSchema {
        by their own declarations. -->
 
   <xs:complexType name="TrackType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:extrude"/>
-      <xs:element ref="kml:tessellate"/>
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:element ref="kml:when"/>
-      <xs:element ref="kml:Model"/>
-      <xs:element ref="kml:ExtendedData"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:extrude"/>
+        <xs:element ref="kml:tessellate"/>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:element ref="kml:when"/>
+        <xs:element ref="kml:Model"/>
+        <xs:element ref="kml:ExtendedData"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <!-- gx:MultiTrack: gx:Track, gx:interpolate and gx:altitudeMode through the wildcard. -->
   <xs:complexType name="MultiTrackType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:altitudeMode"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:altitudeMode"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="LatLonQuadType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:coordinates"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:coordinates"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
@@ -905,35 +1011,43 @@ extension KMLSchema {
 
   <!-- gx:AnimatedUpdate: gx:duration and gx:delayedStart through the wildcard. -->
   <xs:complexType name="AnimatedUpdateType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:Update"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:Update"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="FlyToType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:LookAt"/>
-      <xs:element ref="kml:Camera"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:LookAt"/>
+        <xs:element ref="kml:Camera"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="SoundCueType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:href"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:href"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 
   <xs:complexType name="CascadingStyleType">
-    <xs:choice minOccurs="0" maxOccurs="unbounded">
-      <xs:element ref="kml:Style"/>
-      <xs:any namespace="##other" processContents="lax"/>
-    </xs:choice>
+    <xs:sequence minOccurs="0" maxOccurs="unbounded">
+      <xs:choice>
+        <xs:element ref="kml:Style"/>
+        <xs:any namespace="##other" processContents="lax"/>
+      </xs:choice>
+    </xs:sequence>
     <xs:attributeGroup ref="kml:ObjectAttributes"/>
   </xs:complexType>
 

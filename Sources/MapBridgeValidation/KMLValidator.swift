@@ -16,8 +16,9 @@ import MapBridgeZip
 /// Memory stays flat however large the file, except for what the id rules must remember: each
 /// distinct id (for `duplicate-id`, about 75 bytes each; `checksIDs = false` turns that off) and
 /// each distinct `styleUrl` target with its first use. With a schema, libxml2's content-model
-/// automaton also keeps a copy of each child's name for an element whose model it could not make
-/// deterministic (a Document of a million Placemarks: some 80 MB with the profile).
+/// automaton also keeps a copy of each child's name for an element whose model it cannot run in
+/// its compact form (a Document of a million Placemarks: some 100 MB with the reader schema, whose
+/// wildcards for other namespaces cause it, 80 MB with the writer's profile).
 /// - Complexity: O(n) in the input.
 public final class KMLValidator {
     /// What to check besides well-formedness and the KML rules.
