@@ -89,7 +89,8 @@ func kmlSchemaError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutableP
 /// libxml2's schema message made readable: KML's namespace left out, gx: and atom: as prefixes,
 /// MapBridge's long patterns named, a long list of expected elements cut, quotes shortened.
 func schemaMessage(_ raw: String) -> String {
-    var message = raw.replacing("{http://www.opengis.net/kml/2.2}", with: "")
+    var message = raw.replacing("##other{http://www.opengis.net/kml/2.2}*", with: "any element of another namespace")
+        .replacing("{http://www.opengis.net/kml/2.2}", with: "")
         .replacing("{http://www.google.com/kml/ext/2.2}", with: "gx:")
         .replacing("{http://www.w3.org/2005/Atom}", with: "atom:")
     for (pattern, meaning) in knownPatterns {

@@ -334,6 +334,7 @@ struct KMLReaderSchemaTests {
     @Test("a Google-Earth-style document passes the reader schema and every KML rule, not the writer's profile")
     func earthDocument() throws {
         #expect(try kmlFindings(Self.earth, schema: try KMLSchema.reader()).isEmpty)
+        #expect(try kmlFindings(Self.earth, schema: try KMLSchema.reader(), chunkSize: 7).isEmpty)
         #expect(try kmlFindings(Self.earth, schema: try KMLSchema.profile()).contains { $0.rule == "kml-schema" })
     }
 
@@ -365,7 +366,7 @@ struct KMLReaderSchemaTests {
         ("<begin>1876-08-01</begin>", "<begin>August 1876</begin>", "dateTime"),
         ("<end>1999</end>", "<end>1999-13</end>", "dateTime"),
         ("<open>1</open>\n    <Placemark id=\"office\">", "<open>1</open><Placemarks/>\n    <Placemark id=\"office\">", "Placemarks"),
-        ("<Icon><href>map.jpg</href>", "<Icon><href>map.jpg</href><scale>2</scale>", "scale"),
+        ("<Icon><href>map.jpg</href>", "<Icon><href>map.jpg</href><scale>2</scale>", "another namespace"),
         ("<hotSpot x=\"20\"", "<hotSpot x=\"left\"", "left"),
         ("<description><![CDATA[<p>Where we <i>work</i></p>]]></description>",
          "<description><p>Where we <i>work</i></p></description>", "CDATA"),
