@@ -10,14 +10,17 @@ import MapBridgeValidation
 let validateCommand = Command(
     name: "validate",
     summary: "Check GeoJSON (RFC 7946) and KML/KMZ files and report every problem with its place.",
-    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD]",
+    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD|writer|none]",
     discussion: """
         Folders are walked for .geojson, .json, .kml and .kmz files. Each file is streamed; findings are
         printed as they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are
         errors (or, with --strict, warnings). --ignore and --severity take comma-separated lists and may
-        repeat. KML is checked against MapBridge's KML 2.2 profile (schemas/mapbridge-kml22.xsd, built
-        in) unless --schema names another XSD, such as OGC's ogckml22.xsd, or 'none'. GeoJSON findings
-        carry a JSON pointer, KML findings an element path. 'validate --list-rules' lists every rule.
+        repeat. KML is checked against the KML MapBridge reads (schemas/mapbridge-kml22-read.xsd, built in:
+        OGC KML 2.2's elements and values, children in any order, other namespaces accepted); files in
+        Google's pre-2.2 namespaces skip it with an info finding. --schema writer checks against the
+        strict profile of the KML MapBridge writes (schemas/mapbridge-kml22.xsd), --schema FILE against
+        any XSD, such as OGC's ogckml22.xsd, and --schema none skips the schema. GeoJSON findings carry
+        a JSON pointer, KML findings an element path. 'validate --list-rules' lists every rule.
         """,
     arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .json, .kml and .kmz files")],
     options: [
@@ -28,7 +31,7 @@ let validateCommand = Command(
         OptionSpec(name: "--list-rules", value: nil, help: "list every rule with its severity and explanation"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
         OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (default 100m)"),
-        OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files (default: MapBridge's KML 2.2 profile; 'none' skips)"),
+        OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files: an XSD file, 'writer' (MapBridge's strict profile) or 'none' (default: the KML MapBridge reads)"),
     ],
     run: runValidate)
 
@@ -62,7 +65,8 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         var options = KMLValidator.Options(checksIDs: !policy.ignored.contains(Rule.duplicateID.id))
         if !policy.ignored.contains(Rule.kmlSchema.id) {
             switch args.value("--schema") {
-            case nil: options.schema = try KMLSchema.profile()
+            case nil: options.schema = try KMLSchema.reader()
+            case "writer": options.schema = try KMLSchema.profile()
             case "none": options.schema = nil
             case let path?:
                 // A schema that does not compile is a bad argument (64), not a finding (1).

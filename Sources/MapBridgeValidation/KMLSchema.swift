@@ -8,23 +8,36 @@ import MapBridgeIO
 import MapBridgeModel
 import Synchronization
 
-/// A compiled XML Schema to check KML against: MapBridge's own KML 2.2 profile (built in), or
-/// any XSD file, such as OGC's `ogckml22.xsd`. Compile it once and reuse it for every file.
+/// A compiled XML Schema to check KML against: the KML MapBridge reads (built in, the default of
+/// `mapbridge validate`), the strict profile of the KML MapBridge writes (built in), or any XSD
+/// file, such as OGC's `ogckml22.xsd`. Compile it once and reuse it for every file.
 ///
-///     let schema = try KMLSchema.profile()
+///     let schema = try KMLSchema.reader()
 ///     let ogc = try KMLSchema(path: "ogckml22.xsd")
 ///
 /// Nothing is fetched: imports must be local files (an import by `http:` URL is skipped, with
 /// libxml2's warning, and elements from it then fail validation).
 public final class KMLSchema {
     let schema: xmlSchemaPtr
-    /// What the schema is, for messages: a path, or "MapBridge's KML 2.2 profile".
+    /// What the schema is, for messages: a path, or the name of a built-in schema.
     public let name: String
+    /// Whether this is one of MapBridge's built-in KML 2.2 schemas, which cover only KML 2.2's
+    /// namespace: files in Google's older namespaces skip them (with an `info` finding).
+    let coversOnlyKML22: Bool
 
-    /// MapBridge's KML 2.2 profile (schemas/mapbridge-kml22.xsd with its gx extension), built in.
+    /// The KML MapBridge reads (schemas/mapbridge-kml22-read.xsd with its gx companion), built
+    /// in: OGC KML 2.2's elements and values, children in any order, other namespaces welcome.
+    /// - Throws: `MapBridgeError` of kind `.data` if libxml2 cannot compile it (a build fault).
+    public static func reader() throws -> KMLSchema {
+        try KMLSchema(text: readerText, name: "MapBridge's KML 2.2 reader schema", builtIn: true)
+    }
+
+    /// The strict profile of the KML MapBridge's writer emits (schemas/mapbridge-kml22.xsd with
+    /// its gx extension), built in: what the writer's tests check its output against. Too strict
+    /// for other producers' files (fixed order, lower-case colours, 0/1 booleans, ...).
     /// - Throws: `MapBridgeError` of kind `.data` if libxml2 cannot compile it (a build fault).
     public static func profile() throws -> KMLSchema {
-        try KMLSchema(text: profileText, name: "MapBridge's KML 2.2 profile")
+        try KMLSchema(text: profileText, name: "MapBridge's KML 2.2 profile", builtIn: true)
     }
 
     /// Compiles the XSD at `path`; relative imports resolve beside it.
@@ -35,12 +48,12 @@ public final class KMLSchema {
             throw MapBridgeError(.inputUnavailable, "cannot open the schema '\(path)': \(systemErrorText(errno))")
         }
         fclose(file)
-        try self.init(name: path) { xmlSchemaNewParserCtxt(path) }
+        try self.init(name: path, builtIn: false) { xmlSchemaNewParserCtxt(path) }
     }
 
-    private convenience init(text: String, name: String) throws {
+    private convenience init(text: String, name: String, builtIn: Bool) throws {
         let bytes = Array(text.utf8)
-        try self.init(name: name) {
+        try self.init(name: name, builtIn: builtIn) {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.flatMap { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -51,8 +64,9 @@ public final class KMLSchema {
         }
     }
 
-    private init(name: String, makeContext: () -> xmlSchemaParserCtxtPtr?) throws {
+    private init(name: String, builtIn: Bool, makeContext: () -> xmlSchemaParserCtxtPtr?) throws {
         self.name = name
+        coversOnlyKML22 = builtIn
         let compiled = schemaLock.withLock { _ in Compiled(compile(makeContext)) }
         guard let pointer = compiled.schema else {
             let why = compiled.messages.prefix(3).joined(separator: "; ")
@@ -99,15 +113,18 @@ private func compile(_ makeContext: () -> xmlSchemaParserCtxtPtr?) -> (xmlSchema
 /// libxml2's schema compiler shares global state (the entity loader among it): one at a time.
 private let schemaLock = Mutex(())
 
-/// Loads what a schema imports or includes: the built-in profile's extension schema from
+/// Loads what a schema imports or includes: the built-in schemas' extension schemas from
 /// memory, anything else through libxml2's loader that refuses the network.
 private func schemaEntityLoader(_ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?,
                                 _ context: xmlParserCtxtPtr?) -> xmlParserInputPtr? {
-    if let url, String(cString: url).hasSuffix("/" + KMLSchema.profileExtensionFileName)
-        || String(cString: url) == KMLSchema.profileExtensionFileName
-    {
-        return KMLSchema.profileExtensionText.withCString { text in
-            text.withMemoryRebound(to: xmlChar.self, capacity: 1) { xmlNewStringInputStream(context, $0) }
+    if let url {
+        let name = String(cString: url)
+        for (file, text) in [(KMLSchema.profileExtensionFileName, KMLSchema.profileExtensionText),
+                             (KMLSchema.readerExtensionFileName, KMLSchema.readerExtensionText)]
+        where name == file || name.hasSuffix("/" + file) {
+            return text.withCString { bytes in
+                bytes.withMemoryRebound(to: xmlChar.self, capacity: 1) { xmlNewStringInputStream(context, $0) }
+            }
         }
     }
     return xmlNoNetExternalEntityLoader(url, id, context)

@@ -30,7 +30,10 @@ func kmlStartElement(
             id = String(decoding: UnsafeBufferPointer(start: start, count: max(end - start, 0)), as: UTF8.self)
         }
     }
+    let isRoot = v.stack.isEmpty && v.rootCounts.isEmpty
     v.startElement(localName: local, name: name, id: id)
+    // Before the plugged-in schema validator sees the root (it runs after this callback).
+    if isRoot, let uri { v.checkRootNamespace(String(cString: uri)) }
 }
 
 func kmlEndElement(
@@ -78,15 +81,70 @@ func kmlStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
 
 /// A schema-validity error, raised while the element it is about is being parsed.
 func kmlSchemaError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let v = validator(context), !v.stopped, let error else { return }
+    guard let v = validator(context), !v.stopped, !v.schemaSkipped, let error else { return }
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = cleanMessage(error.pointee.message)
-    // Namespaces in braces make the messages hard to read; KML's own is the default.
-    message = message.replacing("{http://www.opengis.net/kml/2.2}", with: "")
+    v.report(.kmlSchema, schemaMessage(cleanMessage(error.pointee.message)), at: v.here)
+}
+
+/// libxml2's schema message made readable: KML's namespace left out, gx: and atom: as prefixes,
+/// MapBridge's long patterns named, a long list of expected elements cut, quotes shortened.
+func schemaMessage(_ raw: String) -> String {
+    var message = raw.replacing("##other{http://www.opengis.net/kml/2.2}*", with: "any element of another namespace")
+        .replacing("{http://www.opengis.net/kml/2.2}", with: "")
         .replacing("{http://www.google.com/kml/ext/2.2}", with: "gx:")
         .replacing("{http://www.w3.org/2005/Atom}", with: "atom:")
-    v.report(.kmlSchema, shortenQuotes(message), at: v.here)
+    for (pattern, meaning) in knownPatterns {
+        message = message.replacing("is not accepted by the pattern '\(pattern)'", with: "is not \(meaning)")
+    }
+    for (type, meaning) in knownTypes {
+        message = message.replacing("type '\(type)'", with: "type '\(type)' (\(meaning))")
+    }
+    // libxml2 names at most 10 expected elements; say when the list may go on.
+    if let open = message.firstRange(of: "Expected is one of ( "),
+        let close = message[open.upperBound...].firstRange(of: " )"),
+        message[open.upperBound..<close.lowerBound].split(separator: ", ").count >= 10
+    {
+        message.insert(contentsOf: ", …", at: close.lowerBound)
+    }
+    if message.contains("Element content is not allowed, because the type definition is simple"),
+        message.hasPrefix("Element 'description'") || message.hasPrefix("Element 'text'")
+    {
+        message += " HTML here belongs in a CDATA section (<![CDATA[ … ]]>) or escaped (&lt;b&gt;)."
+    }
+    if message.contains("No matching global declaration available for the validation root") {
+        message += " A KML 2.2 document starts <kml xmlns=\"http://www.opengis.net/kml/2.2\">."
+    }
+    return shortenQuotes(message)
 }
+
+/// What the simple types of MapBridge's schemas (and XSD's own) mean, for messages.
+private let knownTypes: [(String, String)] = [
+    ("angle90Type", "a number from -90 to 90"),
+    ("angle180Type", "a number from -180 to 180"),
+    ("angle360Type", "a number from -360 to 360"),
+    ("booleanType", "0, 1, true or false"),
+    ("bitType", "0 or 1"),
+    ("dateTimeType", "a KML time: a date and time such as 2024-05-01T12:00:00Z, a date, a year-month or a year"),
+    ("xs:double", "a number"),
+    ("xs:int", "a whole number"),
+]
+
+/// What the patterns of MapBridge's schemas mean, for messages.
+private let knownPatterns: [(String, String)] = {
+    let number = #"[+\-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+\-]?[0-9]+)?"#
+    let tuple = number + "( ?, ?" + number + "){1,2}"
+    let profileTuple = number + "," + number + "(," + number + ")?"
+    return [
+        ("(" + tuple + "( " + tuple + ")*)?",
+         "longitude,latitude[,altitude] tuples (2 or 3 numbers joined by commas, tuples apart by whitespace)"),
+        ("(" + profileTuple + "( " + profileTuple + ")*)?",
+         "longitude,latitude[,altitude] tuples apart by single spaces"),
+        (number + " " + number + "( " + number + ")?", "2 or 3 numbers, longitude latitude [altitude], apart by spaces"),
+        (number + "( " + number + "){2}", "three numbers, heading tilt roll, apart by spaces"),
+        ("[0-9A-Fa-f]{8}", "a KML colour: 8 hex digits, aabbggrr (alpha, blue, green, red)"),
+        ("[0-9a-f]{8}", "a colour of 8 lower-case hex digits, aabbggrr"),
+    ]
+}()
 
 /// `message` with each quoted span longer than 60 characters cut to its start: libxml2 quotes
 /// whole element values and schema patterns, which can run to megabytes.

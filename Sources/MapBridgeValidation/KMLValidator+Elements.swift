@@ -31,6 +31,17 @@ extension KMLValidator {
         }
     }
 
+    /// Notes the root element's namespace: a built-in schema covers KML 2.2 only, so a file in
+    /// one of Google's earlier namespaces (http://earth.google.com/kml/2.0, 2.1, 2.2) skips it,
+    /// with one `info` finding, and its other checks run as usual.
+    func checkRootNamespace(_ uri: String) {
+        guard let schema = options.schema, schema.coversOnlyKML22, uri.hasPrefix("http://earth.google.com/kml/") else { return }
+        schemaSkipped = true
+        let at = stack.last?.start ?? here
+        emit(Finding(rule: Rule.kmlSchema.id, severity: .info, message: Messages.olderNamespace(uri, schema: schema.name),
+                     location: SourceLocation(file: fileName, line: at.line, column: at.column, pointer: path)))
+    }
+
     /// The innermost element closes.
     func endElement(localName: String) {
         applyPendingPops()
@@ -141,6 +152,11 @@ extension KMLValidator {
             + "entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line"
         static let entities = "the document declares entities; MapBridge refuses them (entity-expansion attacks)"
         static func malformed(_ message: String) -> String { "malformed XML: \(message)" }
+        static func olderNamespace(_ uri: String, schema: String) -> String {
+            "the document is in Google's namespace \(uri), from before KML 2.2 became an OGC standard; "
+                + "schema checks cover KML 2.2 (http://www.opengis.net/kml/2.2), so \(schema) was not applied "
+                + "(the other checks were)"
+        }
         static func schema(_ message: String, schema: String) -> String { "\(message) (schema: \(schema))" }
         static func duplicateID(_ id: String, line: Int, column: Int) -> String {
             "the id \"\(id)\" is already used by the element at line \(line), column \(column); ids must be unique"

@@ -10,14 +10,15 @@ import MapBridgeZip
 /// path, such as `/kml/Document/Placemark[3]/Polygon/outerBoundaryIs/LinearRing/coordinates`
 /// (an index counts same-named siblings from 1 and is left out for the first).
 ///
-///     let options = KMLValidator.Options(schema: try KMLSchema.profile())
+///     let options = KMLValidator.Options(schema: try KMLSchema.reader())
 ///     try KMLValidator.validate(source: try ByteSource(path: "a.kml"), options: options) { print($0) }
 ///
 /// Memory stays flat however large the file, except for what the id rules must remember: each
 /// distinct id (for `duplicate-id`, about 75 bytes each; `checksIDs = false` turns that off) and
 /// each distinct `styleUrl` target with its first use. With a schema, libxml2's content-model
-/// automaton also keeps a copy of each child's name for an element whose model it could not make
-/// deterministic (a Document of a million Placemarks: some 80 MB with the profile).
+/// automaton also keeps a copy of each child's name for an element whose model it cannot run in
+/// its compact form (a Document of a million Placemarks: some 100 MB with the reader schema, whose
+/// wildcards for other namespaces cause it, 80 MB with the writer's profile).
 /// - Complexity: O(n) in the input.
 public final class KMLValidator {
     /// What to check besides well-formedness and the KML rules.
@@ -42,6 +43,8 @@ public final class KMLValidator {
     var context: xmlParserCtxtPtr?
     /// Set once a fatal error has ended the parse.
     var stopped = false
+    /// Set when the root is in a namespace the schema does not cover: its errors are dropped.
+    var schemaSkipped = false
 
     /// One open element: its name, its index among same-named siblings, and its children's counts.
     struct Frame {

@@ -142,7 +142,7 @@ struct ValidateCommandTests {
         #expect(github.stdout.contains("::error file=bad.kml,line=5,col=14,title=ring-not-closed::"), "\(github.stdout)")
     }
 
-    @Test("KML: malformed XML is located; the profile schema is checked unless --schema none")
+    @Test("KML: malformed XML is located; the reader schema is checked unless --schema none")
     func kmlSyntaxAndProfile() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
         _ = try MapBridgeRunner.write("<kml>\n<Document><name>x</nam></Document></kml>", to: "broken.kml", in: dir)
@@ -191,6 +191,37 @@ struct ValidateCommandTests {
         let bad = try MapBridgeRunner.run(["validate", "odd.kml", "--schema", "bad.xsd"], in: dir)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("bad.xsd"))
+    }
+
+    @Test("KML: the reader schema by default takes what Google Earth writes; --schema writer is the strict profile")
+    func readerAndWriterSchemas() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+            <Document id="d"><name>x</name><open>1</open>
+            <Style id="s"><LineStyle><color>FF0000FF</color></LineStyle></Style>
+            <Folder id="f"><Placemark id="p"><styleUrl>#s</styleUrl><name>a</name>
+            <LineString id="l"><tessellate>true</tessellate><coordinates>
+              1,2,0
+              3,4,0
+            </coordinates></LineString></Placemark></Folder>
+            <ScreenOverlay><Icon><href>logo.png</href></Icon></ScreenOverlay>
+            </Document></kml>
+            """, to: "earth.kml", in: dir)
+        let reader = try MapBridgeRunner.run(["validate", "earth.kml"], in: dir)
+        #expect(reader.status == 0, "\(reader.stdout)\(reader.stderr)")
+        let writer = try MapBridgeRunner.run(["validate", "earth.kml", "--schema", "writer"], in: dir)
+        #expect(writer.status == 1)
+        #expect(writer.stdout.contains("[kml-schema]"), "\(writer.stdout)")
+
+        _ = try MapBridgeRunner.write("""
+            <kml xmlns="http://earth.google.com/kml/2.1"><Document><Placemark><name>a</name>
+            <Point><coordinates>1,2</coordinates></Point><bogus/></Placemark></Document></kml>
+            """, to: "old.kml", in: dir)
+        let old = try MapBridgeRunner.run(["validate", "old.kml"], in: dir)
+        #expect(old.status == 0, "\(old.stdout)\(old.stderr)")
+        #expect(old.stdout.contains("old.kml:1:45: info: [kml-schema] "), "\(old.stdout)")
     }
 
     @Test("folders are walked for KML and KMZ too")

@@ -206,3 +206,252 @@ struct KMLValidatorTests {
         #expect(found.map(\.rule) == ["xml-syntax"])
     }
 }
+
+@Suite("KML reader schema: what real files hold passes, real mistakes fail at their line")
+struct KMLReaderSchemaTests {
+    /// A document as Google Earth saves it: ids everywhere, <open>, LookAt, a ScreenOverlay at the
+    /// root's Document, gx:Track, CDATA, indented coordinates, 'true' booleans, upper-case
+    /// colours, atom and xal elements, children out of OGC's order.
+    static let earth = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"
+             xmlns:kml="http://www.opengis.net/kml/2.2" xmlns:atom="http://www.w3.org/2005/Atom"
+             xmlns:xal="urn:oasis:names:tc:ciq:xsdschema:xAL:2.0" xmlns:ext="urn:example:ext">
+        <Document id="doc">
+          <name>Trip.kmz</name>
+          <atom:author><atom:name>Someone</atom:name></atom:author>
+          <atom:link href="https://example.org/trip"/>
+          <open>1</open>
+          <Style id="line">
+            <LineStyle id="line-ls"><color>FF0000FF</color><width>4</width></LineStyle>
+            <PolyStyle><color>7f00ff00</color><fill>true</fill><outline>false</outline></PolyStyle>
+          </Style>
+          <StyleMap id="pin">
+            <Pair><key>normal</key><styleUrl>#pin-normal</styleUrl></Pair>
+            <Pair><key>highlight</key><styleUrl>#pin-normal</styleUrl></Pair>
+          </StyleMap>
+          <Style id="pin-normal">
+            <IconStyle id="pin-icon">
+              <scale>1.1</scale>
+              <Icon><href>http://maps.google.com/mapfiles/kml/pushpin/ylw-pushpin.png</href></Icon>
+              <hotSpot x="20" y="2" xunits="pixels" yunits="pixels"/>
+            </IconStyle>
+            <BalloonStyle><text><![CDATA[<b>$[name]</b><br/>$[description]]]></text></BalloonStyle>
+          </Style>
+          <ScreenOverlay id="logo">
+            <name>Logo</name>
+            <Icon><href>logo.png</href></Icon>
+            <overlayXY x="0" y="1" xunits="fraction" yunits="fraction"/>
+            <screenXY x="0.02" y="0.98" xunits="fraction" yunits="fraction"/>
+            <size x="0" y="0" xunits="pixels" yunits="pixels"/>
+          </ScreenOverlay>
+          <Folder id="places">
+            <name>Places</name>
+            <open>1</open>
+            <Placemark id="office">
+              <name>Office</name>
+              <visibility>1</visibility>
+              <description><![CDATA[<p>Where we <i>work</i></p>]]></description>
+              <xal:AddressDetails><xal:Country><xal:CountryName>USA</xal:CountryName></xal:Country></xal:AddressDetails>
+              <styleUrl>#pin</styleUrl>
+              <LookAt>
+                <longitude>-122.0839597145766</longitude>
+                <latitude>37.42222904525232</latitude>
+                <altitude>0</altitude>
+                <heading>-148.4122922628044</heading>
+                <tilt>40.5575073395506</tilt>
+                <range>500.6566641072245</range>
+                <gx:altitudeMode>relativeToSeaFloor</gx:altitudeMode>
+              </LookAt>
+              <TimeSpan id="built"><begin>1876-08-01</begin><end>1999</end></TimeSpan>
+              <Point id="office-point">
+                <altitudeMode>relativeToGround</altitudeMode>
+                <coordinates>-122.0822035425683,37.42228990140251,0</coordinates>
+              </Point>
+              <ext:rating>5</ext:rating>
+            </Placemark>
+            <Placemark id="route">
+              <name>Route</name>
+              <styleUrl>#line</styleUrl>
+              <LineString id="route-line">
+                <extrude>0</extrude>
+                <tessellate>true</tessellate>
+                <coordinates>
+                  -112.2550785337791,36.07954952145647,2357
+                  -112.2549277039738,36.08117083492122,2357
+                  -112.2552505069063,36.08260761307279,2357
+                </coordinates>
+              </LineString>
+            </Placemark>
+            <Placemark id="track">
+              <name>Track</name>
+              <gx:Track id="tr">
+                <altitudeMode>absolute</altitudeMode>
+                <when>2010-05-28T02:02:09Z</when>
+                <when>2010-05-28T02:02:35Z</when>
+                <gx:coord>-122.207881 37.371915 156.0</gx:coord>
+                <gx:coord>-122.205712 37.373288 152.0</gx:coord>
+                <gx:angles>45.54 66.2 77.0</gx:angles>
+                <gx:angles>45.54 66.2 77.0</gx:angles>
+                <ExtendedData>
+                  <SchemaData schemaUrl="#tracks">
+                    <gx:SimpleArrayData name="speed"><gx:value>1.5</gx:value><gx:value>2</gx:value></gx:SimpleArrayData>
+                  </SchemaData>
+                </ExtendedData>
+              </gx:Track>
+              <gx:TimeStamp><when>2010-05</when></gx:TimeStamp>
+            </Placemark>
+          </Folder>
+          <GroundOverlay id="map">
+            <name>Old map</name>
+            <color>7FFFFFFF</color>
+            <Icon><href>map.jpg</href><viewBoundScale>0.75</viewBoundScale></Icon>
+            <LatLonBox id="box">
+              <north>37.91904192681665</north>
+              <south>37.46543388598137</south>
+              <east>15.35832653742206</east>
+              <west>14.60128369746704</west>
+              <rotation>-0.1556640799496235</rotation>
+            </LatLonBox>
+          </GroundOverlay>
+          <Schema name="tracks" id="tracks">
+            <gx:SimpleArrayField name="speed" type="float"><displayName>Speed</displayName></gx:SimpleArrayField>
+          </Schema>
+        </Document>
+        </kml>
+        """
+
+    private static func schemaFindings(_ text: String) throws -> [Finding] {
+        try kmlFindings(text, schema: try KMLSchema.reader()).filter { $0.rule == "kml-schema" }
+    }
+
+    /// The line (from 1) of the first occurrence of `needle` in `text`.
+    private static func line(of needle: String, in text: String) -> Int? {
+        guard let range = text.range(of: needle) else { return nil }
+        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+    }
+
+    @Test("a Google-Earth-style document passes the reader schema and every KML rule, not the writer's profile")
+    func earthDocument() throws {
+        #expect(try kmlFindings(Self.earth, schema: try KMLSchema.reader()).isEmpty)
+        #expect(try kmlFindings(Self.earth, schema: try KMLSchema.reader(), chunkSize: 7).isEmpty)
+        #expect(try kmlFindings(Self.earth, schema: try KMLSchema.profile()).contains { $0.rule == "kml-schema" })
+    }
+
+    @Test("each real mistake is one kml-schema error at its line", arguments: [
+        ("<color>FF0000FF</color>", "<color>red</color>", "colour"),
+        ("<color>FF0000FF</color>", "<color>ff00ff0</color>", "colour"),
+        ("<color>7FFFFFFF</color>", "<color>#7FFFFFFF</color>", "colour"),
+        ("<tessellate>true</tessellate>", "<tessellate>yes</tessellate>", "boolean"),
+        ("<visibility>1</visibility>", "<visibility>on</visibility>", "boolean"),
+        ("<north>37.91904192681665</north>", "<north>north</north>", "number"),
+        ("<south>37.46543388598137</south>", "<south>37,4</south>", "number"),
+        ("<east>15.35832653742206</east>", "<east>200</east>", "180"),
+        ("<west>14.60128369746704</west>", "<west>14°36'</west>", "number"),
+        ("<rotation>-0.1556640799496235</rotation>", "<rotation>tilted</rotation>", "number"),
+        ("<width>4</width>", "<width>thick</width>", "double"),
+        ("<scale>1.1</scale>", "<scale>big</scale>", "double"),
+        ("<heading>-148.4122922628044</heading>", "<heading>north</heading>", "number"),
+        ("<altitudeMode>relativeToGround</altitudeMode>", "<altitudeMode>onGround</altitudeMode>", "onGround"),
+        ("<altitudeMode>absolute</altitudeMode>", "<altitudeMode>clampToSeaFloor</altitudeMode>", "clampToSeaFloor"),
+        ("<gx:altitudeMode>relativeToSeaFloor</gx:altitudeMode>", "<gx:altitudeMode>absolute</gx:altitudeMode>", "absolute"),
+        ("<coordinates>-122.0822035425683,37.42228990140251,0</coordinates>",
+         "<coordinates>-122.0822035425683 37.42228990140251</coordinates>", "longitude,latitude"),
+        ("<coordinates>-122.0822035425683,37.42228990140251,0</coordinates>",
+         "<coordinates>-122.0822035425683,37.42228990140251,0,1</coordinates>", "longitude,latitude"),
+        ("<coordinates>-122.0822035425683,37.42228990140251,0</coordinates>",
+         "<coordinates>-122.08;37.42</coordinates>", "longitude,latitude"),
+        ("<gx:coord>-122.207881 37.371915 156.0</gx:coord>", "<gx:coord>-122.207881,37.371915,156.0</gx:coord>", "longitude latitude"),
+        ("<when>2010-05-28T02:02:09Z</when>", "<when>28/05/2010</when>", "2024-05-01T12:00:00Z"),
+        ("<begin>1876-08-01</begin>", "<begin>August 1876</begin>", "dateTime"),
+        ("<end>1999</end>", "<end>1999-13</end>", "dateTime"),
+        ("<open>1</open>\n    <Placemark id=\"office\">", "<open>1</open><Placemarks/>\n    <Placemark id=\"office\">", "Placemarks"),
+        ("<Icon><href>map.jpg</href>", "<Icon><href>map.jpg</href><scale>2</scale>", "another namespace"),
+        ("<hotSpot x=\"20\"", "<hotSpot x=\"left\"", "left"),
+        ("<description><![CDATA[<p>Where we <i>work</i></p>]]></description>",
+         "<description><p>Where we <i>work</i></p></description>", "CDATA"),
+    ])
+    func mistake(_ good: String, _ bad: String, _ mentioned: String) throws {
+        #expect(Self.earth.contains(good))
+        let text = Self.earth.replacing(good, with: bad)
+        let found = try Self.schemaFindings(text)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.location.line == Self.line(of: good, in: Self.earth), "\(found)")
+        #expect(found.first?.message.contains(mentioned) == true, "\(found)")
+    }
+
+    @Test("children in any order, and any number of them")
+    func order() throws {
+        let text = kml("""
+            <Placemark><Point><coordinates>1,2</coordinates></Point><styleUrl>#s</styleUrl><name>a</name>
+            <description>d</description><name>again</name></Placemark>
+            <Style id="s"><LineStyle><width>2</width><color>ff0000ff</color></LineStyle></Style>
+            """)
+        #expect(try Self.schemaFindings(text).isEmpty)
+    }
+
+    @Test("other namespaces are accepted anywhere; unknown KML elements are not")
+    func namespaces() throws {
+        let text = kml("""
+            <Placemark xmlns:ext="urn:example"><ext:a ext:b="c"><ext:d/></ext:a>
+            <LineString><ext:quality>good</ext:quality><coordinates>1,2 3,4</coordinates></LineString></Placemark>
+            """)
+        #expect(try Self.schemaFindings(text).isEmpty)
+        let typo = kml("<Folder><Placemarks><name>x</name></Placemarks></Folder>")
+        let found = try Self.schemaFindings(typo)
+        #expect(found.count == 1)
+        #expect(found.first?.location.pointer == "/kml/Document/Folder/Placemarks")
+        let unprefixed = kml("<Placemark><Point><coordinates xmlns=\"\">1,2</coordinates></Point></Placemark>")
+        #expect(try Self.schemaFindings(unprefixed).count == 1)
+    }
+
+    @Test("empty values take KML's defaults; coordinates take any whitespace and space around commas")
+    func lenientValues() throws {
+        let text = kml("""
+            <Style><ListStyle><bgColor/><maxSnippetLines/></ListStyle><LineStyle><width> 2 </width></LineStyle></Style>
+            <Placemark><LineString><coordinates>\n\t1,2,3\t4, 5\r\n  6 ,7  </coordinates></LineString></Placemark>
+            <Placemark><Point><coordinates>   </coordinates></Point></Placemark>
+            """)
+        #expect(try Self.schemaFindings(text).isEmpty)
+    }
+
+    @Test("Google's pre-2.2 namespaces skip the built-in schemas with one info finding; a given XSD still applies")
+    func olderNamespaces() throws {
+        for version in ["2.0", "2.1", "2.2"] {
+            let text = """
+                <kml xmlns="http://earth.google.com/kml/\(version)"><Document><Placemark><name>a</name>
+                <Point><coordinates>1,2</coordinates></Point><bogus/></Placemark></Document></kml>
+                """
+            for schema in [try KMLSchema.reader(), try KMLSchema.profile()] {
+                let found = try kmlFindings(text, schema: schema)
+                #expect(found.count == 1, "\(found)")
+                #expect(found.first?.rule == "kml-schema")
+                #expect(found.first?.severity == .info)
+                #expect(found.first?.message.contains("http://earth.google.com/kml/\(version)") == true)
+                #expect(found.first?.location.line == 1)
+            }
+        }
+        let noNamespace = try Self.schemaFindings("<kml><Document/></kml>")
+        #expect(noNamespace.count == 1)
+        #expect(noNamespace.first?.severity == .error)
+        #expect(noNamespace.first?.message.contains("xmlns=\"http://www.opengis.net/kml/2.2\"") == true)
+    }
+
+    @Test("a long list of expected elements says it goes on")
+    func expectedList() throws {
+        let found = try Self.schemaFindings(kml("<Placemark><Placemarks/></Placemark>"))
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("Placemarks") == true, "\(found)")
+        #expect(found.first?.message.contains(", … )") == true, "\(found)")
+    }
+
+    @Test("the built-in reader schema is schemas/ byte for byte")
+    func readerMatchesFiles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let main = try String(contentsOf: root.appendingPathComponent("schemas/mapbridge-kml22-read.xsd"), encoding: .utf8)
+        let gx = try String(contentsOf: root.appendingPathComponent("schemas/mapbridge-kml22-read-gx.xsd"), encoding: .utf8)
+        #expect(KMLSchema.readerText + "\n" == main)
+        #expect(KMLSchema.readerExtensionText + "\n" == gx)
+    }
+}
