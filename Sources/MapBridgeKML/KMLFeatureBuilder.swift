@@ -740,8 +740,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 // The style's id travels with the resolved style; a reference that resolves to
                 // nothing here (another file's style, or a missing one) is kept as it was.
                 feature.foreignMembers["styleUrl"] = .string(url)
-                if KMLStyleSheet.localID(url) != nil {
-                    warnOnce("unknown-style", "styleUrl '\(url)' names no Style or StyleMap in this document")
+                if let id = KMLStyleSheet.localID(url) {
+                    if styleSheet.hasMap(id) {
+                        warnOnce("style-loop", "StyleMap '\(url)' leads to no Style (its pairs point back to StyleMaps in a loop, or nowhere); no style applies")
+                    } else {
+                        warnOnce("unknown-style", "styleUrl '\(url)' names no Style or StyleMap in this document")
+                    }
                 }
             }
         }

@@ -33,6 +33,9 @@ struct KMLStyleSheet {
         return trimmed
     }
 
+    /// Whether `id` names a StyleMap in this document.
+    func hasMap(_ id: String) -> Bool { maps[id] != nil }
+
     /// The normal and highlight styles a `styleUrl` leads to, following StyleMaps (at most a
     /// few levels, so a cycle cannot loop).
     func resolve(_ url: String, depth: Int = 0) -> (normal: Style?, highlight: Style?) {

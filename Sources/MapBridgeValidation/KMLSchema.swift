@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CLibXML2
+internal import CLibXML2
 import MapBridgeIO
 import MapBridgeModel
 import Synchronization

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import MapBridgeModel
 
 // libxml2's SAX2 callbacks for the KML validator. They capture nothing (C function pointers

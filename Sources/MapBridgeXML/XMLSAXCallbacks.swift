@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 // libxml2's SAX2 callbacks. They capture nothing (C function pointers cannot): the parser
 // core arrives through the context's user-data pointer.

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Synchronization
 
 /// Validation of a whole XML document against an XML Schema (XSD) file, with libxml2: for

@@ -100,4 +100,15 @@ struct KMLReaderUnusualInputTests {
         #expect(error.message.contains("the file ends before <coordinates> (opened at line 3"), "\(error.message)")
         #expect(error.message.contains("cut off"))
     }
+
+    @Test("a StyleMap that leads back to itself is reported as a loop, not as missing")
+    func styleLoop() throws {
+        let r = try readKML(kml("""
+            <StyleMap id="loop"><Pair><key>normal</key><styleUrl>#loop</styleUrl></Pair></StyleMap>
+            <Placemark><styleUrl>#loop</styleUrl><Point><coordinates>1,2</coordinates></Point></Placemark>
+            """))
+        #expect(r.features.count == 1)
+        #expect(r.warnings.contains { $0.code == "style-loop" })
+        #expect(!r.warnings.contains { $0.code == "unknown-style" })
+    }
 }

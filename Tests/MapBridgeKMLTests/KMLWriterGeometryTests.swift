@@ -1,4 +1,3 @@
-import Foundation
 import MapBridgeKML
 import MapBridgeModel
 import Testing
@@ -24,7 +23,7 @@ struct KMLWriterGeometryTests {
         if let typeName {
             let marker = options.propertyTypes == .text ? dataXML(("@geometry-type", typeName)) : simpleDataXML(("@geometry-type", typeName))
             #expect(line.contains(marker))
-            line = line.replacingOccurrences(of: marker, with: "")
+            if let range = line.firstRange(of: marker) { line.removeSubrange(range) }
         }
         return (line, output.codes)
     }
