@@ -65,8 +65,6 @@ public enum FeatureSources {
                 }
             }
             return writer
-        default:
-            throw MapBridgeError(.usage, "writing \(format.rawValue.uppercased()) is not supported yet; writable formats: \(Format.writableNames)")
         }
     }
 }
