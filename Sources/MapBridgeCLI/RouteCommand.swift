@@ -10,7 +10,7 @@ let routeCommand = Command(
         FROM and TO are lat,lon pairs in degrees (40.6398,-73.7789) or names and codes looked up,
         case-insensitively, in the --places file (any readable format: \(Format.supportedNames)):
         a place is a point whose id, iata, icao, code, id, ident or name property, or title, matches.
-        The output (GeoJSON unless OUTPUT's extension or --format says otherwise; standard output
+        The output (GeoJSON unless OUTPUT's extension or --to says otherwise; standard output
         when OUTPUT is omitted or -) holds a circle at each end, then the route: a geodesic polyline
         densified to --max-segment, with distance_m, distance_km, initial_azimuth and final_azimuth
         (degrees clockwise from north, 0-360). With --progress it is split into a flown and a
@@ -27,7 +27,8 @@ let routeCommand = Command(
         OptionSpec(name: "--progress", value: "F", help: "how far along the flight is, a fraction from 0 to 1: split the route there"),
         OptionSpec(name: "--endpoint-radius", value: "auto|METRES", help: "radius of the circles at the ends, metres (auto: distance / 100; 0: no circles)"),
         OptionSpec(name: "--max-segment", value: "LENGTH", help: "longest piece between route vertices: metres, or with m or km (default 100km)"),
-        OptionSpec(name: "--format", value: "FORMAT", help: "output format, when OUTPUT's extension does not say (default geojson)"),
+        OptionSpec(name: "--to", value: "FORMAT", help: "output format, when OUTPUT's extension does not say (default geojson)"),
+        OptionSpec(name: "--format", value: "FORMAT", help: "the same as --to"),
         OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm)"),
         OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
         OptionSpec(name: "--pairs", value: "FILE", help: "a list of origin/destination pairs (CSV such as OpenFlights routes.dat, or any readable format)"),
@@ -158,10 +159,11 @@ private func runRoutePairs(_ args: ParsedArguments, pairsPath: String, places: (
     return 0
 }
 
-/// The output format from `--format`, else OUTPUT's extension, else GeoJSON.
+/// The output format from `--to` (or `--format`), else OUTPUT's extension, else GeoJSON.
 private func routeOutputFormat(_ args: ParsedArguments, output: String) throws -> Format {
-    if args.value("--format") == nil && (output == "-" || Format(path: output) == nil) { return .geojson }
-    return try resolveFormat(args.value("--format"), path: output, role: "output", flag: "--format")
+    let named = args.value("--to") ?? args.value("--format")
+    if named == nil && (output == "-" || Format(path: output) == nil) { return .geojson }
+    return try resolveFormat(named, path: output, role: "output", flag: args.value("--to") != nil ? "--to" : "--format")
 }
 
 /// Warnings as usual, less the GeoJSON writer's note that geodesic lines are written with
