@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapBridgeCore
 import MapBridgeIO
 import MapBridgeModel
 import MapBridgeValidation
@@ -12,7 +13,8 @@ let validateCommand = Command(
     summary: "Check GeoJSON (RFC 7946) and KML/KMZ files and report every problem with its place.",
     usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD|writer|none]",
     discussion: """
-        Folders are walked for .geojson, .json, .kml and .kmz files. Each file is streamed; findings are
+        Folders are walked for .geojson, .json, .kml and .kmz files, and GeoJSON sequences (.geojsons,
+        .geojsonl, .ndjson: each text checked on its own). Each file is streamed; findings are
         printed as they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are
         errors (or, with --strict, warnings). --ignore and --severity take comma-separated lists and may
         repeat. KML is checked against the KML MapBridge reads (schemas/mapbridge-kml22-read.xsd, built in:
@@ -90,7 +92,9 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
             if let f = policy.apply(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
         }
         switch kind {
-        case .geoJSON: try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth, report: counting)
+        case .geoJSON:
+            try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth,
+                                          isSequence: isGeoJSONSequence(file), report: counting)
         case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
         case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
         }
@@ -162,7 +166,7 @@ private func validationInputs(_ path: String) throws -> [String] {
     return files
 }
 
-private let validatedExtensions = [".geojson", ".json", ".kml", ".kmz"]
+private let validatedExtensions = [".geojson", ".json", ".geojsons", ".geojsonl", ".ndjson", ".kml", ".kmz"]
 
 private enum ValidationKind { case geoJSON, kml, kmz }
 
@@ -170,6 +174,9 @@ private enum ValidationKind { case geoJSON, kml, kmz }
 /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be read.
 private func validationKind(_ path: String) throws -> ValidationKind {
     let lower = path.lowercased()
+    if let format = Format(path: path), [.csv, .gpx, .svg].contains(format) {
+        throw MapBridgeError(.usage, "validate checks GeoJSON, KML and KMZ; '\(path)' is \(format.rawValue.uppercased()) (convert it to GeoJSON to check it, or see 'mapbridge info')")
+    }
     if lower.hasSuffix(".kml") { return .kml }
     if lower.hasSuffix(".kmz") { return .kmz }
     if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") || path == "-" { return .geoJSON }
@@ -182,4 +189,18 @@ private func validationKind(_ path: String) throws -> ValidationKind {
     if n >= 2 && head[0] == UInt8(ascii: "P") && head[1] == UInt8(ascii: "K") { return .kmz }
     let first = head.prefix(n).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     return first == UInt8(ascii: "<") ? .kml : .geoJSON
+}
+
+/// Whether `path` names a GeoJSON text sequence (RFC 8142) or newline-delimited GeoJSON: by
+/// extension, or by an `RS` byte at the start.
+private func isGeoJSONSequence(_ path: String) throws -> Bool {
+    if let format = Format(path: path), format == .geojsonSequence || format == .geojsonLines { return true }
+    guard path != "-" else { return false }
+    let source = try ByteSource(path: path)
+    var first: UInt8 = 0
+    let n = try withUnsafeMutableBytes(of: &first) { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return try source.read(into: base, count: 1)
+    }
+    return n == 1 && first == 0x1E
 }

@@ -28,17 +28,24 @@ public final class GeoJSONValidator {
     }
 
     /// Validates the document in `source`, handing each finding to `report` as it is found.
+    /// - Parameter isSequence: the file is a sequence of GeoJSON texts (RFC 8142 `RS`-prefixed,
+    ///   or one per line), each checked as a document of its own; otherwise only the end of the
+    ///   input may follow the one document.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read;
     ///   malformed JSON is a finding, not an error.
-    public static func validate(source: ByteSource, maximumDepth: Int = 512, report: @escaping (Finding) -> Void) throws {
+    public static func validate(source: ByteSource, maximumDepth: Int = 512, isSequence: Bool = false,
+                                report: @escaping (Finding) -> Void) throws {
         var options = JSONTokenizer.Options()
-        options.allowsMultipleValues = false
+        options.allowsMultipleValues = isSequence
         options.maximumDepth = maximumDepth
         let validator = GeoJSONValidator(tokenizer: JSONTokenizer(source: source, options: options), emit: report)
         do {
-            let first = try validator.tokenizer.next()
-            try validator.validateValue(startingWith: first, context: .root, holder: validator.here)
-            _ = try validator.tokenizer.next()  // only the end of input may follow
+            var token = try validator.tokenizer.next()
+            repeat {
+                validator.pointer = JSONPointer()
+                try validator.validateValue(startingWith: token, context: .root, holder: validator.here)
+                token = try validator.tokenizer.next()  // without a sequence, only the end of input may follow
+            } while token != .endOfInput
         } catch let error as MapBridgeError where error.kind == .data {
             let at = error.location ?? validator.tokenizer.location()
             report(Finding(rule: Rule.jsonSyntax.id, severity: .error, message: error.message,

@@ -16,6 +16,26 @@ struct ValidateCommandTests {
         #expect(run.stdout == "1 file checked: 0 errors, 0 warnings, 0 notes\n")
     }
 
+    @Test("GeoJSON sequences are checked text by text; two texts in a .geojson file are an error; CSV is refused")
+    func sequences() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write("\u{1E}\(Self.clean)\n\u{1E}{\"type\": \"Point\", \"coordinates\": [3]}\n", to: "s.geojsons", in: dir)
+        _ = try MapBridgeRunner.write("\(Self.clean)\n\(Self.clean)\n", to: "l.geojsonl", in: dir)
+        _ = try MapBridgeRunner.write("\(Self.clean)\n\(Self.clean)\n", to: "two.geojson", in: dir)
+        _ = try MapBridgeRunner.write("id,lat,lon\n1,2,3\n", to: "p.csv", in: dir)
+        let seq = try MapBridgeRunner.run(["validate", "s.geojsons", "l.geojsonl"], in: dir)
+        #expect(seq.status == 1)
+        #expect(seq.stdout.contains("s.geojsons:2:"), "\(seq.stdout)")
+        #expect(seq.stdout.contains("[position-size]"))
+        #expect(!seq.stdout.contains("l.geojsonl:"), "\(seq.stdout)")
+        let two = try MapBridgeRunner.run(["validate", "two.geojson"], in: dir)
+        #expect(two.status == 1)
+        #expect(two.stdout.contains("[json-syntax]"))
+        let csv = try MapBridgeRunner.run(["validate", "p.csv"], in: dir)
+        #expect(csv.status == 64)
+        #expect(csv.stderr.contains("CSV"))
+    }
+
     @Test("errors exit 1 and are located")
     func errors() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
