@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapBridgeIO
 import MapBridgeJSON
 import MapBridgeModel
 import MapBridgeXML
@@ -72,6 +73,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaURL: String?
     private var schemaID: String?
     private var schemaFields: [String: String] = [:]
+    private var schemaHoldsJSON = false
     private var warned: Set<String> = []
     /// Whether a Style or a feature is being read (so `style`/`draft` need not be copied to test it).
     private var readingStyle = false
@@ -143,9 +145,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .schema:
             schemaID = attribute("id") ?? attribute("name")
             schemaFields = [:]
+            // MapBridge writes arrays and objects as JSON text in schemas of this name.
+            schemaHoldsJSON = attribute("name") == KMLWriter.SchemaTable.jsonSchemaName
             if let name = attribute("name") { schemaAliases.append(name) }
         case .simpleField:
-            if let field = attribute("name") { schemaFields[field] = attribute("type") ?? "string" }
+            if let field = attribute("name") { schemaFields[field] = schemaHoldsJSON ? "json" : attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
@@ -513,10 +517,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func typedValue(_ raw: String, field: String) -> PropertyValue {
         let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
         let trimmed = raw.trimmingSpaces()
-        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool"].contains(type) {
+        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool", "json"].contains(type) {
             return .null
         }
         switch type {
+        case "json":
+            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(trimmed.utf8), name: field))
+            if let value = try? tokenizer.value(startingWith: tokenizer.next()), (try? tokenizer.next()) == .endOfInput {
+                return value
+            }
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not the JSON text its Schema says; kept as text")
+            return .string(raw)
         case "int", "uint", "short", "ushort", "float", "double":
             if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }
             warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not a \(type ?? "number") as its Schema says; kept as text")

@@ -15,7 +15,7 @@ import MapBridgeModel
 /// | number | its original text (`0.10` stays `0.10`) | `int` (integers within 32 bits), else `double` |
 /// | boolean | `true` or `false` | `bool` |
 /// | null | empty | a number or boolean field of the key (`int` when it has none), so it reads back as null; untyped `Data` reads back as an empty string |
-/// | array, object | its compact JSON text, e.g. `[1,2]` (reported once) | `string` |
+/// | array, object | its compact JSON text, e.g. `[1,2]` | `string`, in a schema named `mapbridge-json` that the reader parses back (as untyped `Data`: text, reported once) |
 ///
 /// Properties the placemark already carries in its own elements are not repeated: `name`
 /// (and `title`) equal to the title, `description` equal to the subtitle, `address` equal
@@ -75,9 +75,13 @@ extension KMLWriter {
     /// Writes the typed `Schema`s collected so far.
     func writeSchemas() throws {
         for schema in schemaTable.schemas {
-            try xml.open("Schema", ("id", schema.id), break: .before)
+            if schema.holdsJSON {
+                try xml.open("Schema", attributes: [("name", SchemaTable.jsonSchemaName), ("id", schema.id)], break: .before)
+            } else {
+                try xml.open("Schema", ("id", schema.id), break: .before)
+            }
             for field in schema.fields {
-                try xml.empty("SimpleField", [("type", field.type.rawValue), ("name", field.name)])
+                try xml.empty("SimpleField", [("type", field.type.kmlType), ("name", field.name)])
             }
             try xml.close("Schema")
         }
@@ -127,7 +131,7 @@ extension KMLWriter {
         case .bool(let b):
             try xml.raw(b ? "true" : "false")
         case .array, .object:
-            if feature.time == nil || !Self.isTimeFallback(value, feature) {
+            if options.propertyTypes == .text && (feature.time == nil || !Self.isTimeFallback(value, feature)) {
                 note("json-text", "KML data values are text: array and object values are written as their JSON text", at: feature.location)
             }
             let scratch = ByteSink(collectingInMemoryNamed: "JSON text")

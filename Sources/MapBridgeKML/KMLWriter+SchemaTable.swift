@@ -4,6 +4,12 @@ extension KMLWriter {
     /// A property's KML `SimpleField` type.
     enum FieldType: String {
         case string, int, double, bool
+        /// An array or object as its JSON text, in a `string` field of a schema named
+        /// `SchemaTable.jsonSchemaName`, so the reader parses it back.
+        case json
+
+        /// The `SimpleField` type KML knows.
+        var kmlType: String { self == .json ? "string" : rawValue }
 
         /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
         /// `double` for other numbers, `bool`, and `string` for the rest (arrays and objects as
@@ -12,7 +18,8 @@ extension KMLWriter {
             switch value {
             case .number(let n): self = n.isInteger && Int32(n.text) != nil ? .int : .double
             case .bool: self = .bool
-            case .string, .null, .array, .object: self = .string
+            case .array, .object: self = .json
+            case .string, .null: self = .string
             }
         }
     }
@@ -33,8 +40,13 @@ extension KMLWriter {
         private var fieldCount = 0
         private var nextNumber = 1
 
+        /// The `name` of the schemas whose fields hold JSON text (arrays and objects).
+        static let jsonSchemaName = "mapbridge-json"
+
         struct Schema {
             var id: String
+            /// Whether the fields hold JSON text: such schemas hold nothing else.
+            var holdsJSON = false
             /// The fields in order of first use.
             var fields: [(name: String, type: FieldType)] = []
             var types: [String: FieldType] = [:]
@@ -55,7 +67,7 @@ extension KMLWriter {
         /// The index of the schema whose field `key` of `type` is, adding the field (and the
         /// schema) when new; `nil` when the table is full.
         mutating func schemaIndex(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
-            for (index, schema) in schemas.enumerated() {
+            for (index, schema) in schemas.enumerated() where schema.holdsJSON == (type == .json) {
                 switch schema.types[key] {
                 case type?: return index
                 case nil: return add(key, type, to: index)
@@ -68,7 +80,7 @@ extension KMLWriter {
                 id = "schema-\(nextNumber)"
                 nextNumber += 1
             } while !identifiers.claimSharedID(id)
-            schemas.append(Schema(id: id))
+            schemas.append(Schema(id: id, holdsJSON: type == .json))
             return add(key, type, to: schemas.count - 1)
         }
 

@@ -131,6 +131,8 @@ extension KMLSchema {
           </xs:complexType>
         </xs:element>
       </xs:sequence>
+      <!-- "mapbridge-json" for the schemas whose fields hold arrays and objects as JSON text. -->
+      <xs:attribute name="name" type="xs:string"/>
       <xs:attribute name="id" type="xs:ID" use="required"/>
     </xs:complexType>
   </xs:element>

@@ -114,16 +114,16 @@ struct KMLWriteTests {
         }
     }
 
-    @Test("Multi* geometries, clockwise rings, nulls and empty strings come back through KML and KMZ unchanged",
+    @Test("Multi* geometries, clockwise rings, nulls, empty strings, arrays and objects come back through KML and KMZ unchanged",
           arguments: ["kml", "kmz"])
     func roundTripTypes(ext: String) throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
         let input = dir.appendingPathComponent("in.geojson").path
         let text = """
             {"type":"FeatureCollection","features":[
-            {"type":"Feature","id":"mp","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[0,1],[1,1],[1,0],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]},"properties":{"note":null,"n":2,"t":"[1]"}},
+            {"type":"Feature","id":"mp","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[0,1],[1,1],[1,0],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]},"properties":{"note":null,"n":2,"t":"[1]","tags":["a","b"]}},
             {"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[0,0],[1,1]]]},"properties":{"note":"x","n":null}},
-            {"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[1,2],[3,4]]},"properties":{"ok":true,"e":""}},
+            {"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[1,2],[3,4]]},"properties":{"ok":true,"e":"","nested":{"k":[1,2.50],"z":null}}},
             {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"LineString","coordinates":[[0,0],[1,1]]}]},"properties":{}}
             ]}
             """

@@ -127,7 +127,7 @@ struct KMLWriterExtendedDataTests {
         #expect(codes.isEmpty)
     }
 
-    @Test("arrays and objects are their compact JSON text, escaped, reported once",
+    @Test("arrays and objects are their compact JSON text, escaped; as untyped Data that is reported",
           arguments: [KMLWriter.PropertyTypes.schema, .text])
     func jsonText(types: KMLWriter.PropertyTypes) throws {
         var options = KMLWriter.Options()
@@ -137,7 +137,21 @@ struct KMLWriterExtendedDataTests {
         let a = #"[1,"x&lt;y",true]"#, o = #"{"k":null,"q":"\"&amp;\""}"#
         #expect(line == "<Placemark>" + (types == .text ? dataXML(("a", a), ("o", o)) : simpleDataXML(("a", a), ("o", o)))
             + "</Placemark>")
-        #expect(codes == ["json-text"])
+        #expect(codes == (types == .text ? ["json-text"] : []))
+    }
+
+    @Test("typed, arrays and objects go to a schema named mapbridge-json and read back as JSON values")
+    func jsonSchema() throws {
+        let properties: Properties = ["a": .array([1, "x<y", true]), "s": "[not json]", "o": .object(["k": nil])]
+        let output = try writeKMLDocument([Feature(properties: properties), Feature(properties: ["a": nil])])
+        #expect(schemaLines(output.text) == [
+            #"<Schema name="mapbridge-json" id="schema-1"><SimpleField type="string" name="a"/><SimpleField type="string" name="o"/></Schema>"#,
+            #"<Schema id="schema-2"><SimpleField type="string" name="s"/></Schema>"#,
+        ])
+        expectSchemaValid(output)
+        let read = try readKML(output.text)
+        #expect(read.features.map(\.properties) == [["a": .array([1, "x<y", true]), "o": .object(["k": nil]), "s": "[not json]"],
+                                                    ["a": nil]])
     }
 
     // MARK: What the placemark carries
