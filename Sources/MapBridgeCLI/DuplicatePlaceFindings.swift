@@ -8,11 +8,18 @@ import MapBridgeValidation
 /// member and the distance to it. Files in formats that cannot be read, and files the reader
 /// rejects (the structural rules report their problems), yield none. The file is read once for
 /// its places and, when there are duplicates, again up to the last of them for their names.
+/// Files with more named points than `duplicatePlaceLimit` get one `info` finding instead, so
+/// that `validate` keeps to bounded memory (about 170 bytes per named point are held).
 /// - Parameter within: the largest distance between duplicates, in metres (> 0).
 func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
     guard let format = Format(path: file), format.isReadable,
-          let places = try? PlaceScan.candidates(path: file, format: format, report: { _ in }).places
+          let scan = try? PlaceScan.candidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
     else { return [] }
+    guard let places = scan.places else {
+        return [Finding(rule: Rule.duplicatePlace.id, severity: .info,
+                        message: "more than \(duplicatePlaceLimit) named places: duplicate places are not looked for here, so that memory stays bounded; 'mapbridge dedupe' checks a file of any size",
+                        location: SourceLocation(file: file, line: 1, column: 1))]
+    }
     let clusters = PlaceClustering(within: within).clusters(of: places)
     guard !clusters.isEmpty else { return [] }
     let titles = duplicateTitles(file: file, format: format, clusters: clusters)
@@ -58,3 +65,6 @@ private func duplicateTitles(file: String, format: Format, clusters: [PlaceClust
     }
     return titles
 }
+
+/// The most named points `validate` holds to look for duplicate places (about 85 MB).
+let duplicatePlaceLimit = 500_000

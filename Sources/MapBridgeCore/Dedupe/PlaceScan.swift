@@ -37,11 +37,14 @@ public enum PlaceScan {
     /// The named points of `path` (read once, streaming) and how many features it holds.
     /// - Parameters:
     ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
+    ///   - limit: the most named points to hold; past it reading stops and `places` is `nil`
+    ///     (memory grows with the named points held: about 170 bytes each).
     ///   - report: receives the reader's warnings.
     /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
     ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
     public static func candidates(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
-                                  nameProperty: String? = nil, report: @escaping DiagnosticHandler) throws -> (places: [PlaceCandidate], features: Int)
+                                  nameProperty: String? = nil, limit: Int,
+                                  report: @escaping DiagnosticHandler) throws -> (places: [PlaceCandidate]?, features: Int)
     {
         var reader = try FeatureSources.reader(for: path, format: format, options: options, report: report)
         _ = try reader.open()
@@ -49,9 +52,26 @@ public enum PlaceScan {
         var places: [PlaceCandidate] = []
         var index = 0
         while let feature = try reader.next() {
-            if let p = PlaceCandidate(feature, index: index, nameProperty: nameProperty, folding: &folding) { places.append(p) }
+            if let p = PlaceCandidate(feature, index: index, nameProperty: nameProperty, folding: &folding) {
+                guard places.count < limit else { return (nil, index) }
+                places.append(p)
+            }
             index += 1
         }
         return (places, index)
+    }
+
+    /// The named points of `path` (read once, streaming) and how many features it holds.
+    /// - Parameters:
+    ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
+    ///   - report: receives the reader's warnings.
+    /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
+    ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
+    public static func candidates(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                                  nameProperty: String? = nil, report: @escaping DiagnosticHandler) throws -> (places: [PlaceCandidate], features: Int)
+    {
+        let scan = try candidates(path: path, format: format, options: options, nameProperty: nameProperty,
+                                  limit: .max, report: report)
+        return (scan.places ?? [], scan.features)
     }
 }
