@@ -19,6 +19,8 @@ final class XMLSAXCore {
     @exclusivity(unchecked) private(set) var isStopped = false
     /// Name indexes by the addresses libxml2 interns names at: one dictionary lookup per element.
     @exclusivity(unchecked) private var names: [InternedName: Int] = [:]
+    @exclusivity(unchecked) private var nameCache = [(name: InternedName, index: Int)?](repeating: nil, count: XMLSAXCore.cacheSize)
+    private static let cacheSize = 64  // the slot is the top 6 bits of a multiplicative hash
     private(set) var finished = false
     /// The elements open now, with where each started (to explain a file that ends early).
     @exclusivity(unchecked) private var openElements: [(index: Int, line: Int, column: Int)] = []
@@ -123,7 +125,14 @@ final class XMLSAXCore {
     {
         let key = InternedName(localName: UnsafeRawPointer(localName), prefix: prefix.map(UnsafeRawPointer.init),
                                namespace: uri.map(UnsafeRawPointer.init))
-        if let known = names[key] { return known }
+        // A small direct-mapped cache in front of the dictionary: a document uses few names, and
+        // comparing three addresses costs far less than hashing them.
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: localName) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if let cached = nameCache[slot], cached.name == key { return cached.index }
+        if let known = names[key] {
+            nameCache[slot] = (key, known)
+            return known
+        }
         let name = XMLQualifiedName(localName: String(cString: localName), prefix: prefix.map { String(cString: $0) },
                                     namespace: uri.map { String(cString: $0) })
         let index = events.declare(name)
