@@ -10,7 +10,7 @@ let csvReadingOptions = [
     OptionSpec(name: "--lon-column", value: "NAME", help: "CSV input: the longitude column (default: lon, lng, long, longitude, x …)"),
     OptionSpec(name: "--wkt-column", value: "NAME", help: "CSV input: a column of WKT geometry (default: wkt, geometry, the_geom)"),
     OptionSpec(name: "--alt-column", value: "NAME", help: "CSV input: the altitude column, in metres (default: alt, altitude, elevation, ele, z)"),
-    OptionSpec(name: "--on-error", value: "fail|skip", help: "CSV input: stop at a malformed row (default) or report it and go on"),
+    OptionSpec(name: "--on-error", value: "fail|skip", help: "a CSV row or GeoJSON feature that cannot be read: stop there, or report it and go on (default: fail for CSV, skip for GeoJSON)"),
 ]
 
 /// Options for writing CSV.
@@ -43,6 +43,7 @@ func applyCSVArguments(_ args: ParsedArguments, to options: inout ConvertOptions
             throw MapBridgeError(.usage, "--on-error expects fail or skip, got '\(v)'")
         }
         options.csvReading.onError = mode
+        options.geojsonOnError = mode == .fail ? .fail : .skip
     }
     if let v = args.value("--geometry") {
         guard let layout = CSVWriter.GeometryLayout(rawValue: v) else {

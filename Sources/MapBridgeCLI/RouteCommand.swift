@@ -127,6 +127,7 @@ private func runRoutePairs(_ args: ParsedArguments, pairsPath: String, places: (
     pairs.toColumn = args.value("--to-column")
     pairs.options.maximumDepth = options.maximumDepth
     pairs.options.csvReading.onError = options.csvReading.onError
+    pairs.options.geojsonOnError = options.geojsonOnError
     if let v = args.value("--pair-columns") {
         let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
         guard !names.contains("") else {

@@ -19,6 +19,12 @@ public struct ConvertOptions: Sendable {
     public var keepsWinding = true
     /// Deepest JSON nesting accepted.
     public var maximumDepth = 512
+    /// GeoJSON input: what to do with a feature or top-level object that is well-formed JSON but
+    /// not GeoJSON MapBridge can read (unknown or missing `type`, a GeometryCollection without
+    /// `geometries` …). Default: leave it out and report it, as GeoJSON consumers commonly do;
+    /// `--on-error fail` stops instead. (CSV's `csvReading.onError` defaults to `.fail`: a
+    /// malformed CSV row usually means the layout was misread, so going on helps nobody.)
+    public var geojsonOnError: GeoJSONReader.Options.OnError = .skip
     /// KML output: shared styles in the document header, or a style inside each placemark.
     public var kmlStyles: KMLWriter.StyleLayout = .shared
     /// KML output: properties as typed Schema data, or as plain text Data.

@@ -18,6 +18,7 @@ public enum FeatureSources {
         case .geojson, .geojsonSequence, .geojsonLines:
             var o = GeoJSONReader.Options()
             o.maximumDepth = options.maximumDepth
+            o.onError = options.geojsonOnError
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
             return try KMLReader(path: path, report: report)

@@ -102,7 +102,9 @@ extension GeoJSONReader {
     }
 
     /// Builds a shape from a geometry object's members.
+    /// Its errors all mean "this object cannot be read" (a `crs` is checked by the caller).
     func makeShape(_ m: Members) throws -> Shape {
+        if let problem = m.unreadable { throw problem }
         guard let type = m.type else {
             throw m.error("this geometry object has no 'type' member")
         }
@@ -114,7 +116,6 @@ extension GeoJSONReader {
             warn("dropped-member", "'id', 'properties' or 'geometry' inside a \(type) geometry are not kept; did you mean a Feature?",
                  at: m.location)
         }
-        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         if type == "GeometryCollection" {
             guard let shapes = m.geometries else {
                 throw m.error("this GeometryCollection has no 'geometries' member")

@@ -20,6 +20,9 @@ struct Members {
     var crsChecked = false
     var foreign = Properties()
     var featuresStarted = false
+    /// The first problem that makes a geometry inside this object unreadable, kept (rather
+    /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
+    var unreadable: MapBridgeError?
     /// Where the object sits in the document, for pointers in messages (made only when needed).
     var path: [PathComponent]
 
@@ -82,7 +85,8 @@ extension GeoJSONReader {
                 case .null:
                     m.geometry = nil
                 case .beginObject:
-                    m.geometry = try parseGeometryObject()
+                    let shape = try parseGeometryObject(within: &m)
+                    m.geometry = shape
                 default:
                     throw fail("'geometry' must be a geometry object or null, found \(value.displayName)")
                 }
@@ -116,15 +120,17 @@ extension GeoJSONReader {
                     throw fail("'geometries' must be an array of geometry objects, found \(value.displayName)")
                 }
                 var shapes: [Shape] = []
+                var index = 0
                 while true {
                     let element = try t.next()
                     if element == .endArray { break }
-                    path.append(.index(shapes.count))
+                    path.append(.index(index))
                     guard element == .beginObject else {
                         throw fail("each element of 'geometries' must be a geometry object, found \(element.displayName)")
                     }
-                    shapes.append(try parseGeometryObject())
+                    if let shape = try parseGeometryObject(within: &m) { shapes.append(shape) }
                     path.removeLast()
+                    index += 1
                 }
                 m.geometries = shapes
             } else if t.payloadEquals("id") {
@@ -167,27 +173,42 @@ extension GeoJSONReader {
         }
     }
 
-    /// Parses a geometry object whose `{` was just read.
-    func parseGeometryObject() throws -> Shape {
+    /// Parses a geometry object whose `{` was just read. When unreadable objects are skipped, a
+    /// geometry that cannot be read gives `nil` and its problem is kept in `parent` (the first one).
+    func parseGeometryObject(within parent: inout Members) throws -> Shape? {
         var m = Members(location: tokenizer.location(), path: path)
         try parseMembers(into: &m, stoppingAtFeatures: false)
-        return try makeShape(m)
+        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
+        do {
+            return try makeShape(m)
+        } catch let problem as MapBridgeError where skipsUnreadable {
+            if parent.unreadable == nil { parent.unreadable = problem }
+            return nil
+        }
     }
 
-    /// Builds a feature from its members.
-    func makeFeature(_ m: Members, context: String) throws -> Feature {
-        guard let type = m.type else {
-            throw m.error("\(context) is an object without \"type\": \"Feature\"")
-        }
-        guard type == "Feature" else {
-            let hint = type.lowercased() == "feature" ? " (types are case-sensitive: write \"Feature\")" : ""
-            throw m.error("expected a Feature in \(context), found type '\(type)'\(hint)", at: m.typeLocation, member: "type")
+    /// Builds a feature from its members, or `nil` when it cannot be read and unreadable objects
+    /// are skipped (reported).
+    func makeFeature(_ m: Members, context: String) throws -> Feature? {
+        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
+        do {
+            guard let type = m.type else {
+                throw m.error("\(context) is an object without \"type\": \"Feature\"")
+            }
+            guard type == "Feature" else {
+                let hint = type.lowercased() == "feature" ? " (types are case-sensitive: write \"Feature\")" : ""
+                throw m.error("expected a Feature in \(context), found type '\(type)'\(hint)", at: m.typeLocation, member: "type")
+            }
+            if let problem = m.unreadable { throw problem }
+        } catch let problem as MapBridgeError where skipsUnreadable {
+            let count = m.properties?.count ?? 0
+            try skipOrThrow(problem, what: count == 0 ? "the feature" : "the feature, with its \(count) propert\(count == 1 ? "y" : "ies"),")
+            return nil
         }
         if !m.hasGeometry {
             warn("missing-geometry", "this Feature has no 'geometry' member; it is read as \"geometry\": null",
                  at: m.location)
         }
-        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         var foreign = m.foreign
         if let tree = m.coordinates { foreign.append(key: "coordinates", value: tree.propertyValue) }
         if let shapes = m.geometries {

@@ -21,11 +21,30 @@ public final class GeoJSONReader: FeatureReader {
         /// Deepest nesting of arrays and objects accepted, 1...1000 (values are built
         /// recursively, so far deeper nesting could exhaust the stack).
         public var maximumDepth: Int = 512
+        /// What to do with an object that is well-formed JSON but not GeoJSON MapBridge can
+        /// read: a missing or unknown `type`, a GeometryCollection without `geometries`, a
+        /// geometry without `coordinates` or with coordinates of the wrong depth, a feature whose
+        /// geometry is any of these. Malformed JSON and bad numbers always stop the reading.
+        public var onError: OnError = .fail
         public init() {}
+
+        /// What happens to an object that cannot be read.
+        public enum OnError: String, Hashable, Sendable, CaseIterable {
+            /// Stop with a `MapBridgeError` of kind `.data` at the object's line and column.
+            case fail
+            /// Leave the feature (or top-level object) out, report it as a warning
+            /// (`skipped-feature`) at its line and column, and go on; the number left out is
+            /// reported at the end.
+            case skip
+        }
     }
 
     let tokenizer: JSONTokenizer
     let report: DiagnosticHandler
+    let skipsUnreadable: Bool
+    /// Features and top-level objects left out under `onError = .skip`.
+    public private(set) var skippedCount = 0
+    var skippedLines: [Int] = []
     public private(set) var document = DocumentInfo()
 
     enum State {
@@ -55,6 +74,7 @@ public final class GeoJSONReader: FeatureReader {
         tokenizerOptions.allowsMultipleValues = true
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
+        skipsUnreadable = options.onError == .skip
     }
 
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { tokenizer.progress }
@@ -87,10 +107,10 @@ public final class GeoJSONReader: FeatureReader {
                 }
                 path.append(.index(featureIndex))
                 defer { path.removeLast() }
-                var feature = Members(location: tokenizer.location(), path: path)
-                try parseMembers(into: &feature, stoppingAtFeatures: false)
+                var members = Members(location: tokenizer.location(), path: path)
+                try parseMembers(into: &members, stoppingAtFeatures: false)
                 featureIndex += 1
-                return try makeFeature(feature, context: "an element of 'features'")
+                if let feature = try makeFeature(members, context: "an element of 'features'") { return feature }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:
@@ -104,6 +124,7 @@ public final class GeoJSONReader: FeatureReader {
         let token = try tokenizer.next()
         if token == .endOfInput {
             state = .finished
+            reportSkippedCount()
             return
         }
         guard token == .beginObject else {
@@ -124,11 +145,39 @@ public final class GeoJSONReader: FeatureReader {
         case "FeatureCollection":
             throw members.error("this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
-            state = .pending(try makeFeature(members, context: "the top level"))
+            state = try makeFeature(members, context: "the top level").map { .pending($0) } ?? .betweenValues
+        case nil:
+            let problem = members.error("this object has no 'type' member, so it is not GeoJSON: the top level must be a FeatureCollection, a Feature or a geometry")
+            try skipOrThrow(problem, what: "the object")
+            state = .betweenValues
         default:
-            let shape = try makeShape(members)
-            state = .pending(Feature(shape: shape, location: members.location))
+            if let crs = members.crs { try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs")) }
+            do {
+                let shape = try makeShape(members)
+                state = .pending(Feature(shape: shape, location: members.location))
+            } catch let problem as MapBridgeError {
+                try skipOrThrow(problem, what: "the geometry")
+                state = .betweenValues
+            }
         }
+    }
+
+    /// Under `onError = .skip`, reports `problem` as a warning saying that `what` is left out;
+    /// else throws it.
+    func skipOrThrow(_ problem: MapBridgeError, what: String) throws {
+        guard skipsUnreadable else { throw problem }
+        skippedCount += 1
+        if skippedLines.count < 10, let line = problem.location?.line { skippedLines.append(line) }
+        warn("skipped-feature", "\(problem.message); \(what) is left out (--on-error fail stops here instead)",
+             at: problem.location)
+    }
+
+    private func reportSkippedCount() {
+        guard skippedCount > 1 else { return }  // one is already reported where it is
+        let lines = skippedLines.map(String.init).joined(separator: ", ") + (skippedCount > skippedLines.count ? ", …" : "")
+        let objects = skippedCount == 1 ? "1 object that could not be read was" : "\(skippedCount) objects that could not be read were"
+        report(Diagnostic(code: "skipped-count", severity: .warning,
+                          message: "\(objects) left out of \(tokenizer.sourceName) (line \(lines))", location: nil))
     }
 
     private func wrongCollectionType(_ type: String, _ members: Members) -> MapBridgeError {

@@ -58,6 +58,8 @@ public final class KMLWriter: FeatureWriter {
     var openFolders: [String] = []
     /// Diagnostic codes reported so far: each kind is reported once.
     var reported: Set<String> = []
+    /// Features left out because they carry nothing.
+    var emptyFeatureCount = 0
     private var state = State.fresh
     /// What the header said, when it is written at `begin` (no temporary file).
     private var headerDocument: DocumentInfo?
@@ -93,10 +95,18 @@ public final class KMLWriter: FeatureWriter {
         }
     }
 
-    /// Writes one feature as a placemark, opening and closing folders on the way.
+    /// Writes one feature as a placemark, opening and closing folders on the way. A feature
+    /// that carries nothing (see `carriesNothing`) is left out and reported: an empty
+    /// `Placemark` is only clutter in a viewer's list.
     public func write(_ feature: Feature) throws {
         if state == .fresh { try begin(DocumentInfo()) }
         guard state == .begun else { return }
+        if Self.carriesNothing(feature) {
+            emptyFeatureCount += 1
+            note("empty-feature", "a feature without positions, properties, name, time or style has nothing a KML Placemark could show; such features are left out",
+                 at: feature.location)
+            return
+        }
         try moveToFolder(feature.folderPath)
         try writePlacemark(KMLMultiGeometryMarker.marked(feature))
         if xml.strippedCharacters {
@@ -128,6 +138,10 @@ public final class KMLWriter: FeatureWriter {
             note("document-late", "the document's name or description arrived after the features; with inline styles and text properties the header is already written, so the name and description written are those known at the start")
         }
         noteDocumentMembers(document)
+        if emptyFeatureCount > 1 {
+            report(Diagnostic(code: "empty-feature-count", severity: .warning,
+                              message: "\(emptyFeatureCount) features with nothing to show were left out"))
+        }
         if xml.strippedCharacters {
             note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text")
         }
@@ -135,6 +149,16 @@ public final class KMLWriter: FeatureWriter {
         try xml.close("kml", break: .around)
         try xml.finishLine()
         try sink.flush()
+    }
+
+    /// Whether `feature` carries nothing a placemark could hold: no position (an absent or
+    /// empty geometry), and no id, title, subtitle, address, visibility, time, style or
+    /// property. Members outside the properties do not count: KML has no place for them.
+    static func carriesNothing(_ feature: Feature) -> Bool {
+        (feature.shape?.coordinateCount ?? 0) == 0 && feature.id == nil && feature.title == nil
+            && feature.subtitle == nil && feature.address == nil && feature.visibility == nil
+            && feature.time == nil && feature.style == nil && feature.highlightStyle == nil
+            && feature.properties.isEmpty
     }
 
     // MARK: - Document

@@ -182,3 +182,52 @@ struct KMLWriteTests {
         #expect(run.status == 64)
     }
 }
+
+@Suite("mapbridge convert and GeoJSON it cannot read")
+struct UnreadableGeoJSONConvertTests {
+    private let text = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"name":"A"},"geometry":{"type":"Point","coordinates":[1,2]}},
+        {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Hexagon","coordinates":[1,2]}},
+        {"type":"Feature","properties":{},"geometry":{"type":"MultiPoint","coordinates":[]}},
+        {"type":"Feature","properties":{"name":"D"},"geometry":{"type":"Point","coordinates":[3,4]}}
+        ]}
+        """
+
+    @Test("by default a feature of an unknown type is left out with a located warning, and an empty one is not written to KML")
+    func skippedByDefault() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write(text, to: "odd.geojson", in: dir)
+        let output = dir.appendingPathComponent("odd.kml").path
+        let run = try MapBridgeRunner.run(["convert", input, output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("odd.geojson:3:64: warning: unknown geometry type 'Hexagon'"), "\(run.stderr)")
+        #expect(run.stderr.contains("warning: a feature without positions"), "\(run.stderr)")
+        let kml = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(kml.components(separatedBy: "<Placemark").count - 1 == 2)
+        #expect(kml.contains("<name>A</name>") && kml.contains("<name>D</name>"))
+        // GeoJSON can hold the empty MultiPoint, so it stays there
+        let geojson = try MapBridgeRunner.run(["convert", input, "-", "--to", "geojsonl", "--quiet"])
+        #expect(geojson.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test("with --on-error fail it stops at the feature, exit 1, and writes nothing")
+    func failOnRequest() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write(text, to: "odd.geojson", in: dir)
+        let output = dir.appendingPathComponent("odd.kml").path
+        let run = try MapBridgeRunner.run(["convert", input, output, "--on-error", "fail"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("odd.geojson:3:64: error: unknown geometry type 'Hexagon'"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test("a file that is JSON but not GeoJSON gives an empty document and says so")
+    func notGeoJSON() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write("{}\n", to: "empty.geojson", in: dir)
+        let run = try MapBridgeRunner.run(["convert", input, dir.appendingPathComponent("o.kml").path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("empty.geojson:1:1: warning: this object has no 'type' member, so it is not GeoJSON"), "\(run.stderr)")
+    }
+}

@@ -24,8 +24,8 @@ struct KMLWriterExtendedDataTests {
 
     @Test("no properties, no ExtendedData and no Schema")
     func none() throws {
-        let output = try writeKMLDocument([Feature()])
-        #expect(placemarkLines(output.text) == ["<Placemark></Placemark>"])
+        let output = try writeKMLDocument([Feature(title: "x")])
+        #expect(placemarkLines(output.text) == ["<Placemark><name>x</name></Placemark>"])
         #expect(schemaLines(output.text).isEmpty)
     }
 

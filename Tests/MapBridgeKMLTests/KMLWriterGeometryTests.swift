@@ -7,10 +7,10 @@ import Testing
 @Suite("KMLWriter geometry")
 struct KMLWriterGeometryTests {
     /// The placemark line of one feature with `shape`.
-    private func geometry(_ shape: Shape, altitudeMode: AltitudeMode? = nil,
+    private func geometry(_ shape: Shape, altitudeMode: AltitudeMode? = nil, title: String? = nil,
                           options: KMLWriter.Options = KMLWriter.Options()) throws -> (line: String, codes: [String])
     {
-        let output = try writeKMLDocument([Feature(shape: shape, altitudeMode: altitudeMode)], options: options)
+        let output = try writeKMLDocument([Feature(title: title, shape: shape, altitudeMode: altitudeMode)], options: options)
         expectSchemaValid(output)
         var line = placemarkLines(output.text).first ?? ""
         // A Multi* shape carries its type name as data (see `KMLMultiGeometryMarker`); the geometry is what follows.
@@ -83,13 +83,13 @@ struct KMLWriterGeometryTests {
             + "</Polygon></Placemark>")
     }
 
-    @Test("empty shapes are empty elements")
+    @Test("empty shapes of features that carry something are empty elements")
     func empty() throws {
-        #expect(try geometry(.polygon(Polygon(outer: []))).line == "<Placemark><Polygon></Polygon></Placemark>")
-        #expect(try geometry(.polyline(Polyline([]))).line
-            == "<Placemark><LineString><coordinates></coordinates></LineString></Placemark>")
-        #expect(try geometry(.multiPoint([])).line == "<Placemark><MultiGeometry></MultiGeometry></Placemark>")
-        #expect(try geometry(.collection([])).line == "<Placemark><MultiGeometry></MultiGeometry></Placemark>")
+        #expect(try geometry(.polygon(Polygon(outer: [])), title: "e").line == "<Placemark><name>e</name><Polygon></Polygon></Placemark>")
+        #expect(try geometry(.polyline(Polyline([])), title: "e").line
+            == "<Placemark><name>e</name><LineString><coordinates></coordinates></LineString></Placemark>")
+        #expect(try geometry(.multiPoint([]), title: "e").line == "<Placemark><name>e</name><MultiGeometry></MultiGeometry></Placemark>")
+        #expect(try geometry(.collection([]), title: "e").line == "<Placemark><name>e</name><MultiGeometry></MultiGeometry></Placemark>")
     }
 
     // MARK: Multi-geometries

@@ -5,10 +5,11 @@ import Testing
 /// One feature as one Placemark: the order of its elements, its id, its time.
 @Suite("KMLWriter placemarks")
 struct KMLWriterPlacemarkTests {
-    @Test("a bare feature is an empty Placemark")
+    @Test("a feature with only a name is a Placemark with only a name; a bare feature is left out")
     func bare() throws {
-        let output = try writeKMLDocument([Feature()])
-        #expect(output.text == expectedKML("<Placemark></Placemark>"))
+        let output = try writeKMLDocument([Feature(title: "X"), Feature()])
+        #expect(output.text == expectedKML("<Placemark><name>X</name></Placemark>"))
+        #expect(output.codes == ["empty-feature"])
         expectSchemaValid(output)
     }
 
@@ -161,12 +162,41 @@ struct KMLWriterPlacemarkTests {
     @Test("foreign members are reported once, with their names, at the first feature's location")
     func foreignMembers() throws {
         let location = SourceLocation(file: "in.geojson", line: 3, column: 5)
-        let features = [Feature(foreignMembers: ["folder": .array(["a"]), "bbox": .array([1, 2])], location: location),
-                        Feature(foreignMembers: ["other": true])]
+        let features = [Feature(title: "a", foreignMembers: ["folder": .array(["a"]), "bbox": .array([1, 2])], location: location),
+                        Feature(title: "b", foreignMembers: ["other": true])]
         let output = try writeKMLDocument(features)
         #expect(output.codes == ["dropped-member"])
         #expect(output.diagnostics.first?.message.contains("'folder', 'bbox'") == true)
         #expect(output.diagnostics.first?.location == location)
-        #expect(placemarkLines(output.text) == ["<Placemark></Placemark>", "<Placemark></Placemark>"])
+        #expect(placemarkLines(output.text) == ["<Placemark><name>a</name></Placemark>", "<Placemark><name>b</name></Placemark>"])
+    }
+}
+
+@Suite("KMLWriter and features that carry nothing")
+struct KMLWriterEmptyFeatureTests {
+    @Test("a feature without positions or anything else is left out and reported, once with a count")
+    func leftOut() throws {
+        let empty = [Feature(shape: .multiPoint([])), Feature(shape: .polygon(Polygon(outer: []))), Feature()]
+        var named = Feature(shape: .multiPolyline([]))
+        named.title = "Planned"
+        var withData = Feature(shape: .multiPolygon([]))
+        withData.properties["status"] = .string("draft")
+        let output = try writeKMLDocument(empty + [named, withData])
+        #expect(output.text.split(separator: "<Placemark", omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(output.text.contains("<name>Planned</name>"))
+        #expect(output.text.contains("draft"))
+        #expect(output.codes.filter { $0 == "empty-feature" }.count == 1)
+        let count = try #require(output.diagnostics.first { $0.code == "empty-feature-count" })
+        #expect(count.message.hasPrefix("3 features"))
+    }
+
+    @Test("a circle or a single point is never empty")
+    func notEmpty() throws {
+        let output = try writeKMLDocument([
+            Feature(shape: .annotation(Coordinate(longitude: 1, latitude: 2))),
+            Feature(shape: .circle(Circle(center: Coordinate(longitude: 1, latitude: 2), radius: 100))),
+        ])
+        #expect(output.text.split(separator: "<Placemark", omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(!output.codes.contains("empty-feature"))
     }
 }

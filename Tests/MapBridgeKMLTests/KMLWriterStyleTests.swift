@@ -83,7 +83,7 @@ struct KMLWriterStyleTests {
     @Test("equal styles share one Style; different ones get the next id")
     func deduplication() throws {
         let a = Style(strokeWidth: 1), b = Style(strokeWidth: 2)
-        let features = [Feature(style: a), Feature(style: b), Feature(style: a), Feature()]
+        let features = [Feature(style: a), Feature(style: b), Feature(style: a), Feature(title: "plain")]
         let output = try writeKMLDocument(features)
         #expect(output.text == expectedKML(
             #"<Style id="style-1"><LineStyle><width>1</width></LineStyle></Style>"#,
@@ -91,7 +91,7 @@ struct KMLWriterStyleTests {
             "<Placemark><styleUrl>#style-1</styleUrl></Placemark>",
             "<Placemark><styleUrl>#style-2</styleUrl></Placemark>",
             "<Placemark><styleUrl>#style-1</styleUrl></Placemark>",
-            "<Placemark></Placemark>"))
+            "<Placemark><name>plain</name></Placemark>"))
         expectSchemaValid(output)
     }
 
