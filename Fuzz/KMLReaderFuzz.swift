@@ -1,0 +1,46 @@
+// libFuzzer entry point: any bytes read as a KML document must end in features or a thrown
+// error, never a trap; the features then go through the KML and GeoJSON writers (into memory),
+// which must not trap either. Built by `Fuzz/run SECONDS kml` with the sources of the KML
+// reader and writer and of every module they use in one module.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let reader = KMLReader(path: "fuzz.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
+
+    // The input's length picks the writers' options, so that every layout gets its turn.
+    var kmlOptions = KMLWriter.Options()
+    kmlOptions.precision = size % 2 == 0 ? nil : size % 16
+    kmlOptions.pretty = size % 3 == 0
+    kmlOptions.styles = size % 5 < 2 ? .inline : .shared
+    kmlOptions.propertyTypes = size % 7 < 3 ? .text : .schema
+    kmlOptions.maximumSharedStyles = 4
+    kmlOptions.maximumSchemaFields = 8
+    kmlOptions.appliesSimplestyleDefaults = size % 11 < 5
+    kmlOptions.circleRing = .maximumError(1 + Double(size % 1000))
+    var geoJSONOptions = GeoJSONWriter.Options()
+    geoJSONOptions.precision = size % 2 == 1 ? nil : size % 17
+    geoJSONOptions.writesBoundingBoxes = size % 3 != 0
+    geoJSONOptions.keepsWinding = size % 4 < 2
+    geoJSONOptions.layout = GeoJSONWriter.Layout.allCases[size % GeoJSONWriter.Layout.allCases.count]
+
+    let kmlWriter = KMLWriter(sink: ByteSink(collectingInMemoryNamed: "out.kml"), options: kmlOptions)
+    let geoJSONWriter = GeoJSONWriter(sink: ByteSink(collectingInMemoryNamed: "out.geojson"), options: geoJSONOptions)
+    do {
+        let document = try reader.open()
+        try kmlWriter.begin(document)
+        try geoJSONWriter.begin(document)
+        var count = 0
+        while let feature = try reader.next() {
+            try kmlWriter.write(feature)
+            try geoJSONWriter.write(feature)
+            count += 1
+            if count > 10_000 { break }
+        }
+        try kmlWriter.finish(reader.document)
+        try geoJSONWriter.finish(reader.document)
+    } catch {
+        // A thrown error is a correct answer to bad input.
+    }
+    return 0
+}
