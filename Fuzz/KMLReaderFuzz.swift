@@ -1,6 +1,8 @@
 // libFuzzer entry point: any bytes read as a KML document must end in features or a thrown
 // error, never a trap; the features then go through the KML and GeoJSON writers (into memory),
-// which must not trap either. Built by `Fuzz/run SECONDS kml` with the sources of the KML
+// which must not trap either, and what they write must read back, as KML and as GeoJSON, to
+// as many features (a writer's output its own reader refuses is a defect: the harness traps
+// with the reader's message). Built by `Fuzz/run SECONDS kml` with the sources of the KML
 // reader and writer and of every module they use in one module.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -24,13 +26,15 @@ public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     geoJSONOptions.keepsWinding = size % 4 < 2
     geoJSONOptions.layout = GeoJSONWriter.Layout.allCases[size % GeoJSONWriter.Layout.allCases.count]
 
-    let kmlWriter = KMLWriter(sink: ByteSink(collectingInMemoryNamed: "out.kml"), options: kmlOptions)
-    let geoJSONWriter = GeoJSONWriter(sink: ByteSink(collectingInMemoryNamed: "out.geojson"), options: geoJSONOptions)
+    let kmlSink = ByteSink(collectingInMemoryNamed: "out.kml")
+    let geoJSONSink = ByteSink(collectingInMemoryNamed: "out.geojson")
+    let kmlWriter = KMLWriter(sink: kmlSink, options: kmlOptions)
+    let geoJSONWriter = GeoJSONWriter(sink: geoJSONSink, options: geoJSONOptions)
+    var count = 0
     do {
         let document = try reader.open()
         try kmlWriter.begin(document)
         try geoJSONWriter.begin(document)
-        var count = 0
         while let feature = try reader.next() {
             try kmlWriter.write(feature)
             try geoJSONWriter.write(feature)
@@ -41,6 +45,35 @@ public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         try geoJSONWriter.finish(reader.document)
     } catch {
         // A thrown error is a correct answer to bad input.
+        return 0
+    }
+    if count <= 10_000 {
+        readBack(kmlSink.collectedBytes, expecting: count) { bytes in
+            KMLReader(path: "out.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
+        }
+        // No features in a text sequence or in lines is no text at all, which reads as nothing.
+        let geoJSON = geoJSONSink.collectedBytes
+        if !(geoJSON.isEmpty && count == 0 && geoJSONOptions.layout != .collection) {
+            readBack(geoJSON, expecting: count) { bytes in
+                GeoJSONReader(source: ByteSource(bytes: bytes, name: "out.geojson"))
+            }
+        }
     }
     return 0
+}
+
+/// Reads a writer's output back; traps when the reader refuses it or finds another number of
+/// features.
+private func readBack(_ bytes: [UInt8], expecting count: Int, _ makeReader: ([UInt8]) -> some FeatureReader) {
+    var reader = makeReader(bytes)
+    var found = 0
+    do {
+        _ = try reader.open()
+        while try reader.next() != nil { found += 1 }
+    } catch {
+        fatalError("the written output does not read back: \(error)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
+    if found != count {
+        fatalError("the written output reads back as \(found) features, not \(count)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
 }
