@@ -7,6 +7,7 @@
 #   make demo    convert a sample and print its summary
 #   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
 #   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
+#   make fuzz-kml  fuzz the KML reader and the KML and GeoJSON writers for 60 s (FUZZ_SECONDS=…)
 #   make geodesy-check  check densify against GeographicLib (pip install geographiclib) and time it
 #                against a C loop over PROJ on the OpenFlights routes (needs ../shared/data/openflights)
 
@@ -15,7 +16,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin
 BIN := .build/debug/mapbridge
 
-.PHONY: deps build release test demo bench fuzz geodesy-check clean
+.PHONY: deps build release test demo bench fuzz fuzz-kml geodesy-check clean
 
 deps:
 	@missing=""; \
@@ -53,6 +54,10 @@ bench: release
 
 fuzz: deps
 	Fuzz/run 60
+
+FUZZ_SECONDS ?= 60
+fuzz-kml: deps
+	Fuzz/run $(FUZZ_SECONDS) kml
 
 geodesy-check: release
 	@python3 -c "import geographiclib" 2>/dev/null || { echo "geodesy-check needs GeographicLib for Python: pip install geographiclib"; exit 1; }

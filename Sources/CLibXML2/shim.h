@@ -16,4 +16,18 @@
 
 /// libxml2's version as a number (the macro does not import into Swift).
 static inline int mapbridge_xml_parser_version(void) { return LIBXML_VERSION; }
+
+/* libxml2 prints some errors that belong to no parser context (an encoding conversion that
+   fails, say) straight to standard error through its generic error function, which is
+   variadic and so cannot be written in Swift. MapBridge reports those through the structured
+   error function instead, so the generic one says nothing. */
+static void mapbridge_xml_ignore_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/// Stops libxml2 printing context-free errors to standard error on the calling thread.
+static inline void mapbridge_xml_silence_generic_errors(void) {
+    xmlSetGenericErrorFunc(NULL, mapbridge_xml_ignore_generic_error);
+}
 #endif

@@ -175,7 +175,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .schemaData:
             schemaURL = attribute("schemaUrl")
         case .hotSpot where readingStyle && parent() == .iconStyle:
-            if let x = attribute("x").flatMap(Double.init), let y = attribute("y").flatMap(Double.init) {
+            if let x = attribute("x").flatMap(Self.number), let y = attribute("y").flatMap(Self.number) {
                 var s = style ?? Style()
                 var m = s.marker ?? MarkerStyle()
                 m.hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
@@ -378,7 +378,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             style = s
         case .width where container == .lineStyle:
-            style?.strokeWidth = Double(value)
+            style?.strokeWidth = Self.number(value)
         case .fill where container == .polyStyle:
             style?.fill = value == "1" || value == "true"
         case .outline where container == .polyStyle:
@@ -386,16 +386,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .scale:
             if container == .iconStyle {
                 var m = style?.marker ?? MarkerStyle()
-                m.scale = Double(value)
+                m.scale = Self.number(value)
                 style?.marker = m
             } else if container == .labelStyle {
                 var l = style?.label ?? LabelStyle()
-                l.scale = Double(value)
+                l.scale = Self.number(value)
                 style?.label = l
             }
         case .heading where container == .iconStyle:
             var m = style?.marker ?? MarkerStyle()
-            m.heading = Double(value)
+            m.heading = Self.number(value)
             style?.marker = m
         case .href where container == .icon && parent(2) == .iconStyle:
             var m = style?.marker ?? MarkerStyle()
@@ -471,9 +471,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .multiGeometry, .multiTrack:
             endMulti()
         case .rotation:
-            draft?.rotation = Double(trimmedText)
+            draft?.rotation = Self.number(trimmedText)
         case .north, .south, .east, .west:
-            let v = Double(trimmedText)
+            let v = Self.number(trimmedText)
             switch name {
             case .north: draft?.box.north = v
             case .south: draft?.box.south = v
@@ -504,6 +504,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
         default:
             break
         }
+    }
+
+    /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
+    /// (`Double(_:)` would also take `inf`, `nan` and hexadecimal, which no KML number is, and
+    /// which reach no writer as a number.)
+    static func number(_ text: String) -> Double? {
+        NumberParsing.lenientDouble(Array(text.trimmingSpaces().utf8))
     }
 
     private func addProperty(_ key: String, _ value: PropertyValue) {
@@ -640,6 +647,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// A box's corners as a polygon; none (and a warning) when edges far beyond the globe
+    /// overflow a corner to infinity.
+    private func boxShape(_ corners: [Coordinate]) -> Shape? {
+        guard corners.allSatisfy({ $0.longitude.isFinite && $0.latitude.isFinite }) else {
+            warnOnce("box-overflow", "a LatLonBox's edges are too large to give its corners (they overflow); it has no geometry")
+            return nil
+        }
+        return .polygon(Polygon(outer: corners))
+    }
+
     private func endTrack() {
         guard case .track(let whens, let coords)? = frames.popLast(), !coords.isEmpty else { return }
         let times = whens.count == coords.count && !whens.isEmpty ? whens : nil
@@ -697,14 +714,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let quad = d.quad, quad.count >= 3 {
                 feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
             } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = .polygon(Polygon(outer: Self.boxCorners(north: n, south: s, east: e, west: w,
-                                                                         rotation: d.rotation ?? 0)))
+                feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
             }
         case .networkLink:
             feature.properties["@geometry-type"] = "networklink"
             if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = .polygon(Polygon(outer: Self.boxCorners(north: n, south: s, east: e, west: w,
-                                                                         rotation: 0)))
+                feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
             if d.shapes.count == 1 {

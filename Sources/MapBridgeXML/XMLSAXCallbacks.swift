@@ -70,6 +70,24 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
     guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     var message = e.message.map { String(cString: $0) } ?? "malformed XML"
     while message.hasSuffix("\n") { message.removeLast() }
+    // One line: libxml2 puts the offending bytes of a UTF-8 error on a line of their own.
+    message = message.replacing("\n", with: "; ")
     p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
+}
+
+/// libxml2's errors raised outside the parser context (through the thread's structured error
+/// function while the core parses): encoding conversions that fail. Only noted here: the
+/// parser is stopped after libxml2's call returns.
+func saxContextFreeError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let p = core(context), let error else { return }
+    let e = error.pointee
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    var message = e.message.map { String(cString: $0) } ?? ""
+    while message.hasSuffix("\n") { message.removeLast() }
+    if e.domain == Int32(XML_FROM_I18N.rawValue) || e.code == Int32(XML_IO_ENCODER.rawValue) {
+        p.noteContextFreeError(XMLSAXCore.encodingMessage(message))
+    } else {
+        p.noteContextFreeError("malformed XML: \(message.isEmpty ? "libxml2 error \(e.code)" : message)")
+    }
 }

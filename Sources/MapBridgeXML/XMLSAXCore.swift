@@ -58,9 +58,12 @@ final class XMLSAXCore {
             }
             try start(with: n)
         } else {
-            _ = chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
-                xmlParseChunk(context, $0, Int32(n), n == 0 ? 1 : 0)
+            let status = withContextFreeErrors {
+                chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
+                    xmlParseChunk(context, $0, Int32(n), n == 0 ? 1 : 0)
+                }
             }
+            if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { failEncoding(nil) }
         }
         if var failure {
             if n == 0, failureEndsEarly, let innermost = openElements.last {
@@ -85,9 +88,11 @@ final class XMLSAXCore {
         sax.internalSubset = saxInternalSubset
         sax.entityDecl = saxEntityDeclaration
         let me = Unmanaged.passUnretained(self).toOpaque()
-        context = chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { bytes in
-            source.name.withCString { name in
-                xmlCreatePushParserCtxt(&sax, me, bytes, Int32(n), name)
+        context = withContextFreeErrors {
+            chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) { bytes in
+                source.name.withCString { name in
+                    xmlCreatePushParserCtxt(&sax, me, bytes, Int32(n), name)
+                }
             }
         }
         guard let context else {
@@ -96,7 +101,45 @@ final class XMLSAXCore {
         // No network; entities are never substituted and DTDs never loaded (the defaults), and
         // CDATA arrives through its own callback.
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        if n == 0 { xmlParseChunk(context, nil, 0, 1) }
+        if n == 0 { _ = withContextFreeErrors { xmlParseChunk(context, nil, 0, 1) } }
+    }
+
+    /// Runs a libxml2 call with the errors it raises outside any parser context (a byte
+    /// sequence the document's encoding cannot decode) coming to this parser rather than
+    /// going to standard error.
+    ///
+    /// The parser is stopped once the call has returned: libxml2 cannot be halted from inside
+    /// the encoding conversion that raised the error (it goes on to use the input it freed).
+    private func withContextFreeErrors<T>(_ body: () -> T) -> T {
+        mapbridge_xml_silence_generic_errors()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque(), saxContextFreeError)
+        let result = body()
+        xmlSetStructuredErrorFunc(nil, nil)
+        if let pending = contextFreeError {
+            contextFreeError = nil
+            fail(pending)
+        }
+        return result
+    }
+
+    /// The first error libxml2 raised outside the parser context during the current call.
+    private var contextFreeError: String?
+
+    /// Keeps an error raised outside the parser context, to stop at once the call returns.
+    func noteContextFreeError(_ message: String) {
+        if contextFreeError == nil { contextFreeError = message }
+    }
+
+    /// Stops at bytes the document's encoding cannot decode; `detail` is libxml2's message.
+    func failEncoding(_ detail: String?) {
+        fail(Self.encodingMessage(detail))
+    }
+
+    /// The message for bytes the document's encoding cannot decode; `detail` is libxml2's.
+    static func encodingMessage(_ detail: String?) -> String {
+        var bytes = ""
+        if let detail, let at = detail.firstRange(of: "bytes ") { bytes = " (\(detail[at.lowerBound...]))" }
+        return "the text cannot be decoded\(bytes): it is not in the encoding its XML declaration names (UTF-8 when it names none); save it as UTF-8, or correct the encoding in <?xml … encoding=\"…\"?>"
     }
 
     // MARK: - From the C callbacks
@@ -106,6 +149,14 @@ final class XMLSAXCore {
 
     func fail(_ message: String, line: Int? = nil, column: Int? = nil, endsEarly: Bool = false) {
         guard failure == nil else { return }
+        // An error raised outside the context earlier in this call (undecodable bytes) came
+        // first: what the parser says after it (a document cut short) is its consequence.
+        var message = message, endsEarly = endsEarly
+        if let pending = contextFreeError {
+            message = pending
+            endsEarly = false
+            contextFreeError = nil
+        }
         failureEndsEarly = endsEarly
         var at = location
         if let line, line > 0 { at.line = line }

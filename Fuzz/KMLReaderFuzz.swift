@@ -1,0 +1,79 @@
+// libFuzzer entry point: any bytes read as a KML document must end in features or a thrown
+// error, never a trap; the features then go through the KML and GeoJSON writers (into memory),
+// which must not trap either, and what they write must read back, as KML and as GeoJSON, to
+// as many features (a writer's output its own reader refuses is a defect: the harness traps
+// with the reader's message). Built by `Fuzz/run SECONDS kml` with the sources of the KML
+// reader and writer and of every module they use in one module.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let reader = KMLReader(path: "fuzz.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
+
+    // The input's length picks the writers' options, so that every layout gets its turn.
+    var kmlOptions = KMLWriter.Options()
+    kmlOptions.precision = size % 2 == 0 ? nil : size % 16
+    kmlOptions.pretty = size % 3 == 0
+    kmlOptions.styles = size % 5 < 2 ? .inline : .shared
+    kmlOptions.propertyTypes = size % 7 < 3 ? .text : .schema
+    kmlOptions.maximumSharedStyles = 4
+    kmlOptions.maximumSchemaFields = 8
+    kmlOptions.appliesSimplestyleDefaults = size % 11 < 5
+    kmlOptions.circleRing = .maximumError(1 + Double(size % 1000))
+    var geoJSONOptions = GeoJSONWriter.Options()
+    geoJSONOptions.precision = size % 2 == 1 ? nil : size % 17
+    geoJSONOptions.writesBoundingBoxes = size % 3 != 0
+    geoJSONOptions.keepsWinding = size % 4 < 2
+    geoJSONOptions.layout = GeoJSONWriter.Layout.allCases[size % GeoJSONWriter.Layout.allCases.count]
+
+    let kmlSink = ByteSink(collectingInMemoryNamed: "out.kml")
+    let geoJSONSink = ByteSink(collectingInMemoryNamed: "out.geojson")
+    let kmlWriter = KMLWriter(sink: kmlSink, options: kmlOptions)
+    let geoJSONWriter = GeoJSONWriter(sink: geoJSONSink, options: geoJSONOptions)
+    var count = 0
+    do {
+        let document = try reader.open()
+        try kmlWriter.begin(document)
+        try geoJSONWriter.begin(document)
+        while let feature = try reader.next() {
+            try kmlWriter.write(feature)
+            try geoJSONWriter.write(feature)
+            count += 1
+            if count > 10_000 { break }
+        }
+        try kmlWriter.finish(reader.document)
+        try geoJSONWriter.finish(reader.document)
+    } catch {
+        // A thrown error is a correct answer to bad input.
+        return 0
+    }
+    if count <= 10_000 {
+        readBack(kmlSink.collectedBytes, expecting: count) { bytes in
+            KMLReader(path: "out.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
+        }
+        // No features in a text sequence or in lines is no text at all, which reads as nothing.
+        let geoJSON = geoJSONSink.collectedBytes
+        if !(geoJSON.isEmpty && count == 0 && geoJSONOptions.layout != .collection) {
+            readBack(geoJSON, expecting: count) { bytes in
+                GeoJSONReader(source: ByteSource(bytes: bytes, name: "out.geojson"))
+            }
+        }
+    }
+    return 0
+}
+
+/// Reads a writer's output back; traps when the reader refuses it or finds another number of
+/// features.
+private func readBack(_ bytes: [UInt8], expecting count: Int, _ makeReader: ([UInt8]) -> some FeatureReader) {
+    var reader = makeReader(bytes)
+    var found = 0
+    do {
+        _ = try reader.open()
+        while try reader.next() != nil { found += 1 }
+    } catch {
+        fatalError("the written output does not read back: \(error)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
+    if found != count {
+        fatalError("the written output reads back as \(found) features, not \(count)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
+}
