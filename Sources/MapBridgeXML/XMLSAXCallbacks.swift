@@ -64,15 +64,23 @@ func saxEntityDeclaration(
     core(context)?.fail("the document declares entities; MapBridge refuses them (entity-expansion attacks)")
 }
 
-func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let p = core(context), let error else { return }
+/// The parser an error callback belongs to, libxml2's error and its message on one line; `nil`
+/// for warnings (libxml2 goes on after them).
+private func reportedError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?)
+    -> (core: XMLSAXCore, error: xmlError, message: String)?
+{
+    guard let p = core(context), let error else { return nil }
     let e = error.pointee
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = e.message.map { String(cString: $0) } ?? "malformed XML"
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return nil }
+    var message = e.message.map { String(cString: $0) } ?? ""
     while message.hasSuffix("\n") { message.removeLast() }
     // One line: libxml2 puts the offending bytes of a UTF-8 error on a line of their own.
-    message = message.replacing("\n", with: "; ")
-    p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
+    return (p, e, message.replacing("\n", with: "; "))
+}
+
+func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let (p, e, message) = reportedError(context, error) else { return }
+    p.fail("malformed XML: \(message.isEmpty ? "libxml2 error \(e.code)" : message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }
 
@@ -80,11 +88,7 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
 /// function while the core parses): encoding conversions that fail. Only noted here: the
 /// parser is stopped after libxml2's call returns.
 func saxContextFreeError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let p = core(context), let error else { return }
-    let e = error.pointee
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = e.message.map { String(cString: $0) } ?? ""
-    while message.hasSuffix("\n") { message.removeLast() }
+    guard let (p, e, message) = reportedError(context, error) else { return }
     if e.domain == Int32(XML_FROM_I18N.rawValue) || e.code == Int32(XML_IO_ENCODER.rawValue) {
         p.noteContextFreeError(XMLSAXCore.encodingMessage(message))
     } else {
