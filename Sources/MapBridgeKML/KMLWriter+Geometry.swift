@@ -123,7 +123,7 @@ extension KMLWriter {
 
     // MARK: Coordinates
 
-    private func writeCoordinates(_ coordinates: [Coordinate]) throws {
+    func writeCoordinates(_ coordinates: [Coordinate]) throws {
         try xml.open("coordinates")
         var first = true
         for c in coordinates {
@@ -158,7 +158,7 @@ extension KMLWriter {
         }
     }
 
-    private func numberText(_ value: Double) -> String {
+    func numberText(_ value: Double) -> String {
         guard let places = options.precision else { return NumberValue.shortestText(value) }
         return NumberFormatting.fixed(value, decimals: places)
     }

@@ -32,16 +32,24 @@ extension KMLWriter {
                      at: feature.location)
             }
         }
-        try xml.open("Placemark", id.map { ("id", $0) }, break: .before)
+        let element = Self.element(for: feature)
+        try xml.open(element.name, id.map { ("id", $0) }, break: .before)
         if let title = feature.title { try xml.leaf("name", title) }
         if let visibility = feature.visibility { try xml.leaf("visibility", literal: visibility ? "1" : "0") }
         if let address = feature.address { try xml.leaf("address", address) }
         if let subtitle = feature.subtitle { try xml.leafPreferringCDATA("description", subtitle) }
         let timeIsWritten = try writeTime(feature)
         try writeStyleReference(of: feature)
-        try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
-        if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
-        try xml.close("Placemark")
+        try writeRegion(of: element)
+        var data = feature
+        for key in element.carriedKeys { data.properties[key] = nil }
+        try writeExtendedData(of: data, idAsData: idAsData, timeIsWritten: timeIsWritten)
+        if element == .placemark {
+            if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
+        } else {
+            try writeOverlayBody(element, altitudeMode: feature.altitudeMode)
+        }
+        try xml.close(element.name)
         // Members the placemark already carries: the folder path (as Folders) and a style reference.
         let dropped = feature.foreignMembers.keys.filter { key in
             switch key {

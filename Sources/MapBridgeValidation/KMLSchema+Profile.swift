@@ -26,6 +26,7 @@ extension KMLSchema {
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:kml="http://www.opengis.net/kml/2.2"
+  xmlns:gx="http://www.google.com/kml/ext/2.2"
   targetNamespace="http://www.opengis.net/kml/2.2"
   elementFormDefault="qualified">
 
@@ -187,6 +188,124 @@ extension KMLSchema {
       </xs:complexContent>
     </xs:complexType>
   </xs:element>
+
+  <!-- A ground overlay: an image laid on the map in a box, or on four corners (gx:LatLonQuad). -->
+  <xs:element name="GroundOverlay" substitutionGroup="kml:AbstractFeatureGroup">
+    <xs:complexType>
+      <xs:complexContent>
+        <xs:extension base="kml:AbstractFeatureType">
+          <xs:sequence>
+            <xs:group ref="kml:FeatureHead"/>
+            <xs:element ref="kml:ExtendedData" minOccurs="0"/>
+            <xs:element name="Icon">
+              <xs:complexType>
+                <xs:sequence>
+                  <xs:element name="href" type="xs:string"/>
+                </xs:sequence>
+              </xs:complexType>
+            </xs:element>
+            <xs:element name="altitudeMode" type="kml:overlayAltitudeModeType" minOccurs="0"/>
+            <xs:choice>
+              <xs:element name="LatLonBox">
+                <xs:complexType>
+                  <xs:sequence>
+                    <xs:group ref="kml:BoxEdges"/>
+                    <xs:element name="rotation" type="kml:angle180Type" minOccurs="0"/>
+                  </xs:sequence>
+                </xs:complexType>
+              </xs:element>
+              <xs:element ref="gx:LatLonQuad"/>
+            </xs:choice>
+          </xs:sequence>
+          <xs:attribute name="id" type="xs:ID"/>
+        </xs:extension>
+      </xs:complexContent>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- A network link: where to fetch more KML, and the region it is for. -->
+  <xs:element name="NetworkLink" substitutionGroup="kml:AbstractFeatureGroup">
+    <xs:complexType>
+      <xs:complexContent>
+        <xs:extension base="kml:AbstractFeatureType">
+          <xs:sequence>
+            <xs:group ref="kml:FeatureHead"/>
+            <xs:element name="Region" minOccurs="0">
+              <xs:complexType>
+                <xs:sequence>
+                  <xs:element name="LatLonAltBox">
+                    <xs:complexType>
+                      <xs:sequence>
+                        <xs:group ref="kml:BoxEdges"/>
+                      </xs:sequence>
+                    </xs:complexType>
+                  </xs:element>
+                </xs:sequence>
+              </xs:complexType>
+            </xs:element>
+            <xs:element ref="kml:ExtendedData" minOccurs="0"/>
+            <xs:element name="Link">
+              <xs:complexType>
+                <xs:sequence>
+                  <xs:element name="href" type="xs:string"/>
+                  <xs:element name="viewRefreshMode" type="kml:viewRefreshModeType" minOccurs="0"/>
+                </xs:sequence>
+              </xs:complexType>
+            </xs:element>
+          </xs:sequence>
+          <xs:attribute name="id" type="xs:ID"/>
+        </xs:extension>
+      </xs:complexContent>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- What every feature element starts with, up to its style (Placemark spells it out). -->
+  <xs:group name="FeatureHead">
+    <xs:sequence>
+      <xs:element ref="kml:name" minOccurs="0"/>
+      <xs:element name="visibility" type="kml:bitType" minOccurs="0"/>
+      <xs:element name="address" type="xs:string" minOccurs="0"/>
+      <xs:element ref="kml:description" minOccurs="0"/>
+      <xs:choice minOccurs="0">
+        <xs:element ref="kml:TimeStamp"/>
+        <xs:element ref="kml:TimeSpan"/>
+      </xs:choice>
+      <xs:element ref="kml:styleUrl" minOccurs="0"/>
+      <xs:element ref="kml:AbstractStyleSelectorGroup" minOccurs="0"/>
+    </xs:sequence>
+  </xs:group>
+
+  <xs:group name="BoxEdges">
+    <xs:sequence>
+      <xs:element name="north" type="kml:angle180Type"/>
+      <xs:element name="south" type="kml:angle180Type"/>
+      <xs:element name="east" type="kml:angle180Type"/>
+      <xs:element name="west" type="kml:angle180Type"/>
+    </xs:sequence>
+  </xs:group>
+
+  <xs:simpleType name="angle180Type">
+    <xs:restriction base="xs:double">
+      <xs:minInclusive value="-180"/>
+      <xs:maxInclusive value="180"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="overlayAltitudeModeType">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="clampToGround"/>
+      <xs:enumeration value="absolute"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="viewRefreshModeType">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="never"/>
+      <xs:enumeration value="onRequest"/>
+      <xs:enumeration value="onStop"/>
+      <xs:enumeration value="onRegion"/>
+    </xs:restriction>
+  </xs:simpleType>
 
   <xs:element name="name" type="xs:string"/>
   <xs:element name="description" type="xs:string"/>
@@ -425,7 +544,7 @@ extension KMLSchema {
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
   The part of Google's KML extensions (namespace http://www.google.com/kml/ext/2.2) that
-  MapBridge's KMLWriter writes: gx:Track and gx:altitudeMode. Written for MapBridge's tests;
+  MapBridge's KMLWriter writes: gx:Track, gx:altitudeMode and gx:LatLonQuad. Written for MapBridge's tests;
   imported by mapbridge-kml22.xsd, whose components it uses.
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
@@ -451,6 +570,15 @@ extension KMLSchema {
       <xs:pattern value="[+\-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+\-]?[0-9]+)? [+\-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+\-]?[0-9]+)?( [+\-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+\-]?[0-9]+)?)?"/>
     </xs:restriction>
   </xs:simpleType>
+
+  <!-- A ground overlay's four corners, counter-clockwise from the lower left. -->
+  <xs:element name="LatLonQuad">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element ref="kml:coordinates"/>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
 
   <xs:element name="Track" substitutionGroup="kml:AbstractGeometryGroup">
     <xs:complexType>

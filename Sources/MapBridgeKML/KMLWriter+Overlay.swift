@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeModel
+
+/// Ground overlays and network links written back as what they are.
+///
+/// The reader keeps a `GroundOverlay` as a feature with `"@geometry-type": "groundoverlay"`, its
+/// image in the `icon` property and its `LatLonBox` (or `gx:LatLonQuad`) as a polygon; a
+/// `NetworkLink` as `"@geometry-type": "networklink"` with `href` (and `viewRefreshMode`), and
+/// its `Region` box as a polygon. The writer turns such features back into `GroundOverlay` and
+/// `NetworkLink` elements, so KML → KML and KMZ → KMZ keep images on the map and links live:
+///
+/// | feature | KML |
+/// |---|---|
+/// | `groundoverlay`, `icon`, a box ring (north-west corner first, clockwise), possibly rotated about its centre | `GroundOverlay` with `Icon/href` and `LatLonBox` (`rotation` in degrees counter-clockwise) |
+/// | `groundoverlay`, `icon`, another four-cornered ring | `GroundOverlay` with `gx:LatLonQuad` (the corners in ring order) |
+/// | `networklink`, `href` (`viewRefreshMode`), no shape or an unrotated box ring | `NetworkLink` with `Region/LatLonAltBox` and `Link` |
+///
+/// A feature that says it was an overlay but no longer fits (its ring was edited into another
+/// shape, its `icon` is gone) stays a `Placemark` with its geometry and data.
+extension KMLWriter {
+    /// What element a feature becomes.
+    enum FeatureElement: Equatable {
+        case placemark
+        case groundOverlay(href: String, extent: OverlayExtent)
+        case networkLink(href: String, viewRefreshMode: String?, region: LatLonBox?)
+
+        /// The element's name.
+        var name: StaticString {
+            switch self {
+            case .placemark: "Placemark"
+            case .groundOverlay: "GroundOverlay"
+            case .networkLink: "NetworkLink"
+            }
+        }
+
+        /// The property keys the element's own children carry.
+        var carriedKeys: [String] {
+            switch self {
+            case .placemark: []
+            case .groundOverlay: ["@geometry-type", "icon"]
+            case .networkLink: ["@geometry-type", "href", "viewRefreshMode"]
+            }
+        }
+    }
+
+    /// Where a ground overlay's image lies.
+    enum OverlayExtent: Equatable {
+        case box(LatLonBox)
+        /// Four corners, as `gx:LatLonQuad` lists them.
+        case quad([Coordinate])
+    }
+
+    /// A `LatLonBox`: edges in degrees, `rotation` in degrees counter-clockwise (0 when none).
+    struct LatLonBox: Equatable {
+        var north: Double, south: Double, east: Double, west: Double
+        var rotation: Double = 0
+    }
+
+    /// The element `feature` is written as.
+    static func element(for feature: Feature) -> FeatureElement {
+        guard case .string(let kind)? = feature.properties["@geometry-type"] else { return .placemark }
+        switch kind {
+        case "groundoverlay":
+            guard case .string(let href)? = feature.properties["icon"], case .polygon(let polygon)? = feature.shape,
+                  polygon.holes.isEmpty, let extent = overlayExtent(polygon.outer) else { return .placemark }
+            return .groundOverlay(href: href, extent: extent)
+        case "networklink":
+            guard case .string(let href)? = feature.properties["href"] else { return .placemark }
+            var mode: String?
+            if case .string(let m)? = feature.properties["viewRefreshMode"] { mode = m }
+            switch feature.shape {
+            case nil:
+                return .networkLink(href: href, viewRefreshMode: mode, region: nil)
+            case .polygon(let polygon)? where polygon.holes.isEmpty:
+                guard let box = unrotatedBox(polygon.outer) else { return .placemark }
+                return .networkLink(href: href, viewRefreshMode: mode, region: box)
+            default:
+                return .placemark
+            }
+        default:
+            return .placemark
+        }
+    }
+
+    /// The four corners of a closed ring of five positions (or an open one of four).
+    private static func corners(_ ring: [Coordinate]) -> [Coordinate]? {
+        if ring.count == 5, let first = ring.first, let last = ring.last,
+           first.longitude == last.longitude, first.latitude == last.latitude {
+            return Array(ring.prefix(4))
+        }
+        return ring.count == 4 ? ring : nil
+    }
+
+    /// A box whose ring runs north-west, north-east, south-east, south-west (east may be less
+    /// than west for a box across the antimeridian).
+    private static func unrotatedBox(_ ring: [Coordinate]) -> LatLonBox? {
+        guard let p = corners(ring) else { return nil }
+        guard p[0].latitude == p[1].latitude, p[2].latitude == p[3].latitude, p[0].longitude == p[3].longitude,
+              p[1].longitude == p[2].longitude, p[0].latitude > p[3].latitude else { return nil }
+        return LatLonBox(north: p[0].latitude, south: p[3].latitude, east: p[1].longitude, west: p[0].longitude)
+    }
+
+    /// A box, possibly rotated about its centre, else the four corners as a quad.
+    private static func overlayExtent(_ ring: [Coordinate]) -> OverlayExtent? {
+        guard let p = corners(ring) else { return nil }
+        if let box = unrotatedBox(ring) { return .box(box) }
+        // A rectangle in degree space: the diagonals halve each other and are equally long.
+        let (x, y) = (p.map(\.longitude), p.map(\.latitude))
+        let cx = (x[0] + x[2]) / 2, cy = (y[0] + y[2]) / 2
+        let scale = max(1, p.map { max(abs($0.longitude), abs($0.latitude)) }.max() ?? 1)
+        let tolerance = 1e-9 * scale
+        let diagonal1 = ((x[2] - x[0]) * (x[2] - x[0]) + (y[2] - y[0]) * (y[2] - y[0])).squareRoot()
+        let diagonal2 = ((x[3] - x[1]) * (x[3] - x[1]) + (y[3] - y[1]) * (y[3] - y[1])).squareRoot()
+        guard abs((x[1] + x[3]) / 2 - cx) <= tolerance, abs((y[1] + y[3]) / 2 - cy) <= tolerance,
+              abs(diagonal1 - diagonal2) <= tolerance else {
+            return .quad(p)
+        }
+        // The north edge runs from the first corner to the second, turned by the rotation.
+        let ex = x[1] - x[0], ey = y[1] - y[0]
+        let width = (ex * ex + ey * ey).squareRoot()
+        let height = ((x[0] - x[3]) * (x[0] - x[3]) + (y[0] - y[3]) * (y[0] - y[3])).squareRoot()
+        guard width > 0, height > 0 else { return .quad(p) }
+        let rotation = atan2(ey, ex) * 180 / Double.pi
+        // The corners were rotated counter-clockwise: north-west must lie up and left of the centre.
+        let nx = -ey / width, ny = ex / width  // the edge's normal, pointing north before rotation
+        guard (x[0] - x[3]) * nx + (y[0] - y[3]) * ny > 0 else { return .quad(p) }
+        func snapped(_ v: Double) -> Double { (v * 1e10).rounded() / 1e10 }
+        return .box(LatLonBox(north: snapped(cy + height / 2), south: snapped(cy - height / 2),
+                              east: snapped(cx + width / 2), west: snapped(cx - width / 2),
+                              rotation: snapped(rotation)))
+    }
+
+    /// Writes `Region` for a network link's box (between the style and `ExtendedData`).
+    func writeRegion(of element: FeatureElement) throws {
+        guard case .networkLink(_, _, let box?) = element else { return }
+        try xml.open("Region")
+        try xml.open("LatLonAltBox")
+        try writeEdges(box)
+        try xml.close("LatLonAltBox")
+        try xml.close("Region")
+    }
+
+    /// Writes what follows `ExtendedData` in a ground overlay or a network link.
+    func writeOverlayBody(_ element: FeatureElement, altitudeMode: AltitudeMode?) throws {
+        switch element {
+        case .placemark:
+            return
+        case .groundOverlay(let href, let extent):
+            try xml.open("Icon")
+            try xml.leaf("href", href)
+            try xml.close("Icon")
+            if let mode = altitudeMode, mode == .clampToGround || mode == .absolute {
+                try xml.leaf("altitudeMode", mode.rawValue)
+            }
+            switch extent {
+            case .box(let box):
+                try xml.open("LatLonBox")
+                try writeEdges(box)
+                if box.rotation != 0 { try xml.leaf("rotation", numberText(box.rotation)) }
+                try xml.close("LatLonBox")
+            case .quad(let corners):
+                try xml.open("gx:LatLonQuad")
+                try writeCoordinates(corners)
+                try xml.close("gx:LatLonQuad")
+            }
+        case .networkLink(let href, let mode, _):
+            try xml.open("Link")
+            try xml.leaf("href", href)
+            if let mode { try xml.leaf("viewRefreshMode", mode) }
+            try xml.close("Link")
+        }
+    }
+
+    private func writeEdges(_ box: LatLonBox) throws {
+        try xml.leaf("north", numberText(box.north))
+        try xml.leaf("south", numberText(box.south))
+        try xml.leaf("east", numberText(box.east))
+        try xml.leaf("west", numberText(box.west))
+    }
+}
