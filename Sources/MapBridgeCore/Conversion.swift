@@ -63,16 +63,20 @@ public struct Conversion: Sendable {
         // The input opens first: a missing input fails before any output exists.
         var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
         // A KMZ's images and models go into a KMZ output; any other output says it leaves them.
-        var resources: KMZResources?
+        // A KMZ made from another file takes the local files its features link to.
+        var attachments: KMZAttachments?
         if inputFormat == .kmz {
             let found = try KMZResources(kmz: input, report: report)
-            if outputFormat == .kmz { resources = found } else { found.reportLeftBehind(format: outputFormat, report: report) }
+            if outputFormat == .kmz { attachments = KMZAttachments(resources: found) } else { found.reportLeftBehind(format: outputFormat, report: report) }
+        } else if outputFormat == .kmz && input != "-" {
+            attachments = KMZAttachments(linkedFrom: input)
         }
         var count = 0
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
-                                            inputFormat: inputFormat, carrying: resources, report: report) { writer in
+                                            inputFormat: inputFormat, carrying: attachments, report: report) { writer in
             try writer.begin(try reader.open())
             while let feature = try reader.next() {
+                attachments?.collect(from: feature)
                 try writer.write(feature)
                 count += 1
                 let p = reader.progress

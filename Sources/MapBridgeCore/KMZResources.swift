@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeModel
 import MapBridgeZip
 
@@ -36,4 +41,96 @@ public struct KMZResources {
         report(Diagnostic(code: "kmz-files-left", severity: .warning,
                           message: "'\(archive.path)' holds \(count) besides its KML (\(names)) that \(format.rawValue.uppercased()) output cannot carry; links to them will not resolve beside the output: write a .kmz to keep them"))
     }
+}
+
+/// The files a KMZ output holds beside `doc.kml`: an input KMZ's other files, or the local
+/// files an input's features link to by relative path (icon and overlay images), looked up in
+/// the input's folder — as Google Earth packs a KMZ. Links are gathered while the features
+/// stream past (`collect`), the files added when the archive is written (`add`).
+public final class KMZAttachments {
+    /// An input KMZ's other files, copied as stored.
+    let resources: KMZResources?
+    /// The folder relative links are resolved in, for an input that is not a KMZ.
+    let folder: String?
+    /// Distinct relative links, in the order first seen.
+    private(set) var links: [String] = []
+    private var seen: Set<String> = []
+    private var overflowed = false
+    /// At most this many distinct links are packed (each costs a set entry while streaming).
+    static let maximumLinks = 10_000
+
+    /// Attachments copied from an input KMZ.
+    public init(resources: KMZResources) {
+        self.resources = resources
+        folder = nil
+    }
+
+    /// Attachments looked up beside the input file at `inputPath`.
+    public init(linkedFrom inputPath: String) {
+        resources = nil
+        let bytes = Array(inputPath.utf8)
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            folder = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
+        } else {
+            folder = "."
+        }
+    }
+
+    /// Notes the relative links of `feature`: its icons' images and an overlay's image.
+    public func collect(from feature: Feature) {
+        guard folder != nil else { return }
+        for href in [feature.style?.marker?.href, feature.highlightStyle?.marker?.href] { if let href { note(href) } }
+        if case .string(let kind)? = feature.properties["@geometry-type"], kind.hasSuffix("overlay"),
+           case .string(let href)? = feature.properties["icon"] {
+            note(href)
+        }
+    }
+
+    private func note(_ href: String) {
+        guard !seen.contains(href), Self.isLocalLink(href) else { return }
+        guard links.count < Self.maximumLinks else { overflowed = true; return }
+        seen.insert(href)
+        links.append(href)
+    }
+
+    /// Whether `href` names a file relative to the document: no scheme, not absolute, no `..`.
+    static func isLocalLink(_ href: String) -> Bool {
+        !href.contains("://") && !href.hasPrefix("#") && ZipEntry.isSafeName(href)
+    }
+
+    /// Adds the attachments to `archive` (after `doc.kml`); links to files that are not there
+    /// are reported, not fatal.
+    func add(to archive: ZipArchiveWriter, report: DiagnosticHandler) throws {
+        if let resources {
+            for entry in resources.entries where entry.name.lowercased() != "doc.kml" {
+                try archive.addEntry(entry, from: resources.archive)
+            }
+        }
+        guard let folder else { return }
+        var missing: [String] = []
+        for link in links where link.lowercased() != "doc.kml" {
+            let path = folder == "/" ? "/" + link : folder + "/" + link
+            guard isRegularFile(path) else {
+                missing.append(link)
+                continue
+            }
+            let stored = [".png", ".jpg", ".jpeg", ".gif", ".webp"].contains { link.lowercased().hasSuffix($0) }
+            try archive.addFile(at: path, as: link, compression: stored ? .store : .deflate)
+        }
+        if !missing.isEmpty {
+            let names = missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+            report(Diagnostic(code: "kmz-link-missing", severity: .warning,
+                              message: "\(missing.count) linked file\(missing.count == 1 ? " is" : "s are") not beside the input (\(names)); the KMZ links to \(missing.count == 1 ? "it" : "them") without holding \(missing.count == 1 ? "it" : "them")"))
+        }
+        if overflowed {
+            report(Diagnostic(code: "kmz-link-limit", severity: .warning,
+                              message: "more than \(Self.maximumLinks) distinct linked files: only the first \(Self.maximumLinks) are packed into the KMZ"))
+        }
+    }
+}
+
+/// Whether `path` names a regular file (following links).
+private func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }

@@ -83,6 +83,42 @@ struct KMLConvertTests {
         #expect(geojson.stderr.contains("holds 1 file besides its KML ('images/scan.png')"), "\(geojson.stderr)")
     }
 
+    @Test("KML to KMZ packs the local images its icons and overlays link to; links elsewhere stay links")
+    func kmzPacksLinkedFiles() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        let pin = Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let scan = Data((0..<900).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        try pin.write(to: dir.appendingPathComponent("icons/pin.png"))
+        try scan.write(to: dir.appendingPathComponent("scan.jpg"))
+        try Data("secret".utf8).write(to: dir.appendingPathComponent("outside.png"))
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Style id="s"><IconStyle><Icon><href>icons/pin.png</href></Icon></IconStyle></Style>
+            <Style id="far"><IconStyle><Icon><href>https://example.com/pin.png</href></Icon></IconStyle></Style>
+            <Style id="up"><IconStyle><Icon><href>../outside.png</href></Icon></IconStyle></Style>
+            <Placemark><styleUrl>#s</styleUrl><Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Placemark><styleUrl>#s</styleUrl><Point><coordinates>3,4</coordinates></Point></Placemark>
+            <Placemark><styleUrl>#far</styleUrl><Point><coordinates>5,6</coordinates></Point></Placemark>
+            <Placemark><styleUrl>#up</styleUrl><Point><coordinates>7,8</coordinates></Point></Placemark>
+            <GroundOverlay><Icon><href>scan.jpg</href></Icon><LatLonBox><north>1</north><south>0</south><east>1</east><west>0</west></LatLonBox></GroundOverlay>
+            <GroundOverlay><Icon><href>gone.png</href></Icon><LatLonBox><north>1</north><south>0</south><east>1</east><west>0</west></LatLonBox></GroundOverlay>
+            </Document></kml>
+            """
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: dir.appendingPathComponent("icons"), to: dir.appendingPathComponent("in/icons"))
+        try FileManager.default.moveItem(at: dir.appendingPathComponent("scan.jpg"), to: dir.appendingPathComponent("in/scan.jpg"))
+        let input = try MapBridgeRunner.write(kml, to: "in/map.kml", in: dir)
+        let out = dir.appendingPathComponent("map.kmz").path
+        let run = try MapBridgeRunner.run(["convert", input, out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("1 linked file is not beside the input ('gone.png')"), "\(run.stderr)")
+        let archive = try ZipArchiveReader(path: out)
+        #expect(archive.entries.map(\.name) == ["doc.kml", "icons/pin.png", "scan.jpg"])
+        #expect(try archive.contents(of: #require(archive.entry(named: "icons/pin.png"))) == Array(pin))
+        #expect(try archive.contents(of: #require(archive.entry(named: "scan.jpg"))) == Array(scan))
+    }
+
     @Test("malformed KML exits 1 with file:line:col and leaves no output")
     func malformed() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
