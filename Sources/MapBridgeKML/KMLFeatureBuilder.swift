@@ -106,6 +106,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
         report(Diagnostic(code: code, severity: .warning, message: message, location: location))
     }
 
+    /// A prefix used without its `xmlns:` declaration: read on, said once per file.
+    func namespaceWarning(_ message: String, line: Int, column: Int) {
+        guard warned.insert("xml-namespace").inserted else { return }
+        var at = location
+        at.line = line
+        at.column = column
+        let detail = message.hasSuffix(".") ? String(message.dropLast()) : message
+        report(Diagnostic(code: "xml-namespace", severity: .warning,
+                          message: "\(detail) (read on as Google Earth does; declare the prefix with xmlns:… on <kml>)",
+                          location: at))
+    }
+
     private func fail(_ message: String) {
         guard problem == nil else { return }
         problem = MapBridgeError(.data, message, at: location)

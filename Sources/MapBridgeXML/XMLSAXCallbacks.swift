@@ -72,6 +72,12 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
     while message.hasSuffix("\n") { message.removeLast() }
     // One line: libxml2 puts the offending bytes of a UTF-8 error on a line of their own.
     message = message.replacing("\n", with: "; ")
+    // A prefix nobody declared is a namespace error, not a well-formedness one: libxml2 reads on
+    // (the name keeps its prefix, in no namespace), and so do Google Earth and GDAL.
+    if e.domain == Int32(XML_FROM_NAMESPACE.rawValue) && e.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue) {
+        p.namespaceWarning(message, line: Int(e.line), column: Int(e.int2))
+        return
+    }
     p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }
