@@ -34,7 +34,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     enum Frame {
         case multi(KMLElement, [Shape])
         case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
-        case track(whens: [String], coords: [Coordinate])
+        case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
         case leaf(KMLElement, [Coordinate]?)
     }
 
@@ -581,6 +581,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
         let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        if parts.isEmpty {
+            // <gx:coord/>: a position the recorder did not have (OpenTracks writes these at pauses).
+            coords.append(nil)
+            frames[frames.count - 1] = .track(whens: whens, coords: coords)
+            return
+        }
         let tuple: [Coordinate]
         do throws(KMLCoordinates.Problem) {
             tuple = try KMLCoordinates.parse(Array(parts.joined(separator: ",").utf8))
@@ -670,8 +676,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endTrack() {
-        guard case .track(let whens, let coords)? = frames.popLast(), !coords.isEmpty else { return }
-        let times = whens.count == coords.count && !whens.isEmpty ? whens : nil
+        guard case .track(var whens, let slots)? = frames.popLast() else { return }
+        let coords = slots.compactMap { $0 }
+        if coords.count < slots.count {
+            warnOnce("track-empty-coord", "a gx:Track has an empty <gx:coord/>; that position is left out, with its time")
+            if whens.count == slots.count { whens = zip(whens, slots).filter { $0.1 != nil }.map(\.0) }
+        }
+        guard !coords.isEmpty else { return }
+        var times = whens.count == coords.count && !whens.isEmpty ? whens : nil
+        if times?.contains(where: \.isEmpty) == true {
+            warnOnce("track-empty-when", "a gx:Track has an empty <when/>; its times are not kept")
+            times = nil
+        }
         if !whens.isEmpty && whens.count != coords.count {
             warnOnce("track-times", "a gx:Track has \(whens.count) times for \(coords.count) positions; the times are not kept")
         }
