@@ -39,7 +39,7 @@ enum KMLElement: Hashable, XMLElementName {
         "kml": .kml, "Document": .document, "Folder": .folder, "Placemark": .placemark,
         "GroundOverlay": .groundOverlay, "NetworkLink": .networkLink, "PhotoOverlay": .photoOverlay,
         "ScreenOverlay": .screenOverlay, "name": .name, "description": .description, "visibility": .visibility,
-        "address": .address, "Snippet": .snippet, "TimeStamp": .timeStamp, "TimeSpan": .timeSpan, "when": .when,
+        "address": .address, "Snippet": .snippet, "snippet": .snippet, "TimeStamp": .timeStamp, "TimeSpan": .timeSpan, "when": .when,
         "begin": .begin, "end": .end, "styleUrl": .styleUrl, "Style": .style, "StyleMap": .styleMap, "Pair": .pair,
         "key": .key, "CascadingStyle": .cascadingStyle, "IconStyle": .iconStyle, "LabelStyle": .labelStyle,
         "LineStyle": .lineStyle, "PolyStyle": .polyStyle, "color": .color, "colorMode": .colorMode, "width": .width,

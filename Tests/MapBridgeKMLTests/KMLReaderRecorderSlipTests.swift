@@ -71,4 +71,15 @@ struct KMLReaderRecorderSlipTests {
         #expect(line.times == nil)
         #expect(r.warnings.contains { $0.code == "track-empty-when" })
     }
+
+    @Test("the lower-case <snippet> (KML 2.2 keeps it; GPSBabel writes it) is read like <Snippet>; an empty one is nothing")
+    func lowerCaseSnippet() throws {
+        let r = try readKML(kml("""
+            <Placemark><name>a</name><snippet>Created by hand</snippet></Placemark>
+            <Placemark><name>b</name><snippet/></Placemark>
+            """))
+        #expect(r.features.first?.properties["snippet"] == .string("Created by hand"))
+        #expect(r.features.last?.properties["snippet"] == nil)
+        #expect(!r.warnings.contains { $0.code == "unread-element" })
+    }
 }
