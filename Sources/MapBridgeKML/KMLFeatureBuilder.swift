@@ -816,7 +816,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if let inline = d.inlineStyle {
             feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline
         }
-        if feature.style?.isEmpty == true { feature.style = nil }
+        // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
+        // names its shared Style: the id is kept, so the styleUrl is not lost.
+        if feature.style?.isEmpty == true && feature.style?.id == nil { feature.style = nil }
         d.feature = feature
         output.append(feature)
     }
