@@ -16,8 +16,19 @@ struct KMLStyleSheet {
 
     mutating func define(style: Style, id: String) {
         var s = style
-        s.id = id
+        s.id = Self.keptID(id)
         styles[id] = s
+    }
+
+    /// The id a resolved style keeps: `nil` for the ids MapBridge's writer makes up for styles
+    /// that had none (`style-N`, `stylemap-N`), so that GeoJSON → KML → GeoJSON does not gain a
+    /// `styleUrl` property; any other id is the author's and travels with the style.
+    static func keptID(_ id: String) -> String? {
+        for prefix in ["style-", "stylemap-"] where id.hasPrefix(prefix) {
+            let rest = id.utf8.dropFirst(prefix.utf8.count)
+            if !rest.isEmpty && rest.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return nil }
+        }
+        return id
     }
 
     mutating func define(mapID: String, normal: Pair?, highlight: Pair?) {
@@ -49,7 +60,7 @@ struct KMLStyleSheet {
             return base.map { $0.overridden(by: inline) } ?? inline
         }
         var normal = pairStyle(map.normal)
-        if normal != nil { normal?.id = id }
+        if normal != nil { normal?.id = Self.keptID(id) }
         return (normal, pairStyle(map.highlight))
     }
 }

@@ -150,4 +150,17 @@ struct KMLWriterRoundTripTests {
         }
         if styles == .shared { #expect(read[0].highlightStyle?.strokeWidth == 6) }
     }
+
+    @Test("an id the writer made up for a style does not come back; the author's id does")
+    func styleIDs() throws {
+        var authored = Style(strokeWidth: 2)
+        authored.id = "route-line"
+        let read = try roundTrip([Feature(style: Style(strokeWidth: 1)), Feature(style: authored),
+                                  Feature(style: Style(strokeWidth: 4), highlightStyle: Style(strokeWidth: 8))]).features
+        try #require(read.count == 3)
+        #expect(read[0].style?.strokeWidth == 1 && read[0].style?.id == nil)
+        #expect(read[1].style?.id == "route-line")
+        #expect(read[2].style?.strokeWidth == 4 && read[2].style?.id == nil)
+        #expect(read[2].highlightStyle?.strokeWidth == 8)
+    }
 }
