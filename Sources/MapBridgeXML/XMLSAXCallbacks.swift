@@ -78,6 +78,15 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
         p.namespaceWarning(message, line: Int(e.line), column: Int(e.int2))
         return
     }
+    // Bytes that are not UTF-8 in a document that names no other encoding (a Latin-1 or
+    // Windows-1252 file without its declaration): say what to do, not libxml2's words.
+    if e.code == Int32(XML_ERR_INVALID_CHAR.rawValue), message.hasPrefix("Input is not proper UTF-8") {
+        var bytes = ""
+        if let at = message.firstRange(of: "Bytes: ") { bytes = " (bytes \(message[at.upperBound...]))" }
+        p.fail("the text is not UTF-8\(bytes), and its XML declaration names no other encoding: save it as UTF-8, or name its encoding in <?xml version=\"1.0\" encoding=\"…\"?> (windows-1252 or ISO-8859-1 for most Western European files)",
+               line: Int(e.line), column: Int(e.int2))
+        return
+    }
     p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }

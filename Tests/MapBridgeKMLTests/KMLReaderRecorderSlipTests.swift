@@ -1,3 +1,4 @@
+import MapBridgeIO
 import MapBridgeKML
 import MapBridgeModel
 import Testing
@@ -81,5 +82,20 @@ struct KMLReaderRecorderSlipTests {
         #expect(r.features.first?.properties["snippet"] == .string("Created by hand"))
         #expect(r.features.last?.properties["snippet"] == nil)
         #expect(!r.warnings.contains { $0.code == "unread-element" })
+    }
+
+    @Test("Latin-1 bytes in a file that declares no encoding: the message says so and how to fix it")
+    func latin1WithoutDeclaration() throws {
+        let bytes = Array(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>La Dr"#.utf8) + [0xF4]
+            + Array("me</name></Placemark></kml>".utf8)
+        let reader = KMLReader(path: "t.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
+        let error = try #require(throws: MapBridgeError.self) {
+            _ = try reader.open()
+            while try reader.next() != nil {}
+        }
+        #expect(error.message.contains("not UTF-8"))
+        #expect(error.message.contains("0xF4"))
+        #expect(error.message.contains("encoding="))
+        #expect(error.location?.line == 1)
     }
 }
