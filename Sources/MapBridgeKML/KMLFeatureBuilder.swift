@@ -22,6 +22,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var styleURL: String?
         var inlineStyle: Style?
         var when: String?, begin: String?, end: String?
+        /// The time of the innermost Folder or Document around it that has one: Google Earth
+        /// shows a container's content only within the container's time.
+        var inheritedTime: FeatureTime?
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -51,8 +54,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
     @exclusivity(unchecked) private var text: [UInt8] = []
-    /// Open Folders and Documents with their names (Documents do not count in folder paths).
-    private var folders: [(name: String, isFolder: Bool)] = []
+    /// Open Folders and Documents with their names (Documents do not count in folder paths)
+    /// and their own TimeStamp or TimeSpan.
+    private var folders: [(name: String, isFolder: Bool, when: String?, begin: String?, end: String?)] = []
     private var folderDepths: [Int] = []
     @exclusivity(unchecked) private var draft: Draft?
     @exclusivity(unchecked) private var frames: [Frame] = []
@@ -138,7 +142,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
-            folders.append(("", name == .folder))
+            folders.append(("", name == .folder, nil, nil, nil))
         case .style:
             if !readingStyle {
                 readingStyle = true
@@ -175,6 +179,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var d = Draft(element: name, location: location)
             if let id = attribute("id") { d.feature.id = .string(id) }
             d.feature.folderPath = folders.filter { $0.isFolder }.map(\.name)
+            if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
+                d.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
+            }
             d.feature.location = location
             draft = d
             readingFeature = true
@@ -328,6 +335,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             for alias in schemaAliases { schemas[alias] = schemaFields; schemas["#" + alias] = schemaFields }
             schemaAliases = []
+        case .when where !readingFeature && !collectsOnlyStyles, .begin where !readingFeature && !collectsOnlyStyles,
+             .end where !readingFeature && !collectsOnlyStyles:
+            setContainerTime(name)
         case _ where collectsOnlyStyles || !readingFeature:
             break
         default:
@@ -346,6 +356,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         if let c = container, c.isFeature, readingFeature { draft?.feature.title = textString }
+    }
+
+    /// A Folder's or Document's own `TimeStamp/when`, `TimeSpan/begin` or `end`.
+    private func setContainerTime(_ name: KMLElement) {
+        guard let holder = parent(2), holder == .folder || holder == .document,
+              !folders.isEmpty, folderDepths.last == stack.count - 2 else { return }
+        let value = trimmedText
+        guard !value.isEmpty else { return }
+        switch (name, parent()) {
+        case (.when, .timeStamp?): folders[folders.count - 1].when = value
+        case (.begin, .timeSpan?): folders[folders.count - 1].begin = value
+        case (.end, .timeSpan?): folders[folders.count - 1].end = value
+        default: break
+        }
     }
 
     private func setDescription() {
@@ -784,6 +808,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             feature.time = .instant(when)
         } else if d.begin != nil || d.end != nil {
             feature.time = .span(begin: d.begin, end: d.end)
+        } else {
+            feature.time = d.inheritedTime
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.
         if let url = d.styleURL {
