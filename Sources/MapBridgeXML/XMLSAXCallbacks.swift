@@ -87,6 +87,10 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
                line: Int(e.line), column: Int(e.int2))
         return
     }
+    if e.code == Int32(XML_ERR_RESERVED_XML_NAME.rawValue), message.hasPrefix("XML declaration allowed only at the start") {
+        // Generators that print a blank line or spaces before <?xml …?>.
+        message += ": remove what comes before <?xml … ?> (spaces or blank lines there too)"
+    }
     p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }

@@ -98,4 +98,13 @@ struct KMLReaderRecorderSlipTests {
         #expect(error.message.contains("encoding="))
         #expect(error.location?.line == 1)
     }
+
+    @Test("a blank line before the XML declaration stops with the line and says what to remove")
+    func textBeforeDeclaration() throws {
+        let error = try #require(throws: MapBridgeError.self) {
+            _ = try readKML("   \n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark/></kml>")
+        }
+        #expect(error.location?.line == 2)
+        #expect(error.message.contains("remove what comes before <?xml"))
+    }
 }
