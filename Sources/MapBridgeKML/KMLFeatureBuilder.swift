@@ -25,6 +25,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// The time of the innermost Folder or Document around it that has one: Google Earth
         /// shows a container's content only within the container's time.
         var inheritedTime: FeatureTime?
+        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
+        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -74,6 +76,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // Extended data being read.
     private var dataName: String?
     private var dataValue: String?
+    /// The `gx:SimpleArrayData` of the gx:Track being read (its name, then its values).
+    private var pendingArrays: [(name: String, values: [PropertyValue])] = []
     private var schemaURL: String?
     private var schemaID: String?
     private var schemaFields: [String: String] = [:]
@@ -164,7 +168,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // MapBridge writes arrays and objects as JSON text in schemas of this name.
             schemaHoldsJSON = attribute("name") == KMLWriter.SchemaTable.jsonSchemaName
             if let name = attribute("name") { schemaAliases.append(name) }
-        case .simpleField:
+        case .simpleField, .simpleArrayField:
             if let field = attribute("name") { schemaFields[field] = schemaHoldsJSON ? "json" : attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
@@ -204,6 +208,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .simpleData:
             dataName = attribute("name")
+        case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
+            pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
             frames.append(.multi(name, []))
         case .polygon:
@@ -214,6 +220,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false) }
         case .track:
             frames.append(.track(whens: [], coords: []))
+            pendingArrays = []
         case .point, .lineString, .linearRing:
             frames.append(.leaf(name, nil))
         case .other(let element):
@@ -479,6 +486,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             draft?.end = trimmedText
         case .value where container == .data:
             dataValue = textString
+        case .value where container == .simpleArrayData:
+            if !pendingArrays.isEmpty {
+                let name = pendingArrays[pendingArrays.count - 1].name
+                pendingArrays[pendingArrays.count - 1].values.append(typedValue(textString, field: name))
+            }
         case .data:
             if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
             dataName = nil
@@ -702,11 +714,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endTrack() {
         guard case .track(var whens, let slots)? = frames.popLast() else { return }
         let coords = slots.compactMap { $0 }
+        var arrays = pendingArrays
+        pendingArrays = []
         if coords.count < slots.count {
             warnOnce("track-empty-coord", "a gx:Track has an empty <gx:coord/>; that position is left out, with its time")
             if whens.count == slots.count { whens = zip(whens, slots).filter { $0.1 != nil }.map(\.0) }
+            for i in arrays.indices where arrays[i].values.count == slots.count {
+                arrays[i].values = zip(arrays[i].values, slots).filter { $0.1 != nil }.map(\.0)
+            }
         }
         guard !coords.isEmpty else { return }
+        if let odd = arrays.first(where: { $0.values.count != coords.count }) {
+            warnOnce("track-array-length", "gx:SimpleArrayData '\(odd.name)' has \(odd.values.count) values for \(coords.count) positions; kept as it is")
+        }
         var times = whens.count == coords.count && !whens.isEmpty ? whens : nil
         if times?.contains(where: \.isEmpty) == true {
             warnOnce("track-empty-when", "a gx:Track has an empty <when/>; its times are not kept")
@@ -722,6 +742,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             add(.annotation(coords[0]))
             return
         }
+        if !arrays.isEmpty { draft?.trackArrays.append(arrays) }
         add(.polyline(Polyline(coords, times: times)))
     }
 
@@ -810,6 +831,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
             feature.time = .span(begin: d.begin, end: d.end)
         } else {
             feature.time = d.inheritedTime
+        }
+        // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
+        // togeojson put them there): an array per name, or for several tracks an array of
+        // such arrays (null for a track without that name).
+        if !d.trackArrays.isEmpty, !feature.properties.contains(key: "coordinateProperties") {
+            var perPoint = Properties()
+            var order: [String] = []
+            for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
+            for name in order {
+                let perTrack: [PropertyValue] = d.trackArrays.map { track in
+                    track.first { $0.name == name }.map { .array($0.values) } ?? .null
+                }
+                perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+            }
+            feature.properties["coordinateProperties"] = .object(perPoint)
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.
         if let url = d.styleURL {

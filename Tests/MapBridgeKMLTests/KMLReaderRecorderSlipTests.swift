@@ -107,4 +107,27 @@ struct KMLReaderRecorderSlipTests {
         #expect(error.location?.line == 2)
         #expect(error.message.contains("remove what comes before <?xml"))
     }
+
+    @Test("gx:SimpleArrayData in a gx:Track becomes coordinateProperties, typed by its gx:SimpleArrayField")
+    func simpleArrayData() throws {
+        let r = try readKML(kml("""
+            <Schema id="s"><gx:SimpleArrayField name="heartrate" type="int"><displayName>HR</displayName></gx:SimpleArrayField></Schema>
+            <Placemark><name>run</name><gx:Track>
+            <when>2024-05-01T10:00:00Z</when><when>2024-05-01T10:00:05Z</when><when>2024-05-01T10:00:09Z</when>
+            <gx:coord>7 46 500</gx:coord><gx:coord/><gx:coord>7.002 46.002 510</gx:coord>
+            <ExtendedData><SchemaData schemaUrl="#s">
+            <gx:SimpleArrayData name="heartrate"><gx:value>120</gx:value><gx:value>121</gx:value><gx:value>125</gx:value></gx:SimpleArrayData>
+            <gx:SimpleArrayData name="note"><gx:value>a</gx:value><gx:value>b</gx:value><gx:value>c</gx:value></gx:SimpleArrayData>
+            </SchemaData></ExtendedData></gx:Track></Placemark>
+            """))
+        let f = try #require(r.features.first)
+        guard case .object(let perPoint)? = f.properties["coordinateProperties"] else {
+            Issue.record("no coordinateProperties: \(f.properties)")
+            return
+        }
+        // The empty gx:coord's values go with it.
+        #expect(perPoint["heartrate"] == .array([.number(NumberValue(text: "120", value: 120)), .number(NumberValue(text: "125", value: 125))]))
+        #expect(perPoint["note"] == .array([.string("a"), .string("c")]))
+        #expect(!r.warnings.contains { $0.code == "unread-element" && $0.message.contains("SimpleArray") })
+    }
 }
