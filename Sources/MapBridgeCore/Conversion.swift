@@ -62,9 +62,15 @@ public struct Conversion: Sendable {
         }
         // The input opens first: a missing input fails before any output exists.
         var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
+        // A KMZ's images and models go into a KMZ output; any other output says it leaves them.
+        var resources: KMZResources?
+        if inputFormat == .kmz {
+            let found = try KMZResources(kmz: input, report: report)
+            if outputFormat == .kmz { resources = found } else { found.reportLeftBehind(format: outputFormat, report: report) }
+        }
         var count = 0
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
-                                            inputFormat: inputFormat, report: report) { writer in
+                                            inputFormat: inputFormat, carrying: resources, report: report) { writer in
             try writer.begin(try reader.open())
             while let feature = try reader.next() {
                 try writer.write(feature)

@@ -24,13 +24,15 @@ public enum FeatureOutput {
     ///   - inputs: files being read, which the output must not overwrite.
     ///   - inputFormat: the format the features came from (KML output styles GeoJSON input's
     ///     features with simplestyle's defaults).
+    ///   - resources: an input KMZ's other files, copied into a KMZ output after `doc.kml`.
     /// - Returns: the bytes written.
     /// - Throws: `.usage` for a format that cannot be written, KMZ to standard output or an
     ///   output that is one of `inputs`; `.outputUnavailable`; whatever `body` throws (the
     ///   output is then removed).
     @discardableResult
     public static func write(to output: String, format: Format, options: ConvertOptions = ConvertOptions(),
-                             inputs: [String] = [], inputFormat: Format = .geojson, report: @escaping DiagnosticHandler,
+                             inputs: [String] = [], inputFormat: Format = .geojson, carrying resources: KMZResources? = nil,
+                             report: @escaping DiagnosticHandler,
                              _ body: (inout any FeatureWriter) throws -> Void) throws -> Int64
     {
         guard format.isWritable else {
@@ -62,6 +64,11 @@ public enum FeatureOutput {
             if let kmlSpool {
                 let archive = try ZipArchiveWriter(path: output)
                 try archive.addFile(at: kmlSpool.path, as: "doc.kml")
+                if let resources {
+                    for entry in resources.entries where entry.name.lowercased() != "doc.kml" {
+                        try archive.addEntry(entry, from: resources.archive)
+                    }
+                }
                 try archive.commit()
             }
             return sink.bytesWritten

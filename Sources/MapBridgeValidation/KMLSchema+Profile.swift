@@ -18,6 +18,11 @@ extension KMLSchema {
   Google's extensions (gx:Track, gx:altitudeMode) are in mapbridge-kml22-gx.xsd, imported
   below; they join through the substitution groups AbstractGeometryGroup and
   altitudeModeGroup, as in the OGC schema.
+
+  A list of group members repeats through a sequence around one reference to the group, not
+  through maxOccurs on the reference: libxml2 gives a repeated substitution group a counter, and
+  then remembers every child's name (about 80 bytes per Placemark of a Document); a repeated
+  sequence needs none, so validating a long Document takes constant memory.
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:kml="http://www.opengis.net/kml/2.2"
@@ -114,9 +119,13 @@ extension KMLSchema {
       <xs:sequence>
         <xs:element ref="kml:name" minOccurs="0"/>
         <xs:element ref="kml:description" minOccurs="0"/>
-        <xs:element ref="kml:AbstractStyleSelectorGroup" minOccurs="0" maxOccurs="unbounded"/>
+        <xs:sequence minOccurs="0" maxOccurs="unbounded">
+          <xs:element ref="kml:AbstractStyleSelectorGroup"/>
+        </xs:sequence>
         <xs:element ref="kml:Schema" minOccurs="0" maxOccurs="unbounded"/>
-        <xs:element ref="kml:AbstractFeatureGroup" minOccurs="0" maxOccurs="unbounded"/>
+        <xs:sequence minOccurs="0" maxOccurs="unbounded">
+          <xs:element ref="kml:AbstractFeatureGroup"/>
+        </xs:sequence>
       </xs:sequence>
     </xs:complexType>
   </xs:element>
@@ -146,7 +155,9 @@ extension KMLSchema {
         <xs:extension base="kml:AbstractFeatureType">
           <xs:sequence>
             <xs:element ref="kml:name" minOccurs="0"/>
-            <xs:element ref="kml:AbstractFeatureGroup" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:sequence minOccurs="0" maxOccurs="unbounded">
+              <xs:element ref="kml:AbstractFeatureGroup"/>
+            </xs:sequence>
           </xs:sequence>
         </xs:extension>
       </xs:complexContent>
@@ -398,7 +409,9 @@ extension KMLSchema {
       <xs:complexContent>
         <xs:extension base="kml:AbstractGeometryType">
           <xs:sequence>
-            <xs:element ref="kml:AbstractGeometryGroup" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:sequence minOccurs="0" maxOccurs="unbounded">
+              <xs:element ref="kml:AbstractGeometryGroup"/>
+            </xs:sequence>
           </xs:sequence>
         </xs:extension>
       </xs:complexContent>

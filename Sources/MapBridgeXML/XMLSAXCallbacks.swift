@@ -64,14 +64,23 @@ func saxEntityDeclaration(
     core(context)?.fail("the document declares entities; MapBridge refuses them (entity-expansion attacks)")
 }
 
-func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let p = core(context), let error else { return }
+/// The parser an error callback belongs to, libxml2's error and its message on one line; `nil`
+/// for warnings (libxml2 goes on after them).
+private func reportedError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?)
+    -> (core: XMLSAXCore, error: xmlError, message: String)?
+{
+    guard let p = core(context), let error else { return nil }
     let e = error.pointee
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = e.message.map { String(cString: $0) } ?? "malformed XML"
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return nil }
+    var message = e.message.map { String(cString: $0) } ?? ""
     while message.hasSuffix("\n") { message.removeLast() }
     // One line: libxml2 puts the offending bytes of a UTF-8 error on a line of their own.
-    message = message.replacing("\n", with: "; ")
+    return (p, e, message.replacing("\n", with: "; "))
+}
+
+func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
+    guard let (p, e, reported) = reportedError(context, error) else { return }
+    var message = reported
     // A prefix nobody declared is a namespace error, not a well-formedness one: libxml2 reads on
     // (the name keeps its prefix, in no namespace), and so do Google Earth and GDAL.
     if e.domain == Int32(XML_FROM_NAMESPACE.rawValue) && e.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue) {
@@ -91,7 +100,7 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
         // Generators that print a blank line or spaces before <?xml …?>.
         message += ": remove what comes before <?xml … ?> (spaces or blank lines there too)"
     }
-    p.fail("malformed XML: \(message)", line: Int(e.line), column: Int(e.int2),
+    p.fail("malformed XML: \(message.isEmpty ? "libxml2 error \(e.code)" : message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }
 
@@ -99,11 +108,7 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
 /// function while the core parses): encoding conversions that fail. Only noted here: the
 /// parser is stopped after libxml2's call returns.
 func saxContextFreeError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let p = core(context), let error else { return }
-    let e = error.pointee
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = e.message.map { String(cString: $0) } ?? ""
-    while message.hasSuffix("\n") { message.removeLast() }
+    guard let (p, e, message) = reportedError(context, error) else { return }
     if e.domain == Int32(XML_FROM_I18N.rawValue) || e.code == Int32(XML_IO_ENCODER.rawValue) {
         p.noteContextFreeError(XMLSAXCore.encodingMessage(message))
     } else {

@@ -28,7 +28,8 @@ public final class ZipArchiveReader {
     public let limits: ZipLimits
     /// Every entry, in central-directory order.
     public let entries: [ZipEntry]
-    private let archive: OpaquePointer
+    /// libzip's handle (also the source of entries a `ZipArchiveWriter` copies).
+    let archive: OpaquePointer
     /// Bytes produced so far by every entry read, for `limits.maximumTotalSize`.
     var totalProduced: Int64 = 0
 

@@ -35,6 +35,8 @@ public final class ZipArchiveWriter {
     public private(set) var names: [String] = []
     private let temporaryPath: String
     private var archive: OpaquePointer?
+    /// Archives whose entries are copied in: libzip reads them in `commit()`.
+    private var sourceArchives: [ZipArchiveReader] = []
 
     /// Prepares a new archive for `path`; nothing appears there before `commit()`.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when `path` is a folder or the
@@ -91,6 +93,29 @@ public final class ZipArchiveWriter {
             throw MapBridgeError(.outputUnavailable, "cannot add '\(name)' to '\(path)': \(zipErrorText(archive: archive))")
         }
         try add(source, as: name, compression: compression, to: archive)
+    }
+
+    /// Copies `entry` of `reader`'s archive into this one under the same name, as it is stored:
+    /// compressed data is copied, not expanded and compressed again, so the copy costs no
+    /// decompression (and a zip bomb among the entries stays inert). `reader` is kept open
+    /// until `commit()`.
+    ///
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the name is unsafe or
+    ///   taken, the entry is a folder or encrypted, or libzip refuses it.
+    public func addEntry(_ entry: ZipEntry, from reader: ZipArchiveReader) throws {
+        let archive = try openArchive(adding: entry.name)
+        guard !entry.isDirectory, !entry.isEncrypted else {
+            throw MapBridgeError(.outputUnavailable, "cannot copy '\(entry.name)' into '\(path)': it is \(entry.isDirectory ? "a folder" : "encrypted")")
+        }
+        guard let source = zip_source_zip(archive, reader.archive, UInt64(entry.index), 0, 0, -1) else {
+            throw MapBridgeError(.outputUnavailable, "cannot copy '\(entry.name)' into '\(path)': \(zipErrorText(archive: archive))")
+        }
+        guard zip_file_add(archive, entry.name, source, ZIP_FL_ENC_UTF_8) >= 0 else {
+            zip_source_free(source)
+            throw MapBridgeError(.outputUnavailable, "cannot copy '\(entry.name)' into '\(path)': \(zipErrorText(archive: archive))")
+        }
+        names.append(entry.name)
+        if !sourceArchives.contains(where: { $0 === reader }) { sourceArchives.append(reader) }
     }
 
     /// Writes the archive and renames it onto `path`.

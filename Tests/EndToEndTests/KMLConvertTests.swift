@@ -53,6 +53,36 @@ struct KMLConvertTests {
         #expect(bad.stderr.contains("zip"))
     }
 
+    @Test("KMZ to KMZ carries the archive's images along; to another format it says they stay behind")
+    func kmzResources() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let kmz = dir.appendingPathComponent("overlay.kmz").path
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <GroundOverlay><name>Scan</name><Icon><href>images/scan.png</href></Icon>
+            <LatLonBox><north>1</north><south>0</south><east>1</east><west>0</west></LatLonBox></GroundOverlay>
+            </Document></kml>
+            """
+        let image = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let writer = try ZipArchiveWriter(path: kmz)
+        try writer.add(Array(kml.utf8), as: "doc.kml")
+        try writer.add(image, as: "images/scan.png", compression: .store)
+        try writer.commit()
+
+        let out = dir.appendingPathComponent("copy.kmz").path
+        let run = try MapBridgeRunner.run(["convert", kmz, out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let copy = try ZipArchiveReader(path: out)
+        #expect(copy.entries.map(\.name) == ["doc.kml", "images/scan.png"])
+        let entry = try #require(copy.entry(named: "images/scan.png"))
+        #expect(try copy.contents(of: entry) == image)
+        #expect(try String(decoding: copy.contents(of: #require(copy.kmlDocument)), as: UTF8.self).contains("images/scan.png"))
+
+        let geojson = try MapBridgeRunner.run(["convert", kmz, dir.appendingPathComponent("o.geojson").path])
+        #expect(geojson.status == 0)
+        #expect(geojson.stderr.contains("holds 1 file besides its KML ('images/scan.png')"), "\(geojson.stderr)")
+    }
+
     @Test("malformed KML exits 1 with file:line:col and leaves no output")
     func malformed() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()

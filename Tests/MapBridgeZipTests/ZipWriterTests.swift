@@ -94,3 +94,27 @@ struct ZipWriterTests {
         }
     }
 }
+
+@Suite("Copying entries between zip archives")
+struct ZipEntryCopyTests {
+    @Test("an entry is copied as stored: same bytes, same compressed size, no expansion")
+    func copied() throws {
+        let folder = try ScratchFolder()
+        let zeros = [UInt8](repeating: 0, count: 5_000_000)
+        let image = noise(count: 3000)
+        try makeArchive(at: folder.file("in.kmz"), [("doc.kml", Array("<kml/>".utf8)), ("files/zeros.bin", zeros),
+                                                    ("files/pin.png", image)])
+        let input = try ZipArchiveReader(path: folder.file("in.kmz"))
+        let writer = try ZipArchiveWriter(path: folder.file("out.kmz"))
+        try writer.add(Array("<kml><Document/></kml>".utf8), as: "doc.kml")
+        for entry in input.entries where entry.name != "doc.kml" { try writer.addEntry(entry, from: input) }
+        #expect(throws: MapBridgeError.self) { try writer.addEntry(input.entries[1], from: input) }  // a name twice
+        try writer.commit()
+        let output = try ZipArchiveReader(path: folder.file("out.kmz"))
+        #expect(output.entries.map(\.name) == ["doc.kml", "files/zeros.bin", "files/pin.png"])
+        let copiedZeros = try #require(output.entry(named: "files/zeros.bin"))
+        #expect(copiedZeros.compressedSize == input.entry(named: "files/zeros.bin")?.compressedSize)
+        #expect(try drain(output.open(copiedZeros)) == zeros)
+        #expect(try drain(output.open(#require(output.entry(named: "files/pin.png")))) == image)
+    }
+}
