@@ -51,6 +51,15 @@ final class GPXFeatureBuilder: XMLEventHandler {
         return output
     }
 
+    /// A prefix used without its `xmlns:` declaration: read on, said once per file.
+    func namespaceWarning(_ message: String, line: Int, column: Int) {
+        var at = location
+        at.line = line
+        at.column = column
+        let detail = message.hasSuffix(".") ? String(message.dropLast()) : message
+        notes.warnOnce("xml-namespace", "\(detail) (read on; declare the prefix with xmlns:… on <gpx>)", at: at)
+    }
+
     var location: SourceLocation {
         parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
     }

@@ -9,7 +9,7 @@ enum KMLElement: Hashable, XMLElementName {
     case styleUrl, style, styleMap, pair, key, cascadingStyle
     case iconStyle, labelStyle, lineStyle, polyStyle, color, colorMode, width, fill, outline, scale, heading
     case icon, href, hotSpot
-    case extendedData, data, value, schemaData, simpleData, schema, simpleField
+    case extendedData, data, value, schemaData, simpleData, schema, simpleField, simpleArrayField, simpleArrayData
     case point, lineString, linearRing, polygon, outerBoundaryIs, innerBoundaryIs, multiGeometry
     case coordinates, track, multiTrack, coord, altitudeMode, tessellate, extrude
     case latLonBox, latLonQuad, north, south, east, west, rotation
@@ -27,8 +27,11 @@ enum KMLElement: Hashable, XMLElementName {
         return KMLElement.names[self] ?? ""
     }
 
-    private static let names: [KMLElement: String] = Dictionary(
-        KMLElement.byName.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    private static let names: [KMLElement: String] = {
+        var names = Dictionary(KMLElement.byName.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        names[.snippet] = "Snippet"  // read from `snippet` too
+        return names
+    }()
 
     /// The element by its local name alone: KML's own namespaces and `gx:` all read alike.
     init(_ name: XMLQualifiedName) {
@@ -39,13 +42,14 @@ enum KMLElement: Hashable, XMLElementName {
         "kml": .kml, "Document": .document, "Folder": .folder, "Placemark": .placemark,
         "GroundOverlay": .groundOverlay, "NetworkLink": .networkLink, "PhotoOverlay": .photoOverlay,
         "ScreenOverlay": .screenOverlay, "name": .name, "description": .description, "visibility": .visibility,
-        "address": .address, "Snippet": .snippet, "TimeStamp": .timeStamp, "TimeSpan": .timeSpan, "when": .when,
+        "address": .address, "Snippet": .snippet, "snippet": .snippet, "TimeStamp": .timeStamp, "TimeSpan": .timeSpan, "when": .when,
         "begin": .begin, "end": .end, "styleUrl": .styleUrl, "Style": .style, "StyleMap": .styleMap, "Pair": .pair,
         "key": .key, "CascadingStyle": .cascadingStyle, "IconStyle": .iconStyle, "LabelStyle": .labelStyle,
         "LineStyle": .lineStyle, "PolyStyle": .polyStyle, "color": .color, "colorMode": .colorMode, "width": .width,
         "fill": .fill, "outline": .outline, "scale": .scale, "heading": .heading, "Icon": .icon, "href": .href,
         "hotSpot": .hotSpot, "ExtendedData": .extendedData, "Data": .data, "value": .value,
         "SchemaData": .schemaData, "SimpleData": .simpleData, "Schema": .schema, "SimpleField": .simpleField,
+        "SimpleArrayField": .simpleArrayField, "SimpleArrayData": .simpleArrayData,
         "Point": .point, "LineString": .lineString, "LinearRing": .linearRing, "Polygon": .polygon,
         "outerBoundaryIs": .outerBoundaryIs, "innerBoundaryIs": .innerBoundaryIs, "MultiGeometry": .multiGeometry,
         "coordinates": .coordinates, "Track": .track, "MultiTrack": .multiTrack, "coord": .coord,

@@ -22,6 +22,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var styleURL: String?
         var inlineStyle: Style?
         var when: String?, begin: String?, end: String?
+        /// The time of the innermost Folder or Document around it that has one: Google Earth
+        /// shows a container's content only within the container's time.
+        var inheritedTime: FeatureTime?
+        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
+        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -34,7 +39,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     enum Frame {
         case multi(KMLElement, [Shape])
         case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
-        case track(whens: [String], coords: [Coordinate])
+        case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
         case leaf(KMLElement, [Coordinate]?)
     }
 
@@ -51,8 +56,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
     @exclusivity(unchecked) private var text: [UInt8] = []
-    /// Open Folders and Documents with their names (Documents do not count in folder paths).
-    private var folders: [(name: String, isFolder: Bool)] = []
+    /// Open Folders and Documents with their names (Documents do not count in folder paths)
+    /// and their own TimeStamp or TimeSpan.
+    private var folders: [(name: String, isFolder: Bool, when: String?, begin: String?, end: String?)] = []
     private var folderDepths: [Int] = []
     @exclusivity(unchecked) private var draft: Draft?
     @exclusivity(unchecked) private var frames: [Frame] = []
@@ -70,6 +76,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // Extended data being read.
     private var dataName: String?
     private var dataValue: String?
+    /// The `gx:SimpleArrayData` of the gx:Track being read (its name, then its values).
+    private var pendingArrays: [(name: String, values: [PropertyValue])] = []
     private var schemaURL: String?
     private var schemaID: String?
     private var schemaFields: [String: String] = [:]
@@ -106,6 +114,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
         report(Diagnostic(code: code, severity: .warning, message: message, location: location))
     }
 
+    /// A prefix used without its `xmlns:` declaration: read on, said once per file.
+    func namespaceWarning(_ message: String, line: Int, column: Int) {
+        guard warned.insert("xml-namespace").inserted else { return }
+        var at = location
+        at.line = line
+        at.column = column
+        let detail = message.hasSuffix(".") ? String(message.dropLast()) : message
+        report(Diagnostic(code: "xml-namespace", severity: .warning,
+                          message: "\(detail) (read on as Google Earth does; declare the prefix with xmlns:… on <kml>)",
+                          location: at))
+    }
+
     private func fail(_ message: String) {
         guard problem == nil else { return }
         problem = MapBridgeError(.data, message, at: location)
@@ -126,7 +146,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
-            folders.append(("", name == .folder))
+            folders.append(("", name == .folder, nil, nil, nil))
         case .style:
             if !readingStyle {
                 readingStyle = true
@@ -148,7 +168,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // MapBridge writes arrays and objects as JSON text in schemas of this name.
             schemaHoldsJSON = attribute("name") == KMLWriter.SchemaTable.jsonSchemaName
             if let name = attribute("name") { schemaAliases.append(name) }
-        case .simpleField:
+        case .simpleField, .simpleArrayField:
             if let field = attribute("name") { schemaFields[field] = schemaHoldsJSON ? "json" : attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
@@ -163,6 +183,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var d = Draft(element: name, location: location)
             if let id = attribute("id") { d.feature.id = .string(id) }
             d.feature.folderPath = folders.filter { $0.isFolder }.map(\.name)
+            if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
+                d.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
+            }
             d.feature.location = location
             draft = d
             readingFeature = true
@@ -185,6 +208,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .simpleData:
             dataName = attribute("name")
+        case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
+            pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
             frames.append(.multi(name, []))
         case .polygon:
@@ -195,6 +220,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false) }
         case .track:
             frames.append(.track(whens: [], coords: []))
+            pendingArrays = []
         case .point, .lineString, .linearRing:
             frames.append(.leaf(name, nil))
         case .other(let element):
@@ -316,6 +342,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             for alias in schemaAliases { schemas[alias] = schemaFields; schemas["#" + alias] = schemaFields }
             schemaAliases = []
+        case .when where !readingFeature && !collectsOnlyStyles, .begin where !readingFeature && !collectsOnlyStyles,
+             .end where !readingFeature && !collectsOnlyStyles:
+            setContainerTime(name)
         case _ where collectsOnlyStyles || !readingFeature:
             break
         default:
@@ -334,6 +363,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         if let c = container, c.isFeature, readingFeature { draft?.feature.title = textString }
+    }
+
+    /// A Folder's or Document's own `TimeStamp/when`, `TimeSpan/begin` or `end`.
+    private func setContainerTime(_ name: KMLElement) {
+        guard let holder = parent(2), holder == .folder || holder == .document,
+              !folders.isEmpty, folderDepths.last == stack.count - 2 else { return }
+        let value = trimmedText
+        guard !value.isEmpty else { return }
+        switch (name, parent()) {
+        case (.when, .timeStamp?): folders[folders.count - 1].when = value
+        case (.begin, .timeSpan?): folders[folders.count - 1].begin = value
+        case (.end, .timeSpan?): folders[folders.count - 1].end = value
+        default: break
+        }
     }
 
     private func setDescription() {
@@ -443,6 +486,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             draft?.end = trimmedText
         case .value where container == .data:
             dataValue = textString
+        case .value where container == .simpleArrayData:
+            if !pendingArrays.isEmpty {
+                let name = pendingArrays[pendingArrays.count - 1].name
+                pendingArrays[pendingArrays.count - 1].values.append(typedValue(textString, field: name))
+            }
         case .data:
             if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
             dataName = nil
@@ -569,6 +617,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
         let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        if parts.isEmpty {
+            // <gx:coord/>: a position the recorder did not have (OpenTracks writes these at pauses).
+            coords.append(nil)
+            frames[frames.count - 1] = .track(whens: whens, coords: coords)
+            return
+        }
         let tuple: [Coordinate]
         do throws(KMLCoordinates.Problem) {
             tuple = try KMLCoordinates.parse(Array(parts.joined(separator: ",").utf8))
@@ -658,8 +712,26 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endTrack() {
-        guard case .track(let whens, let coords)? = frames.popLast(), !coords.isEmpty else { return }
-        let times = whens.count == coords.count && !whens.isEmpty ? whens : nil
+        guard case .track(var whens, let slots)? = frames.popLast() else { return }
+        let coords = slots.compactMap { $0 }
+        var arrays = pendingArrays
+        pendingArrays = []
+        if coords.count < slots.count {
+            warnOnce("track-empty-coord", "a gx:Track has an empty <gx:coord/>; that position is left out, with its time")
+            if whens.count == slots.count { whens = zip(whens, slots).filter { $0.1 != nil }.map(\.0) }
+            for i in arrays.indices where arrays[i].values.count == slots.count {
+                arrays[i].values = zip(arrays[i].values, slots).filter { $0.1 != nil }.map(\.0)
+            }
+        }
+        guard !coords.isEmpty else { return }
+        if let odd = arrays.first(where: { $0.values.count != coords.count }) {
+            warnOnce("track-array-length", "gx:SimpleArrayData '\(odd.name)' has \(odd.values.count) values for \(coords.count) positions; kept as it is")
+        }
+        var times = whens.count == coords.count && !whens.isEmpty ? whens : nil
+        if times?.contains(where: \.isEmpty) == true {
+            warnOnce("track-empty-when", "a gx:Track has an empty <when/>; its times are not kept")
+            times = nil
+        }
         if !whens.isEmpty && whens.count != coords.count {
             warnOnce("track-times", "a gx:Track has \(whens.count) times for \(coords.count) positions; the times are not kept")
         }
@@ -670,6 +742,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             add(.annotation(coords[0]))
             return
         }
+        if !arrays.isEmpty { draft?.trackArrays.append(arrays) }
         add(.polyline(Polyline(coords, times: times)))
     }
 
@@ -756,6 +829,23 @@ final class KMLFeatureBuilder: XMLEventHandler {
             feature.time = .instant(when)
         } else if d.begin != nil || d.end != nil {
             feature.time = .span(begin: d.begin, end: d.end)
+        } else {
+            feature.time = d.inheritedTime
+        }
+        // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
+        // togeojson put them there): an array per name, or for several tracks an array of
+        // such arrays (null for a track without that name).
+        if !d.trackArrays.isEmpty, !feature.properties.contains(key: "coordinateProperties") {
+            var perPoint = Properties()
+            var order: [String] = []
+            for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
+            for name in order {
+                let perTrack: [PropertyValue] = d.trackArrays.map { track in
+                    track.first { $0.name == name }.map { .array($0.values) } ?? .null
+                }
+                perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+            }
+            feature.properties["coordinateProperties"] = .object(perPoint)
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.
         if let url = d.styleURL {
@@ -788,7 +878,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if let inline = d.inlineStyle {
             feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline
         }
-        if feature.style?.isEmpty == true { feature.style = nil }
+        // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
+        // names its shared Style: the id is kept, so the styleUrl is not lost.
+        if feature.style?.isEmpty == true && feature.style?.id == nil { feature.style = nil }
         d.feature = feature
         output.append(feature)
     }

@@ -5,7 +5,10 @@ extension KMLWriter {
     /// use, and the `StyleMap`s that pair a normal style with a highlight style.
     ///
     /// Ids: a style's own `Style.id` when it is an XML name no other style or placemark has
-    /// taken, else `style-1`, `style-2`, … (skipping taken ones); maps are `stylemap-1`, ….
+    /// taken, else `style-1`, `style-2`, … (skipping taken ones). A map takes its normal
+    /// style's own id when that style is new (the reader gives the normal style the id of the
+    /// StyleMap a placemark named, so the placemark's `styleUrl` reads back as it was); the
+    /// normal style is then `<id>-normal`. Other maps are `stylemap-1`, ….
     /// Two styles that differ only in their `Style.id` stay two styles, so that ids read from
     /// a KML file survive.
     struct StyleTable {
@@ -34,15 +37,24 @@ extension KMLWriter {
                 if needed > 0 || mapID(normal: style, highlight: highlight) == nil { needed += 1 }
             }
             guard styles.count + maps.count + needed <= capacity else { return nil }
-            let normalID = add(style, identifiers: &identifiers)
-            guard let highlight else { return normalID }
+            guard let highlight else { return add(style, identifiers: &identifiers) }
+            // A new normal style hands its own id to the map (a map for it cannot exist yet).
+            var ownMapID: String?
+            if styleIDs[style] == nil, let own = style.id, KMLWriter.isXMLIdentifier(own), identifiers.claimSharedID(own) {
+                ownMapID = own
+            }
+            let normalID = add(style, identifiers: &identifiers, preferring: ownMapID.map { $0 + "-normal" })
             let key = MapKey(normal: normalID, highlight: add(highlight, identifiers: &identifiers))
             if let existing = mapIDs[key] { return existing }
             var id: String
-            repeat {
-                id = "stylemap-\(nextMapNumber)"
-                nextMapNumber += 1
-            } while !identifiers.claimSharedID(id)
+            if let ownMapID {
+                id = ownMapID
+            } else {
+                repeat {
+                    id = "stylemap-\(nextMapNumber)"
+                    nextMapNumber += 1
+                } while !identifiers.claimSharedID(id)
+            }
             mapIDs[key] = id
             maps.append((id, key.normal, key.highlight))
             return id
@@ -53,11 +65,13 @@ extension KMLWriter {
             return mapIDs[MapKey(normal: n, highlight: h)]
         }
 
-        private mutating func add(_ style: Style, identifiers: inout IdentifierRegistry) -> String {
+        /// The id of `style`, adding it when new: `preferred` (in place of its own id, which
+        /// its map has taken) or its own id when free, else the next `style-N`.
+        private mutating func add(_ style: Style, identifiers: inout IdentifierRegistry, preferring preferred: String? = nil) -> String {
             if let existing = styleIDs[style] { return existing }
             var id: String
-            if let own = style.id, KMLWriter.isXMLIdentifier(own), identifiers.claimSharedID(own) {
-                id = own
+            if let wanted = preferred ?? style.id, KMLWriter.isXMLIdentifier(wanted), identifiers.claimSharedID(wanted) {
+                id = wanted
             } else {
                 repeat {
                     id = "style-\(nextStyleNumber)"

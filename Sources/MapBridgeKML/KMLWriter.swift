@@ -24,7 +24,7 @@ import MapBridgeXML
 /// and `finish` writes the document header, the shared styles, the schemas, and then copies
 /// the placemarks after them. Each distinct style gets an id: the model's `Style.id` when it
 /// is an XML name not used yet, else `style-N`; a feature with a highlight style points at a
-/// `StyleMap`, `stylemap-N`; schemas are `schema-N` (see `SchemaTable`). Memory holds only
+/// `StyleMap`, named by its normal style's id when that is free (else `stylemap-N`); schemas are `schema-N` (see `SchemaTable`). Memory holds only
 /// the two tables, each capped (`maximumSharedStyles`, `maximumSchemaFields`): a style
 /// beyond the cap is written inside its placemark, a property beyond it as untyped `Data`
 /// (each reported once). The temporary file is as large as the placemarks' KML and goes

@@ -75,7 +75,14 @@ func kmlStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
     guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     let line = e.line > 0 ? Int(e.line) : v.here.line
     let column = e.int2 > 0 ? Int(e.int2) : v.here.column
-    v.report(.xmlSyntax, KMLValidator.Messages.malformed(cleanMessage(e.message)), at: (line, column))
+    let message = cleanMessage(e.message)
+    if e.domain == Int32(XML_FROM_NAMESPACE.rawValue) && e.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue) {
+        v.report(.xmlSyntax, KMLValidator.Messages.undeclaredPrefix(message), at: (line, column))
+    } else if e.code == Int32(XML_ERR_INVALID_CHAR.rawValue), message.hasPrefix("Input is not proper UTF-8") {
+        v.report(.xmlSyntax, KMLValidator.Messages.notUTF8(message), at: (line, column))
+    } else {
+        v.report(.xmlSyntax, KMLValidator.Messages.malformed(message), at: (line, column))
+    }
     if e.level == XML_ERR_FATAL { v.stop() }
 }
 

@@ -152,6 +152,18 @@ extension KMLValidator {
             + "entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line"
         static let entities = "the document declares entities; MapBridge refuses them (entity-expansion attacks)"
         static func malformed(_ message: String) -> String { "malformed XML: \(message)" }
+        /// A prefix used without its `xmlns:` declaration (MapBridge's converter reads on).
+        static func undeclaredPrefix(_ message: String) -> String {
+            let detail = message.hasSuffix(".") ? String(message.dropLast()) : message
+            return "\(detail): declare the prefix with xmlns:… on <kml> (Google Earth and `mapbridge convert` read on without it)"
+        }
+        /// Bytes that are not UTF-8 in a document that names no other encoding.
+        static func notUTF8(_ message: String) -> String {
+            var bytes = ""
+            if let at = message.firstRange(of: "Bytes: ") { bytes = " (bytes \(message[at.upperBound...]))" }
+            return "the text is not UTF-8\(bytes), and its XML declaration names no other encoding: save it as UTF-8, "
+                + "or name its encoding in <?xml version=\"1.0\" encoding=\"…\"?> (windows-1252 or ISO-8859-1 for most Western European files)"
+        }
         static func olderNamespace(_ uri: String, schema: String) -> String {
             "the document is in Google's namespace \(uri), from before KML 2.2 became an OGC standard; "
                 + "schema checks cover KML 2.2 (http://www.opengis.net/kml/2.2), so \(schema) was not applied "

@@ -48,4 +48,13 @@ public protocol XMLEventHandler: AnyObject {
     /// Text (or a CDATA section) inside the innermost element; one element's text may arrive
     /// in several calls. The bytes are UTF-8 and valid only during the call.
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool)
+    /// A namespace slip the parser reads past: a prefix used but never declared
+    /// (`xsi:schemaLocation` without `xmlns:xsi`), which Google Earth and GDAL accept too. The
+    /// name keeps its prefix and has no namespace. `line` and `column` are 1-based.
+    func namespaceWarning(_ message: String, line: Int, column: Int)
+}
+
+extension XMLEventHandler {
+    /// Ignores the slip (the default for handlers that have no warnings to give).
+    public func namespaceWarning(_ message: String, line: Int, column: Int) {}
 }

@@ -4,7 +4,8 @@ import MapBridgeModel
 /// libxml2's SAX2 push parser over a `ByteSource`, safe for untrusted input: no network, no
 /// external entities, no DTD processing at all (a document with a DOCTYPE is refused, which
 /// also refuses entity-expansion bombs before any expansion). Well-formedness errors stop
-/// the parse with their line and column.
+/// the parse with their line and column; a prefix used without its declaration does not
+/// (it is handed to the handler's `namespaceWarning`).
 ///
 /// The parser feeds the source to libxml2 a chunk at a time and reports elements and text to
 /// its handler as they are parsed, so memory stays flat however large the document. Element
@@ -33,7 +34,8 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
             declare: { table.append(Handler.ElementName($0)) },
             start: { index, attributes in handler.startElement(table.names[index], attributes: attributes) },
             end: { index in handler.endElement(table.names[index]) },
-            characters: { bytes, isCDATA in handler.characters(bytes, isCDATA: isCDATA) })
+            characters: { bytes, isCDATA in handler.characters(bytes, isCDATA: isCDATA) },
+            namespaceWarning: { message, line, column in handler.namespaceWarning(message, line: line, column: column) })
         core = XMLSAXCore(source: source, documentKind: documentKind, chunkSize: chunkSize, events: events)
     }
 
@@ -79,14 +81,17 @@ struct XMLSAXEvents {
     @usableFromInline let start: (Int, XMLAttributes) -> Void
     @usableFromInline let end: (Int) -> Void
     @usableFromInline let characters: (UnsafeBufferPointer<UInt8>, Bool) -> Void
+    @usableFromInline let namespaceWarning: (String, Int, Int) -> Void
 
     @inlinable
     init(declare: @escaping (XMLQualifiedName) -> Int, start: @escaping (Int, XMLAttributes) -> Void,
-         end: @escaping (Int) -> Void, characters: @escaping (UnsafeBufferPointer<UInt8>, Bool) -> Void)
+         end: @escaping (Int) -> Void, characters: @escaping (UnsafeBufferPointer<UInt8>, Bool) -> Void,
+         namespaceWarning: @escaping (String, Int, Int) -> Void)
     {
         self.declare = declare
         self.start = start
         self.end = end
         self.characters = characters
+        self.namespaceWarning = namespaceWarning
     }
 }

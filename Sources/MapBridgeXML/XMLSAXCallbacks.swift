@@ -79,7 +79,27 @@ private func reportedError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeM
 }
 
 func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let (p, e, message) = reportedError(context, error) else { return }
+    guard let (p, e, reported) = reportedError(context, error) else { return }
+    var message = reported
+    // A prefix nobody declared is a namespace error, not a well-formedness one: libxml2 reads on
+    // (the name keeps its prefix, in no namespace), and so do Google Earth and GDAL.
+    if e.domain == Int32(XML_FROM_NAMESPACE.rawValue) && e.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue) {
+        p.namespaceWarning(message, line: Int(e.line), column: Int(e.int2))
+        return
+    }
+    // Bytes that are not UTF-8 in a document that names no other encoding (a Latin-1 or
+    // Windows-1252 file without its declaration): say what to do, not libxml2's words.
+    if e.code == Int32(XML_ERR_INVALID_CHAR.rawValue), message.hasPrefix("Input is not proper UTF-8") {
+        var bytes = ""
+        if let at = message.firstRange(of: "Bytes: ") { bytes = " (bytes \(message[at.upperBound...]))" }
+        p.fail("the text is not UTF-8\(bytes), and its XML declaration names no other encoding: save it as UTF-8, or name its encoding in <?xml version=\"1.0\" encoding=\"…\"?> (windows-1252 or ISO-8859-1 for most Western European files)",
+               line: Int(e.line), column: Int(e.int2))
+        return
+    }
+    if e.code == Int32(XML_ERR_RESERVED_XML_NAME.rawValue), message.hasPrefix("XML declaration allowed only at the start") {
+        // Generators that print a blank line or spaces before <?xml …?>.
+        message += ": remove what comes before <?xml … ?> (spaces or blank lines there too)"
+    }
     p.fail("malformed XML: \(message.isEmpty ? "libxml2 error \(e.code)" : message)", line: Int(e.line), column: Int(e.int2),
            endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
 }

@@ -207,6 +207,12 @@ final class XMLSAXCore {
         events.end(index)
     }
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
+
+    /// A namespace error libxml2 reads past (a prefix without its declaration).
+    func namespaceWarning(_ message: String, line: Int, column: Int) {
+        let here = location
+        events.namespaceWarning(message, line > 0 ? line : here.line, column > 0 ? column : here.column)
+    }
 }
 
 /// An element name by the addresses of its parts in libxml2's dictionary, which interns every

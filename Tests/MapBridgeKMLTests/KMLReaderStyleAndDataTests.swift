@@ -72,4 +72,17 @@ struct KMLReaderStyleAndDataTests {
         #expect(p["ok"] == .bool(true))
         #expect(p["s"] == "007")
     }
+
+    @Test("a shared Style with nothing MapBridge reads (only a BalloonStyle) keeps its id, so the styleUrl is not lost")
+    func balloonOnlyStyleKeepsItsID() throws {
+        let r = try readKML(kml("""
+            <Style id="balloon"><BalloonStyle><text>$[name]</text></BalloonStyle></Style>
+            <Placemark><name>a</name><styleUrl>#balloon</styleUrl></Placemark>
+            <Placemark><name>b</name><Style><ListStyle><listItemType>check</listItemType></ListStyle></Style></Placemark>
+            """))
+        try #require(r.features.count == 2)
+        #expect(r.features[0].style?.id == "balloon")
+        #expect(r.features[0].style?.isEmpty == true)
+        #expect(r.features[1].style == nil)
+    }
 }

@@ -145,6 +145,35 @@ struct KMLWriterStyleTests {
         expectSchemaValid(output)
     }
 
+    @Test("a StyleMap read from KML is written back under its own id, its normal style as <id>-normal")
+    func styleMapKeepsItsID() throws {
+        let read = try readKML(kml("""
+            <Style id="pin-n"><IconStyle><scale>1</scale></IconStyle></Style>
+            <Style id="pin-h"><IconStyle><scale>1.3</scale></IconStyle></Style>
+            <StyleMap id="pin"><Pair><key>normal</key><styleUrl>#pin-n</styleUrl></Pair>
+            <Pair><key>highlight</key><styleUrl>#pin-h</styleUrl></Pair></StyleMap>
+            <Placemark><name>a</name><styleUrl>#pin</styleUrl></Placemark>
+            <Placemark><name>b</name><styleUrl>#pin</styleUrl></Placemark>
+            <Placemark><name>c</name><styleUrl>#pin-h</styleUrl></Placemark>
+            """))
+        let output = try writeKMLDocument(read.features)
+        #expect(output.text.contains(#"<StyleMap id="pin"><Pair><key>normal</key><styleUrl>#pin-normal</styleUrl></Pair><Pair><key>highlight</key><styleUrl>#pin-h</styleUrl></Pair></StyleMap>"#))
+        #expect(output.text.contains(#"<Style id="pin-normal"><IconStyle><scale>1</scale></IconStyle></Style>"#))
+        #expect(placemarkLines(output.text).filter { $0.contains("<styleUrl>#pin</styleUrl>") }.count == 2)
+        #expect(placemarkLines(output.text).filter { $0.contains("<styleUrl>#pin-h</styleUrl>") }.count == 1)
+        expectSchemaValid(output)
+    }
+
+    @Test("a StyleMap whose id another style already took gets stylemap-N")
+    func styleMapIDTaken() throws {
+        let taken = Style(id: "pin", strokeWidth: 2)
+        let normal = Style(id: "pin", strokeWidth: 1)
+        let output = try writeKMLDocument([Feature(style: taken), Feature(style: normal, highlightStyle: Style(strokeWidth: 4))])
+        #expect(output.text.contains(#"<Style id="pin"><LineStyle><width>2</width></LineStyle></Style>"#))
+        #expect(output.text.contains(#"<StyleMap id="stylemap-1">"#))
+        expectSchemaValid(output)
+    }
+
     @Test("beyond the cap, new styles are inline and reported once; known ones stay shared")
     func cap() throws {
         var options = KMLWriter.Options()
