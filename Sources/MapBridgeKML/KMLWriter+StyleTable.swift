@@ -46,17 +46,19 @@ extension KMLWriter {
             let normalID = add(style, identifiers: &identifiers, preferring: ownMapID.map { $0 + "-normal" })
             let key = MapKey(normal: normalID, highlight: add(highlight, identifiers: &identifiers))
             if let existing = mapIDs[key] { return existing }
-            var id: String
-            if let ownMapID {
-                id = ownMapID
-            } else {
-                repeat {
-                    id = "stylemap-\(nextMapNumber)"
-                    nextMapNumber += 1
-                } while !identifiers.claimSharedID(id)
-            }
+            let id = ownMapID ?? Self.claimNext("stylemap-", counter: &nextMapNumber, identifiers: &identifiers)
             mapIDs[key] = id
             maps.append((id, key.normal, key.highlight))
+            return id
+        }
+
+        /// The first id `prefix` + number, from `counter` on, that no other element has claimed.
+        private static func claimNext(_ prefix: String, counter: inout Int, identifiers: inout IdentifierRegistry) -> String {
+            var id: String
+            repeat {
+                id = prefix + String(counter)
+                counter += 1
+            } while !identifiers.claimSharedID(id)
             return id
         }
 
@@ -69,14 +71,11 @@ extension KMLWriter {
         /// its map has taken) or its own id when free, else the next `style-N`.
         private mutating func add(_ style: Style, identifiers: inout IdentifierRegistry, preferring preferred: String? = nil) -> String {
             if let existing = styleIDs[style] { return existing }
-            var id: String
+            let id: String
             if let wanted = preferred ?? style.id, KMLWriter.isXMLIdentifier(wanted), identifiers.claimSharedID(wanted) {
                 id = wanted
             } else {
-                repeat {
-                    id = "style-\(nextStyleNumber)"
-                    nextStyleNumber += 1
-                } while !identifiers.claimSharedID(id)
+                id = Self.claimNext("style-", counter: &nextStyleNumber, identifiers: &identifiers)
             }
             styleIDs[style] = id
             styles.append((id, style))

@@ -170,16 +170,7 @@ extension KMLSchema {
       <xs:complexContent>
         <xs:extension base="kml:AbstractFeatureType">
           <xs:sequence>
-            <xs:element ref="kml:name" minOccurs="0"/>
-            <xs:element name="visibility" type="kml:bitType" minOccurs="0"/>
-            <xs:element name="address" type="xs:string" minOccurs="0"/>
-            <xs:element ref="kml:description" minOccurs="0"/>
-            <xs:choice minOccurs="0">
-              <xs:element ref="kml:TimeStamp"/>
-              <xs:element ref="kml:TimeSpan"/>
-            </xs:choice>
-            <xs:element ref="kml:styleUrl" minOccurs="0"/>
-            <xs:element ref="kml:AbstractStyleSelectorGroup" minOccurs="0"/>
+            <xs:group ref="kml:FeatureHead"/>
             <xs:element ref="kml:ExtendedData" minOccurs="0"/>
             <xs:element ref="kml:AbstractGeometryGroup" minOccurs="0"/>
           </xs:sequence>
@@ -259,7 +250,7 @@ extension KMLSchema {
     </xs:complexType>
   </xs:element>
 
-  <!-- What every feature element starts with, up to its style (Placemark spells it out). -->
+  <!-- What every feature element starts with, up to its style. -->
   <xs:group name="FeatureHead">
     <xs:sequence>
       <xs:element ref="kml:name" minOccurs="0"/>
