@@ -12,7 +12,7 @@ enum KMLElement: Hashable, XMLElementName {
     case extendedData, data, value, schemaData, simpleData, schema, simpleField, simpleArrayField, simpleArrayData
     case point, lineString, linearRing, polygon, outerBoundaryIs, innerBoundaryIs, multiGeometry
     case coordinates, track, multiTrack, coord, altitudeMode, tessellate, extrude
-    case latLonBox, latLonQuad, north, south, east, west, rotation
+    case latLonBox, latLonQuad, north, south, east, west, rotation, drawOrder, altitude
     case link, url, viewRefreshMode, region, lod, latLonAltBox, minLodPixels, maxLodPixels
     /// Any other element, by name.
     case other(String)
@@ -55,7 +55,7 @@ enum KMLElement: Hashable, XMLElementName {
         "coordinates": .coordinates, "Track": .track, "MultiTrack": .multiTrack, "coord": .coord,
         "altitudeMode": .altitudeMode, "tessellate": .tessellate, "extrude": .extrude, "LatLonBox": .latLonBox,
         "LatLonQuad": .latLonQuad, "north": .north, "south": .south, "east": .east, "west": .west,
-        "rotation": .rotation, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
+        "rotation": .rotation, "drawOrder": .drawOrder, "altitude": .altitude, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
         "Lod": .lod, "LatLonAltBox": .latLonAltBox, "minLodPixels": .minLodPixels, "maxLodPixels": .maxLodPixels,
     ]
 

@@ -478,6 +478,23 @@ final class KMLFeatureBuilder: XMLEventHandler {
             draft?.feature.address = textString
         case .styleUrl where container?.isFeature == true:
             draft?.styleURL = trimmedText
+        case .color where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
+            // The image's tint: `#rrggbb` and an opacity, as simplestyle spells colours.
+            guard let (color, opacity) = KMLColor.parse(trimmedText) else {
+                if !trimmedText.isEmpty { warnOnce("bad-color", "'\(trimmedText)' is not a KML colour (aabbggrr); it is ignored") }
+                break
+            }
+            draft?.feature.properties["overlay-color"] = .string(color.hex)
+            draft?.feature.properties["overlay-opacity"] = .number(NumberValue(opacity ?? 1))
+        case .drawOrder where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
+            if let v = Self.number(trimmedText), v == v.rounded(), abs(v) < 2_147_483_648 {
+                draft?.feature.properties["drawOrder"] = .number(NumberValue(text: trimmedText, value: v))
+            }
+        case .altitude where container == .groundOverlay:
+            // Metres above sea level (with altitudeMode absolute).
+            if let v = Self.number(trimmedText) {
+                draft?.feature.properties["altitude"] = .number(NumberValue(text: trimmedText, value: v))
+            }
         case .when where container == .timeStamp:
             draft?.when = trimmedText
         case .begin where container == .timeSpan:

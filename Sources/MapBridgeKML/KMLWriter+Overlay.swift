@@ -25,7 +25,7 @@ extension KMLWriter {
     /// What element a feature becomes.
     enum FeatureElement: Equatable {
         case placemark
-        case groundOverlay(href: String, extent: OverlayExtent)
+        case groundOverlay(href: String, extent: OverlayExtent, look: OverlayLook)
         case networkLink(href: String, viewRefreshMode: String?, region: LatLonBox?)
 
         /// The element's name.
@@ -41,9 +41,36 @@ extension KMLWriter {
         var carriedKeys: [String] {
             switch self {
             case .placemark: []
-            case .groundOverlay: ["@geometry-type", "icon"]
+            case .groundOverlay(_, _, let look): ["@geometry-type", "icon"] + look.keys
             case .networkLink: ["@geometry-type", "href", "viewRefreshMode"]
             }
+        }
+    }
+
+    /// How a ground overlay's image is drawn: its tint, its order among overlays and its
+    /// altitude, from the properties the reader makes of them (those that parse).
+    struct OverlayLook: Equatable {
+        /// `overlay-color` (`#rrggbb`) and `overlay-opacity` (0...1).
+        var color: Color?
+        var opacity: Double?
+        /// `drawOrder`, an integer, as its text.
+        var drawOrder: String?
+        /// `altitude` in metres, as its text.
+        var altitude: String?
+
+        init(_ properties: Properties) {
+            if case .string(let hex)? = properties["overlay-color"] { color = Color(hex: hex) }
+            if case .number(let n)? = properties["overlay-opacity"], n.value >= 0, n.value <= 1 { opacity = n.value }
+            if case .number(let n)? = properties["drawOrder"], n.value == n.value.rounded(), abs(n.value) < 2_147_483_648 {
+                drawOrder = NumberValue.shortestText(n.value)
+            }
+            if case .number(let n)? = properties["altitude"], n.value.isFinite { altitude = NumberValue.shortestText(n.value) }
+        }
+
+        /// The keys written as elements.
+        var keys: [String] {
+            [("overlay-color", color != nil), ("overlay-opacity", opacity != nil), ("drawOrder", drawOrder != nil),
+             ("altitude", altitude != nil)].filter(\.1).map(\.0)
         }
     }
 
@@ -67,7 +94,7 @@ extension KMLWriter {
         case "groundoverlay":
             guard case .string(let href)? = feature.properties["icon"], case .polygon(let polygon)? = feature.shape,
                   polygon.holes.isEmpty, let extent = overlayExtent(polygon.outer) else { return .placemark }
-            return .groundOverlay(href: href, extent: extent)
+            return .groundOverlay(href: href, extent: extent, look: OverlayLook(feature.properties))
         case "networklink":
             guard case .string(let href)? = feature.properties["href"] else { return .placemark }
             var mode: String?
@@ -149,10 +176,13 @@ extension KMLWriter {
         switch element {
         case .placemark:
             return
-        case .groundOverlay(let href, let extent):
+        case .groundOverlay(let href, let extent, let look):
+            if look.color != nil || look.opacity != nil { try xml.leaf("color", Self.colorText(look.color, opacity: look.opacity)) }
+            if let order = look.drawOrder { try xml.leaf("drawOrder", order) }
             try xml.open("Icon")
             try xml.leaf("href", href)
             try xml.close("Icon")
+            if let altitude = look.altitude { try xml.leaf("altitude", altitude) }
             if let mode = altitudeMode, mode == .clampToGround || mode == .absolute {
                 try xml.leaf("altitudeMode", mode.rawValue)
             }

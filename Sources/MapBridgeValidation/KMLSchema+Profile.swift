@@ -188,6 +188,8 @@ extension KMLSchema {
           <xs:sequence>
             <xs:group ref="kml:FeatureHead"/>
             <xs:element ref="kml:ExtendedData" minOccurs="0"/>
+            <xs:element name="color" type="kml:colorType" minOccurs="0"/>
+            <xs:element name="drawOrder" type="xs:int" minOccurs="0"/>
             <xs:element name="Icon">
               <xs:complexType>
                 <xs:sequence>
@@ -195,6 +197,7 @@ extension KMLSchema {
                 </xs:sequence>
               </xs:complexType>
             </xs:element>
+            <xs:element name="altitude" type="xs:double" minOccurs="0"/>
             <xs:element name="altitudeMode" type="kml:overlayAltitudeModeType" minOccurs="0"/>
             <xs:choice>
               <xs:element name="LatLonBox">

@@ -34,6 +34,21 @@ struct KMLWriterOverlayTests {
         #expect(features.first?.shape == (try readKML(kml).features.first?.shape))
     }
 
+    @Test("an overlay's tint, draw order and altitude are read as properties and written back as elements")
+    func look() throws {
+        let kml = document("""
+            <GroundOverlay><name>Tinted</name><color>7f00ff00</color><drawOrder>2</drawOrder><Icon><href>a.png</href></Icon>
+            <altitude>120.5</altitude><altitudeMode>absolute</altitudeMode>
+            <LatLonBox><north>1</north><south>0</south><east>1</east><west>0</west></LatLonBox></GroundOverlay>
+            """)
+        let read = try #require(readKML(kml).features.first)
+        #expect(read.properties["overlay-color"] == "#00ff00")
+        #expect(read.properties["drawOrder"] == 2 && read.properties["altitude"] == 120.5)
+        let (text, _, _) = try rewrite(kml)
+        #expect(text.contains("<GroundOverlay><name>Tinted</name><color>7f00ff00</color><drawOrder>2</drawOrder><Icon><href>a.png</href></Icon><altitude>120.5</altitude><altitudeMode>absolute</altitudeMode><LatLonBox>"), "\(text)")
+        #expect(!text.contains("ExtendedData"))
+    }
+
     @Test("a rotated box keeps its rotation and edges (to 1e-10 degrees)")
     func rotated() throws {
         let kml = document("""
