@@ -13,6 +13,7 @@ enum KMLElement: Hashable, XMLElementName {
     case point, lineString, linearRing, polygon, outerBoundaryIs, innerBoundaryIs, multiGeometry
     case coordinates, track, multiTrack, coord, altitudeMode, tessellate, extrude
     case latLonBox, latLonQuad, north, south, east, west, rotation, drawOrder, altitude
+    case overlayXY, screenXY, rotationXY, size
     case link, url, viewRefreshMode, region, lod, latLonAltBox, minLodPixels, maxLodPixels
     /// Any other element, by name.
     case other(String)
@@ -55,7 +56,8 @@ enum KMLElement: Hashable, XMLElementName {
         "coordinates": .coordinates, "Track": .track, "MultiTrack": .multiTrack, "coord": .coord,
         "altitudeMode": .altitudeMode, "tessellate": .tessellate, "extrude": .extrude, "LatLonBox": .latLonBox,
         "LatLonQuad": .latLonQuad, "north": .north, "south": .south, "east": .east, "west": .west,
-        "rotation": .rotation, "drawOrder": .drawOrder, "altitude": .altitude, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
+        "rotation": .rotation, "drawOrder": .drawOrder, "altitude": .altitude,
+        "overlayXY": .overlayXY, "screenXY": .screenXY, "rotationXY": .rotationXY, "size": .size, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
         "Lod": .lod, "LatLonAltBox": .latLonAltBox, "minLodPixels": .minLodPixels, "maxLodPixels": .maxLodPixels,
     ]
 

@@ -192,6 +192,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
             frames = []
             altitudeMode = nil
             tessellate = false
+        case .overlayXY, .screenXY, .rotationXY, .size where draft?.element == .screenOverlay && parent() == .screenOverlay:
+            // Where a screen overlay sits: a point of the image, a point of the screen, the pivot and
+            // the size, each x, y and their units, kept as an object named like the element.
+            var point = Properties()
+            for key in ["x", "y"] {
+                if let text = attribute(key), let v = Self.number(text) {
+                    point.append(key: key, value: .number(NumberValue(text: text.trimmingSpaces(), value: v)))
+                }
+            }
+            for key in ["xunits", "yunits"] { if let u = attribute(key) { point.append(key: key, value: .string(u)) } }
+            draft?.feature.properties[name.localName] = .object(point)
         case .data:
             dataName = attribute("name")
             dataValue = nil
@@ -535,6 +546,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             endTrack()
         case .multiGeometry, .multiTrack:
             endMulti()
+        case .rotation where container == .screenOverlay:
+            if let v = Self.number(trimmedText) {
+                draft?.feature.properties["rotation"] = .number(NumberValue(text: trimmedText, value: v))
+            }
         case .rotation:
             draft?.rotation = Self.number(trimmedText)
         case .north, .south, .east, .west:

@@ -27,6 +27,7 @@ extension KMLWriter {
         case placemark
         case groundOverlay(href: String, extent: OverlayExtent, look: OverlayLook)
         case networkLink(href: String, viewRefreshMode: String?, region: LatLonBox?)
+        case screenOverlay(href: String, look: OverlayLook, placement: ScreenPlacement)
 
         /// The element's name.
         var name: StaticString {
@@ -34,6 +35,7 @@ extension KMLWriter {
             case .placemark: "Placemark"
             case .groundOverlay: "GroundOverlay"
             case .networkLink: "NetworkLink"
+            case .screenOverlay: "ScreenOverlay"
             }
         }
 
@@ -43,6 +45,7 @@ extension KMLWriter {
             case .placemark: []
             case .groundOverlay(_, _, let look): ["@geometry-type", "icon"] + look.keys
             case .networkLink: ["@geometry-type", "href", "viewRefreshMode"]
+            case .screenOverlay(_, let look, let placement): ["@geometry-type", "icon"] + look.keys + placement.keys
             }
         }
     }
@@ -71,6 +74,38 @@ extension KMLWriter {
         var keys: [String] {
             [("overlay-color", color != nil), ("overlay-opacity", opacity != nil), ("drawOrder", drawOrder != nil),
              ("altitude", altitude != nil)].filter(\.1).map(\.0)
+        }
+    }
+
+    /// Where a screen overlay sits: `overlayXY`, `screenXY`, `rotationXY` and `size` (objects of
+    /// `x`, `y`, `xunits`, `yunits`, as the reader makes them) and `rotation` (degrees), those
+    /// that are well formed.
+    struct ScreenPlacement: Equatable {
+        struct Vec2: Equatable {
+            var x: String, y: String, xunits: String, yunits: String
+        }
+        static let names = ["overlayXY", "screenXY", "rotationXY", "size"]
+        var points: [(name: String, value: Vec2)] = []
+        var rotation: String?
+
+        init(_ properties: Properties) {
+            let units: Set<String> = ["fraction", "pixels", "insetPixels"]
+            for name in Self.names {
+                guard case .object(let p)? = properties[name], case .number(let x)? = p["x"], case .number(let y)? = p["y"],
+                      x.value.isFinite, y.value.isFinite else { continue }
+                var xu = "fraction", yu = "fraction"
+                if case .string(let u)? = p["xunits"] { xu = u }
+                if case .string(let u)? = p["yunits"] { yu = u }
+                guard units.contains(xu), units.contains(yu) else { continue }
+                points.append((name, Vec2(x: NumberValue.shortestText(x.value), y: NumberValue.shortestText(y.value), xunits: xu, yunits: yu)))
+            }
+            if case .number(let r)? = properties["rotation"], abs(r.value) <= 180 { rotation = NumberValue.shortestText(r.value) }
+        }
+
+        var keys: [String] { points.map(\.name) + (rotation != nil ? ["rotation"] : []) }
+
+        static func == (a: ScreenPlacement, b: ScreenPlacement) -> Bool {
+            a.points.map(\.name) == b.points.map(\.name) && a.points.map(\.value) == b.points.map(\.value) && a.rotation == b.rotation
         }
     }
 
@@ -108,6 +143,9 @@ extension KMLWriter {
             default:
                 return .placemark
             }
+        case "screenoverlay":
+            guard case .string(let href)? = feature.properties["icon"], feature.shape == nil else { return .placemark }
+            return .screenOverlay(href: href, look: OverlayLook(feature.properties), placement: ScreenPlacement(feature.properties))
         default:
             return .placemark
         }
@@ -197,6 +235,23 @@ extension KMLWriter {
                 try writeCoordinates(corners)
                 try xml.close("gx:LatLonQuad")
             }
+        case .screenOverlay(let href, let look, let placement):
+            if look.color != nil || look.opacity != nil { try xml.leaf("color", Self.colorText(look.color, opacity: look.opacity)) }
+            if let order = look.drawOrder { try xml.leaf("drawOrder", order) }
+            try xml.open("Icon")
+            try xml.leaf("href", href)
+            try xml.close("Icon")
+            for (name, v) in placement.points {
+                let element: StaticString = switch name {
+                case "overlayXY": "overlayXY"
+                case "screenXY": "screenXY"
+                case "rotationXY": "rotationXY"
+                default: "size"
+                }
+                try xml.open(element, attributes: [("x", v.x), ("y", v.y), ("xunits", v.xunits), ("yunits", v.yunits)])
+                try xml.close(element)
+            }
+            if let rotation = placement.rotation { try xml.leaf("rotation", rotation) }
         case .networkLink(let href, let mode, _):
             try xml.open("Link")
             try xml.leaf("href", href)

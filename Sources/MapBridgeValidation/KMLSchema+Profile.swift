@@ -217,6 +217,42 @@ extension KMLSchema {
     </xs:complexType>
   </xs:element>
 
+  <!-- A screen overlay: an image fixed on the screen (a legend, a logo). -->
+  <xs:element name="ScreenOverlay" substitutionGroup="kml:AbstractFeatureGroup">
+    <xs:complexType>
+      <xs:complexContent>
+        <xs:extension base="kml:AbstractFeatureType">
+          <xs:sequence>
+            <xs:group ref="kml:FeatureHead"/>
+            <xs:element ref="kml:ExtendedData" minOccurs="0"/>
+            <xs:element name="color" type="kml:colorType" minOccurs="0"/>
+            <xs:element name="drawOrder" type="xs:int" minOccurs="0"/>
+            <xs:element name="Icon">
+              <xs:complexType>
+                <xs:sequence>
+                  <xs:element name="href" type="xs:string"/>
+                </xs:sequence>
+              </xs:complexType>
+            </xs:element>
+            <xs:element name="overlayXY" type="kml:vec2Type" minOccurs="0"/>
+            <xs:element name="screenXY" type="kml:vec2Type" minOccurs="0"/>
+            <xs:element name="rotationXY" type="kml:vec2Type" minOccurs="0"/>
+            <xs:element name="size" type="kml:vec2Type" minOccurs="0"/>
+            <xs:element name="rotation" type="kml:angle180Type" minOccurs="0"/>
+          </xs:sequence>
+          <xs:attribute name="id" type="xs:ID"/>
+        </xs:extension>
+      </xs:complexContent>
+    </xs:complexType>
+  </xs:element>
+
+  <xs:complexType name="vec2Type">
+    <xs:attribute name="x" type="xs:double" use="required"/>
+    <xs:attribute name="y" type="xs:double" use="required"/>
+    <xs:attribute name="xunits" type="kml:unitsEnumType" use="required"/>
+    <xs:attribute name="yunits" type="kml:unitsEnumType" use="required"/>
+  </xs:complexType>
+
   <!-- A network link: where to fetch more KML, and the region it is for. -->
   <xs:element name="NetworkLink" substitutionGroup="kml:AbstractFeatureGroup">
     <xs:complexType>

@@ -74,6 +74,25 @@ struct KMLWriterOverlayTests {
         #expect(text.contains("<gx:LatLonQuad><coordinates>81.60,44.16 83.52,43.66 82.94,44.24 81.50,44.32</coordinates></gx:LatLonQuad>"))
     }
 
+    @Test("a screen overlay keeps its image, tint, placement, size and rotation")
+    func screenOverlay() throws {
+        let kml = document("""
+            <ScreenOverlay><name>Legend</name><color>ccffffff</color><drawOrder>3</drawOrder><Icon><href>legend.png</href></Icon>
+            <overlayXY x="0" y="1" xunits="fraction" yunits="fraction"/><screenXY x="10" y="0.95" xunits="pixels" yunits="fraction"/>
+            <size x="-1" y="-1" xunits="pixels" yunits="pixels"/><rotation>15</rotation></ScreenOverlay>
+            """)
+        let read = try #require(readKML(kml).features.first)
+        #expect(read.shape == nil)
+        #expect(read.properties["screenXY"] == .object(["x": 10, "y": 0.95, "xunits": "pixels", "yunits": "fraction"]))
+        let (text, _, output) = try rewrite(kml)
+        #expect(text.contains("""
+            <ScreenOverlay><name>Legend</name><color>ccffffff</color><drawOrder>3</drawOrder><Icon><href>legend.png</href></Icon>\
+            <overlayXY x="0" y="1" xunits="fraction" yunits="fraction"></overlayXY><screenXY x="10" y="0.95" xunits="pixels" yunits="fraction"></screenXY>\
+            <size x="-1" y="-1" xunits="pixels" yunits="pixels"></size><rotation>15</rotation></ScreenOverlay>
+            """), "\(text)")
+        #expect(!output.codes.contains("unread-element"))
+    }
+
     @Test("a network link keeps its link, refresh mode and region")
     func networkLink() throws {
         let kml = document("""
