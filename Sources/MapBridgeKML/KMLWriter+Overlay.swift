@@ -163,7 +163,18 @@ extension KMLWriter {
     /// A box whose ring runs north-west, north-east, south-east, south-west (east may be less
     /// than west for a box across the antimeridian).
     private static func unrotatedBox(_ ring: [Coordinate]) -> LatLonBox? {
-        guard let p = corners(ring) else { return nil }
+        guard let corners = corners(ring) else { return nil }
+        for p in bothWays(corners) {
+            if let box = unrotatedBox(corners: p) { return box }
+        }
+        return nil
+    }
+
+    /// The corners as given and the other way round (a ring turned to the right-hand rule by
+    /// `--rewind` runs north-west, south-west, south-east, north-east).
+    private static func bothWays(_ p: [Coordinate]) -> [[Coordinate]] { [p, [p[0], p[3], p[2], p[1]]] }
+
+    private static func unrotatedBox(corners p: [Coordinate]) -> LatLonBox? {
         guard p[0].latitude == p[1].latitude, p[2].latitude == p[3].latitude, p[0].longitude == p[3].longitude,
               p[1].longitude == p[2].longitude, p[0].latitude > p[3].latitude else { return nil }
         return LatLonBox(north: p[0].latitude, south: p[3].latitude, east: p[1].longitude, west: p[0].longitude)
@@ -171,8 +182,16 @@ extension KMLWriter {
 
     /// A box, possibly rotated about its centre, else the four corners as a quad.
     private static func overlayExtent(_ ring: [Coordinate]) -> OverlayExtent? {
-        guard let p = corners(ring) else { return nil }
-        if let box = unrotatedBox(ring) { return .box(box) }
+        guard let corners = corners(ring) else { return nil }
+        for p in bothWays(corners) {
+            if let box = unrotatedBox(corners: p) ?? rotatedBox(corners: p) { return .box(box) }
+        }
+        return .quad(corners)
+    }
+
+    /// The box whose corners, north-west first and clockwise, were turned counter-clockwise about
+    /// its centre (as the reader makes them from a `LatLonBox` with a `rotation`), if they are.
+    private static func rotatedBox(corners p: [Coordinate]) -> LatLonBox? {
         // A rectangle in degree space: the diagonals halve each other and are equally long.
         let (x, y) = (p.map(\.longitude), p.map(\.latitude))
         let cx = (x[0] + x[2]) / 2, cy = (y[0] + y[2]) / 2
@@ -181,22 +200,19 @@ extension KMLWriter {
         let diagonal1 = ((x[2] - x[0]) * (x[2] - x[0]) + (y[2] - y[0]) * (y[2] - y[0])).squareRoot()
         let diagonal2 = ((x[3] - x[1]) * (x[3] - x[1]) + (y[3] - y[1]) * (y[3] - y[1])).squareRoot()
         guard abs((x[1] + x[3]) / 2 - cx) <= tolerance, abs((y[1] + y[3]) / 2 - cy) <= tolerance,
-              abs(diagonal1 - diagonal2) <= tolerance else {
-            return .quad(p)
-        }
+              abs(diagonal1 - diagonal2) <= tolerance else { return nil }
         // The north edge runs from the first corner to the second, turned by the rotation.
         let ex = x[1] - x[0], ey = y[1] - y[0]
         let width = (ex * ex + ey * ey).squareRoot()
         let height = ((x[0] - x[3]) * (x[0] - x[3]) + (y[0] - y[3]) * (y[0] - y[3])).squareRoot()
-        guard width > 0, height > 0 else { return .quad(p) }
-        let rotation = atan2(ey, ex) * 180 / Double.pi
-        // The corners were rotated counter-clockwise: north-west must lie up and left of the centre.
+        guard width > 0, height > 0 else { return nil }
+        // North-west must lie on the north side of the turned west edge: corners clockwise.
         let nx = -ey / width, ny = ex / width  // the edge's normal, pointing north before rotation
-        guard (x[0] - x[3]) * nx + (y[0] - y[3]) * ny > 0 else { return .quad(p) }
+        guard (x[0] - x[3]) * nx + (y[0] - y[3]) * ny > 0 else { return nil }
+        let rotation = atan2(ey, ex) * 180 / Double.pi
         func snapped(_ v: Double) -> Double { (v * 1e10).rounded() / 1e10 }
-        return .box(LatLonBox(north: snapped(cy + height / 2), south: snapped(cy - height / 2),
-                              east: snapped(cx + width / 2), west: snapped(cx - width / 2),
-                              rotation: snapped(rotation)))
+        return LatLonBox(north: snapped(cy + height / 2), south: snapped(cy - height / 2),
+                         east: snapped(cx + width / 2), west: snapped(cx - width / 2), rotation: snapped(rotation))
     }
 
     /// Writes `Region` for a network link's box (between the style and `ExtendedData`).

@@ -39,7 +39,7 @@ extension KMLWriter {
         if let address = feature.address { try xml.leaf("address", address) }
         if let subtitle = feature.subtitle { try xml.leafPreferringCDATA("description", subtitle) }
         let timeIsWritten = try writeTime(feature)
-        try writeStyleReference(of: feature)
+        try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
         try writeRegion(of: element)
         var data = feature
         for key in element.carriedKeys { data.properties[key] = nil }
@@ -62,6 +62,22 @@ extension KMLWriter {
             note("dropped-member", "KML has no place for a feature's members outside its properties (\(Self.listed(dropped))); they are not written",
                  at: feature.location)
         }
+    }
+
+    /// `feature` without a marker icon that is only its overlay's image: GeoJSON readers take the
+    /// `icon` property for an icon style, which an overlay has no use for.
+    private static func withoutOverlayImageAsIcon(_ feature: Feature, _ element: FeatureElement) -> Feature {
+        let image: String
+        switch element {
+        case .groundOverlay(let href, _, _), .screenOverlay(let href, _, _): image = href
+        default: return feature
+        }
+        guard feature.style?.marker?.href == image else { return feature }
+        var f = feature
+        f.style?.marker?.href = nil
+        if f.style?.marker?.isEmpty == true { f.style?.marker = nil }
+        if f.style?.isEmpty == true { f.style = nil }
+        return f
     }
 
     /// Writes `TimeStamp` or `TimeSpan` when the feature's time is one KML accepts.

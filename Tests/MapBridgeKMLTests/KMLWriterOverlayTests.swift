@@ -64,6 +64,18 @@ struct KMLWriterOverlayTests {
         }
     }
 
+    @Test("an overlay read from GeoJSON: a ring turned by --rewind is still its box, and the icon style GeoJSON reading gives the image is not written")
+    func fromGeoJSON() throws {
+        // North-west, south-west, south-east, north-east: the box ring counter-clockwise.
+        let ring = [wpt(0, 10), wpt(0, 0), wpt(10, 0), wpt(10, 10), wpt(0, 10)]
+        let feature = Feature(shape: .polygon(Polygon(outer: ring)), properties: ["icon": "scan.png", "@geometry-type": "groundoverlay"],
+                              style: Style(marker: MarkerStyle(href: "scan.png")))
+        let output = try writeKMLDocument([feature])
+        expectSchemaValid(output)
+        #expect(output.text.contains("<GroundOverlay><Icon><href>scan.png</href></Icon><LatLonBox><north>10</north><south>0</south><east>10</east><west>0</west></LatLonBox></GroundOverlay>"), "\(output.text)")
+        #expect(!output.text.contains("<Style"))
+    }
+
     @Test("a gx:LatLonQuad comes back as one, corners in order")
     func quad() throws {
         let kml = document("""
