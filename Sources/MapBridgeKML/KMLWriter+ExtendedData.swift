@@ -161,7 +161,17 @@ extension KMLWriter {
             hasStyle = feature.style != nil || feature.highlightStyle != nil
         }
 
+        /// The keys `carries` can say yes to: one hash lookup turns away every other key before the
+        /// string comparisons of the switch (most properties are none of these).
+        private static let candidateKeys: Set<String> = [
+            "name", "title", "description", "address", "visibility", "timestamp", "timespan", "coordinateProperties",
+            "desc", "time", "sym", "styleUrl", "stroke", "stroke-opacity", "stroke-width", "fill", "fill-opacity",
+            "marker-color", "icon-color", "icon", "icon-opacity", "icon-scale", "icon-heading", "icon-offset",
+            "icon-offset-units", "label-color", "label-opacity", "label-scale",
+        ]
+
         func carries(_ entry: Properties.Entry, in properties: Properties) -> Bool {
+            guard Self.candidateKeys.contains(entry.key) else { return false }
             let f = feature
             let s = f.style
             switch entry.key {

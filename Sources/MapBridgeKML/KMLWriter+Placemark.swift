@@ -39,14 +39,17 @@ extension KMLWriter {
         if let address = feature.address { try xml.leaf("address", address) }
         if let subtitle = feature.subtitle { try xml.leafPreferringCDATA("description", subtitle) }
         let timeIsWritten = try writeTime(feature)
-        try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
-        try writeRegion(of: element)
-        var data = feature
-        for key in element.carriedKeys { data.properties[key] = nil }
-        try writeExtendedData(of: data, idAsData: idAsData, timeIsWritten: timeIsWritten)
         if element == .placemark {
+            // The common case, without copies of the feature.
+            try writeStyleReference(of: feature)
+            try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
             if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
         } else {
+            try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
+            try writeRegion(of: element)
+            var data = feature
+            for key in element.carriedKeys { data.properties[key] = nil }
+            try writeExtendedData(of: data, idAsData: idAsData, timeIsWritten: timeIsWritten)
             try writeOverlayBody(element, altitudeMode: feature.altitudeMode)
         }
         try xml.close(element.name)

@@ -115,9 +115,15 @@ public struct XMLOutput {
     /// (`<` or `&`) so that HTML descriptions stay readable. A carriage return cannot
     /// survive inside CDATA (a parser turns it into a line feed), so such text is escaped.
     public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
-        let utf8 = text.utf8
-        let hasMarkup = utf8.contains(UInt8(ascii: "<")) || utf8.contains(UInt8(ascii: "&"))
-        guard hasMarkup, !utf8.contains(0x0D) else { return try leaf(name, text) }
+        var hasMarkup = false, hasCarriageReturn = false
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            for byte in buffer {
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { hasMarkup = true }
+                if byte == 0x0D { hasCarriageReturn = true }
+            }
+        }
+        guard hasMarkup, !hasCarriageReturn else { return try leaf(name, text) }
         try open(name)
         try cdata(text)
         try close(name)
