@@ -146,6 +146,10 @@ public final class GeoJSONReader: FeatureReader {
             throw members.error("this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
             state = try makeFeature(members, context: "the top level").map { .pending($0) } ?? .betweenValues
+        case "Topology":
+            // Another format altogether: skipping it would leave an empty output.
+            throw members.error("this is TopoJSON (\"type\": \"Topology\"), not GeoJSON: convert it to GeoJSON first (for example with topojson-client's topo2geo), then convert that",
+                                at: members.typeLocation, member: "type")
         case nil:
             let problem = members.error("this object has no 'type' member, so it is not GeoJSON: the top level must be a FeatureCollection, a Feature or a geometry")
             try skipOrThrow(problem, what: "the object")

@@ -101,6 +101,13 @@ struct GeoJSONReaderSkipTests {
         #expect(error.location?.line == 1 && error.location?.column == 1)
     }
 
+    @Test("TopoJSON is another format: an error even when unreadable objects are skipped")
+    func topoJSON() throws {
+        let error = try #require(skipError(#"{"type":"Topology","objects":{},"arcs":[]}"#))
+        #expect(error.message.contains("TopoJSON"))
+        #expect(error.location?.line == 1 && error.location?.column == 9)
+    }
+
     @Test("in newline-delimited GeoJSON, an unreadable line is left out and the lines after it are read")
     func lines() throws {
         let text = """
