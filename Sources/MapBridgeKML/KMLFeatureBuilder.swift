@@ -532,9 +532,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .coordinates:
             endCoordinates()
         case .when where container == .track:
-            if case .track(var whens, let coords) = frames.last {
+            // Taken off the stack while it grows, so the array is not copied for each time.
+            if case .track? = frames.last, case .track(var whens, let coords)? = frames.popLast() {
                 whens.append(trimmedText)
-                frames[frames.count - 1] = .track(whens: whens, coords: coords)
+                frames.append(.track(whens: whens, coords: coords))
             }
         case .coord where container == .track:
             endTrackCoord()
@@ -645,14 +646,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endTrackCoord() {
-        guard case .track(let whens, var coords) = frames.last else { return }
+        // Taken off the stack while it grows (and put back on every path), so the array of
+        // positions is not copied for each one: a track of n points costs O(n), not O(n²).
+        guard case .track? = frames.last, case .track(let whens, var coords)? = frames.popLast() else { return }
+        defer { frames.append(.track(whens: whens, coords: coords)) }
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
         let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         if parts.isEmpty {
             // <gx:coord/>: a position the recorder did not have (OpenTracks writes these at pauses).
             coords.append(nil)
-            frames[frames.count - 1] = .track(whens: whens, coords: coords)
             return
         }
         let tuple: [Coordinate]
@@ -667,7 +670,6 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         coords.append(tuple[0])
-        frames[frames.count - 1] = .track(whens: whens, coords: coords)
     }
 
     private func endLeaf(_ kind: KMLElement) {
@@ -690,9 +692,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
             }
         default:  // LinearRing
-            if case .polygon(let outer, var holes, let inInner)? = frames.last {
+            if case .polygon? = frames.last, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
                 if inInner { holes.append(cs) }
-                frames[frames.count - 1] = .polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner)
+                frames.append(.polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner))
                 return
             }
             shape = .polyline(Polyline(cs))  // a LinearRing on its own is a closed line
@@ -791,9 +793,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
     private func add(_ shape: Shape) {
-        if case .multi(let kind, var shapes)? = frames.last {
+        if case .multi? = frames.last, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
-            frames[frames.count - 1] = .multi(kind, shapes)
+            frames.append(.multi(kind, shapes))
         } else {
             draft?.shapes.append(shape)
         }
