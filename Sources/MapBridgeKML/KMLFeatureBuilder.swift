@@ -197,8 +197,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // the size, each x, y and their units, kept as an object named like the element.
             var point = Properties()
             for key in ["x", "y"] {
-                if let text = attribute(key), let v = Self.number(text) {
-                    point.append(key: key, value: .number(NumberValue(text: text.trimmingSpaces(), value: v)))
+                // The text is kept only where it is a JSON number ("05" is written 5).
+                if let text = attribute(key), Self.number(text) != nil, let n = NumberParsing.lenientNumber(text) {
+                    point.append(key: key, value: .number(n))
                 }
             }
             for key in ["xunits", "yunits"] { if let u = attribute(key) { point.append(key: key, value: .string(u)) } }
@@ -498,13 +499,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
             draft?.feature.properties["overlay-color"] = .string(color.hex)
             draft?.feature.properties["overlay-opacity"] = .number(NumberValue(opacity ?? 1))
         case .drawOrder where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
-            if let v = Self.number(trimmedText), v == v.rounded(), abs(v) < 2_147_483_648 {
-                draft?.feature.properties["drawOrder"] = .number(NumberValue(text: trimmedText, value: v))
+            if let v = Self.number(trimmedText), v == v.rounded(), abs(v) < 2_147_483_648,
+               let n = NumberParsing.lenientNumber(trimmedText) {
+                draft?.feature.properties["drawOrder"] = .number(n)
             }
         case .altitude where container == .groundOverlay:
             // Metres above sea level (with altitudeMode absolute).
-            if let v = Self.number(trimmedText) {
-                draft?.feature.properties["altitude"] = .number(NumberValue(text: trimmedText, value: v))
+            if Self.number(trimmedText) != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+                draft?.feature.properties["altitude"] = .number(n)
             }
         case .when where container == .timeStamp:
             draft?.when = trimmedText
@@ -548,8 +550,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .multiGeometry, .multiTrack:
             endMulti()
         case .rotation where container == .screenOverlay:
-            if let v = Self.number(trimmedText) {
-                draft?.feature.properties["rotation"] = .number(NumberValue(text: trimmedText, value: v))
+            if Self.number(trimmedText) != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+                draft?.feature.properties["rotation"] = .number(n)
             }
         case .rotation:
             draft?.rotation = Self.number(trimmedText)

@@ -49,6 +49,20 @@ struct KMLWriterOverlayTests {
         #expect(!text.contains("ExtendedData"))
     }
 
+    @Test("numbers that are not JSON numbers (05, +2, .5) become properties in JSON form")
+    func numberText() throws {
+        let kml = document("""
+            <GroundOverlay><drawOrder>+2</drawOrder><Icon><href>a.png</href></Icon><altitude>05</altitude>
+            <LatLonBox><north>1</north><south>0</south><east>1</east><west>0</west></LatLonBox></GroundOverlay>
+            <ScreenOverlay><Icon><href>b.png</href></Icon><screenXY x=".5" y="05" xunits="fraction" yunits="pixels"/><rotation>+15</rotation></ScreenOverlay>
+            """)
+        let features = try readKML(kml).features
+        #expect(features[0].properties["altitude"].map { if case .number(let n) = $0 { n.text } else { "" } } == "5")
+        #expect(features[0].properties["drawOrder"].map { if case .number(let n) = $0 { n.text } else { "" } } == "2")
+        #expect(features[1].properties["screenXY"] == .object(["x": 0.5, "y": 5, "xunits": "fraction", "yunits": "pixels"]))
+        #expect(features[1].properties["rotation"].map { if case .number(let n) = $0 { n.text } else { "" } } == "15")
+    }
+
     @Test("a rotated box keeps its rotation and edges (to 1e-10 degrees)")
     func rotated() throws {
         let kml = document("""
