@@ -5,7 +5,7 @@ import Darwin
 #endif
 import MapBridgeModel
 
-/// Ground overlays and network links written back as what they are.
+/// Ground overlays, screen overlays and network links written back as what they are.
 ///
 /// The reader keeps a `GroundOverlay` as a feature with `"@geometry-type": "groundoverlay"`, its
 /// image in the `icon` property and its `LatLonBox` (or `gx:LatLonQuad`) as a polygon; a
@@ -18,6 +18,8 @@ import MapBridgeModel
 /// | `groundoverlay`, `icon`, a box ring (north-west corner first, clockwise), possibly rotated about its centre | `GroundOverlay` with `Icon/href` and `LatLonBox` (`rotation` in degrees counter-clockwise) |
 /// | `groundoverlay`, `icon`, another four-cornered ring | `GroundOverlay` with `gx:LatLonQuad` (the corners in ring order) |
 /// | `networklink`, `href` (`viewRefreshMode`), no shape or an unrotated box ring | `NetworkLink` with `Region/LatLonAltBox` and `Link` |
+/// | `screenoverlay`, `icon`, no shape; `overlayXY`, `screenXY`, `rotationXY`, `size` objects, `rotation` | `ScreenOverlay` with those elements |
+/// | `overlay-color`/`overlay-opacity`, `drawOrder` (and `altitude` for a ground overlay) | `color`, `drawOrder`, `altitude` |
 ///
 /// A feature that says it was an overlay but no longer fits (its ring was edited into another
 /// shape, its `icon` is gone) stays a `Placemark` with its geometry and data.

@@ -10,7 +10,9 @@ import MapBridgeXML
 ///     try writer.write(feature)
 ///     try writer.finish(document)
 ///
-/// Each feature becomes a `Placemark` (see `KMLWriter+Placemark.swift` for the mapping);
+/// Each feature becomes a `Placemark` (see `KMLWriter+Placemark.swift` for the mapping), or the
+/// `GroundOverlay`, `ScreenOverlay` or `NetworkLink` it was read from (`KMLWriter+Overlay.swift`);
+/// a feature that carries nothing is left out (`carriesNothing`);
 /// consecutive features with the same `folderPath` share nested `Folder`s, opened and closed
 /// as the path changes from one feature to the next (features of one folder that are not
 /// consecutive give two folders of that name).
