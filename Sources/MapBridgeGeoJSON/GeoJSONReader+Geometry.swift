@@ -103,7 +103,9 @@ extension GeoJSONReader {
 
     /// Builds a shape from a geometry object's members.
     /// Its errors all mean "this object cannot be read" (a `crs` is checked by the caller).
-    func makeShape(_ m: Members) throws -> Shape {
+    /// - Returns: `nil` for a Point with empty coordinates (`[]`, how many tools write an empty
+    ///   point), read as no geometry as RFC 7946 §3.1 allows, with an `empty-point` warning.
+    func makeShape(_ m: Members) throws -> Shape? {
         if let problem = m.unreadable { throw problem }
         guard let type = m.type else {
             throw m.error("this geometry object has no 'type' member")
@@ -146,6 +148,11 @@ extension GeoJSONReader {
         }
         switch kind {
         case .annotation:
+            if tree.positionList?.isEmpty == true {
+                warn("empty-point", "a Point with empty coordinates is read as no geometry (RFC 7946 §3.1 lets readers treat empty geometries as null)",
+                     at: location)
+                return nil
+            }
             guard case .position(let c) = tree else { throw mismatch("one position [longitude, latitude]") }
             return .annotation(c)
         case .multiPoint:

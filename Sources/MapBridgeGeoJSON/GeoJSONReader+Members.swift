@@ -139,6 +139,11 @@ extension GeoJSONReader {
                 switch try t.next() {
                 case .string: m.id = .string(try t.stringValue())
                 case .number: m.id = .number(NumberValue(text: t.numberText(), value: t.numberValue()))
+                case .null:
+                    // Many exporters write `"id": null` for "no id"; RFC 7946 wants a string or a number,
+                    // so it is read as no id and reported (`validate` still flags it).
+                    warn("null-id", "'id' is null; RFC 7946 wants a string or a number: read as a feature without an id",
+                         at: t.location(pointer: pointer()))
                 case let other: throw fail("'id' must be a string or a number, found \(other.displayName)")
                 }
             } else if t.payloadEquals("bbox") {

@@ -207,6 +207,11 @@ extension GeoJSONValidator {
                 pointer.pop()
                 i += 1
             }
+        case .number:
+            // Well-formed JSON, but no reader can hold it (MapBridge's own refuses the file).
+            if !tokenizer.numberValue().isFinite {
+                report(.numberTooLarge, "the number \(tokenizer.numberText()) is too large to represent; numbers must be within ±1.8e308", at: here)
+            }
         default:
             return
         }

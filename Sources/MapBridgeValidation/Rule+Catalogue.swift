@@ -23,6 +23,8 @@ extension Rule {
         explanation: "\"coordinates\" is not nested as the geometry type requires")
     public static let positionSize = Rule(id: "position-size", defaultSeverity: .error,
         explanation: "a position has fewer than 2 numbers (error) or more than 3 (warning)")
+    public static let numberTooLarge = Rule(id: "number-too-large", defaultSeverity: .error,
+        explanation: "a number beyond the double range (about ±1.8e308), which readers cannot represent")
     public static let positionNotNumber = Rule(id: "position-not-number", defaultSeverity: .error,
         explanation: "a position holds something other than a number")
     public static let lineTooShort = Rule(id: "line-too-short", defaultSeverity: .error,
@@ -67,6 +69,7 @@ extension Rule {
     public static let catalogue: [Rule] = [
         .jsonSyntax, .duplicateKey, .unknownType, .unexpectedType, .missingMember, .wrongMemberType,
         .forbiddenMember, .bboxInvalid, .bboxMismatch, .coordinatesShape, .positionSize, .positionNotNumber,
+        .numberTooLarge,
         .lineTooShort, .ringTooShort, .ringNotClosed, .geometryCollectionNested, .geometryCollectionSingle,
         .lonOutOfRange, .latOutOfRange, .swappedAxes, .antimeridianCrossing, .rightHandRule, .crsMember,
         .excessivePrecision, .duplicatePlace,

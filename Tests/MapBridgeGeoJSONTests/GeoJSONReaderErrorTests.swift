@@ -34,7 +34,7 @@ struct GeoJSONReaderErrorTests {
 
     @Test("coordinates of the wrong depth for the type are reported at the coordinates", arguments: [
         ("Point", "[[1,2]]", "one position"),
-        ("Point", "[]", "one position"),
+        ("Point", "[[[1,2]]]", "one position"),
         ("MultiPoint", "[1,2]", "an array of positions"),
         ("MultiPoint", "[[[1,2]]]", "an array of positions"),
         ("LineString", "[1,2]", "an array of positions"),

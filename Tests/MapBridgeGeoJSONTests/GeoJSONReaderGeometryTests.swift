@@ -80,6 +80,16 @@ struct GeoJSONReaderGeometryTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test("an empty Point keeps its feature, read as no geometry with a warning")
+    func emptyPoint() throws {
+        let result = try readAll(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"k":1},"geometry":{"type":"Point","coordinates":[]}},{"type":"Feature","properties":{"k":2},"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[]},{"type":"Point","coordinates":[5,6]}]}}]}"#)
+        #expect(result.features.count == 2)
+        #expect(result.features.first?.shape == nil)
+        #expect(result.features.first?.properties["k"] != nil)
+        #expect(result.features.last?.shape == .collection([.annotation(Coordinate(longitude: 5, latitude: 6))]))
+        #expect(result.codes == ["empty-point", "empty-point"])
+    }
+
     @Test("a missing geometry reads as null with a warning")
     func missingGeometry() throws {
         let result = try readAll(#"{"type":"Feature","properties":{}}"#)

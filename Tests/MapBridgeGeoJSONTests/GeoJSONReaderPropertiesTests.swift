@@ -59,7 +59,17 @@ struct GeoJSONReaderPropertiesTests {
         #expect(f.id == id)
     }
 
-    @Test("an id that is neither string nor number is an error", arguments: ["null", "true", "[1]", "{}"])
+    @Test("a null id reads as no id, with a warning, and the feature is kept")
+    func nullId() throws {
+        let result = try readAll(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":null,"geometry":{"type":"Point","coordinates":[3,4]},"properties":{"k":"v"}},{"type":"Feature","id":"b","geometry":null,"properties":{}}]}"#)
+        #expect(result.features.count == 2)
+        #expect(result.features.first?.id == nil)
+        #expect(result.features.first?.properties["k"] == "v")
+        #expect(result.features.last?.id == .string("b"))
+        #expect(result.codes == ["null-id"])
+    }
+
+    @Test("an id that is neither string nor number is an error", arguments: ["true", "[1]", "{}"])
     func badId(value: String) throws {
         let error = try #require(readError(#"{"type":"Feature","id":\#(value),"geometry":null,"properties":{}}"#))
         #expect(error.message.contains("'id'"))

@@ -33,6 +33,8 @@ struct GeoJSONValidatorRuleTests {
         Case(rule: "position-size", text: "{\"type\": \"Point\", \"coordinates\": [1]}", line: 1, column: 34, pointer: "/coordinates"),
         Case(rule: "position-size", text: "{\"type\": \"Point\", \"coordinates\": [1, 2, 3, 4]}", line: 1, column: 34,
              pointer: "/coordinates", severity: .warning),
+        Case(rule: "number-too-large", text: "{\"type\": \"Feature\", \"geometry\": null,\n \"properties\": {\"k\": [1, -2e999]}}",
+             line: 2, column: 26, pointer: "/properties/k/1"),
         Case(rule: "position-not-number", text: "{\"type\": \"Point\", \"coordinates\": [1, \"2\"]}", line: 1, column: 34,
              pointer: "/coordinates/1"),
         Case(rule: "line-too-short", text: "{\"type\": \"LineString\", \"coordinates\": [[1, 2]]}", line: 1, column: 39,
