@@ -227,17 +227,13 @@ extension KMLWriter {
         try xml.close("Region")
     }
 
-    /// Writes what follows `ExtendedData` in a ground overlay or a network link.
+    /// Writes what follows `ExtendedData` in an overlay or a network link.
     func writeOverlayBody(_ element: FeatureElement, altitudeMode: AltitudeMode?) throws {
         switch element {
         case .placemark:
             return
         case .groundOverlay(let href, let extent, let look):
-            if look.color != nil || look.opacity != nil { try xml.leaf("color", Self.colorText(look.color, opacity: look.opacity)) }
-            if let order = look.drawOrder { try xml.leaf("drawOrder", order) }
-            try xml.open("Icon")
-            try xml.leaf("href", href)
-            try xml.close("Icon")
+            try writeOverlayHead(href: href, look: look)
             if let altitude = look.altitude { try xml.leaf("altitude", altitude) }
             if let mode = altitudeMode, mode == .clampToGround || mode == .absolute {
                 try xml.leaf("altitudeMode", mode.rawValue)
@@ -254,11 +250,7 @@ extension KMLWriter {
                 try xml.close("gx:LatLonQuad")
             }
         case .screenOverlay(let href, let look, let placement):
-            if look.color != nil || look.opacity != nil { try xml.leaf("color", Self.colorText(look.color, opacity: look.opacity)) }
-            if let order = look.drawOrder { try xml.leaf("drawOrder", order) }
-            try xml.open("Icon")
-            try xml.leaf("href", href)
-            try xml.close("Icon")
+            try writeOverlayHead(href: href, look: look)
             for (name, v) in placement.points {
                 let element: StaticString = switch name {
                 case "overlayXY": "overlayXY"
@@ -276,6 +268,15 @@ extension KMLWriter {
             if let mode { try xml.leaf("viewRefreshMode", mode) }
             try xml.close("Link")
         }
+    }
+
+    /// What every overlay starts with: `color`, `drawOrder`, `Icon/href`.
+    private func writeOverlayHead(href: String, look: OverlayLook) throws {
+        if look.color != nil || look.opacity != nil { try xml.leaf("color", Self.colorText(look.color, opacity: look.opacity)) }
+        if let order = look.drawOrder { try xml.leaf("drawOrder", order) }
+        try xml.open("Icon")
+        try xml.leaf("href", href)
+        try xml.close("Icon")
     }
 
     private func writeEdges(_ box: LatLonBox) throws {

@@ -188,15 +188,7 @@ extension KMLSchema {
           <xs:sequence>
             <xs:group ref="kml:FeatureHead"/>
             <xs:element ref="kml:ExtendedData" minOccurs="0"/>
-            <xs:element name="color" type="kml:colorType" minOccurs="0"/>
-            <xs:element name="drawOrder" type="xs:int" minOccurs="0"/>
-            <xs:element name="Icon">
-              <xs:complexType>
-                <xs:sequence>
-                  <xs:element name="href" type="xs:string"/>
-                </xs:sequence>
-              </xs:complexType>
-            </xs:element>
+            <xs:group ref="kml:OverlayHead"/>
             <xs:element name="altitude" type="xs:double" minOccurs="0"/>
             <xs:element name="altitudeMode" type="kml:overlayAltitudeModeType" minOccurs="0"/>
             <xs:choice>
@@ -225,15 +217,7 @@ extension KMLSchema {
           <xs:sequence>
             <xs:group ref="kml:FeatureHead"/>
             <xs:element ref="kml:ExtendedData" minOccurs="0"/>
-            <xs:element name="color" type="kml:colorType" minOccurs="0"/>
-            <xs:element name="drawOrder" type="xs:int" minOccurs="0"/>
-            <xs:element name="Icon">
-              <xs:complexType>
-                <xs:sequence>
-                  <xs:element name="href" type="xs:string"/>
-                </xs:sequence>
-              </xs:complexType>
-            </xs:element>
+            <xs:group ref="kml:OverlayHead"/>
             <xs:element name="overlayXY" type="kml:vec2Type" minOccurs="0"/>
             <xs:element name="screenXY" type="kml:vec2Type" minOccurs="0"/>
             <xs:element name="rotationXY" type="kml:vec2Type" minOccurs="0"/>
@@ -302,6 +286,21 @@ extension KMLSchema {
       </xs:choice>
       <xs:element ref="kml:styleUrl" minOccurs="0"/>
       <xs:element ref="kml:AbstractStyleSelectorGroup" minOccurs="0"/>
+    </xs:sequence>
+  </xs:group>
+
+  <!-- What every overlay has after its data: a tint, an order among overlays, the image. -->
+  <xs:group name="OverlayHead">
+    <xs:sequence>
+      <xs:element name="color" type="kml:colorType" minOccurs="0"/>
+      <xs:element name="drawOrder" type="xs:int" minOccurs="0"/>
+      <xs:element name="Icon">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="href" type="xs:string"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
     </xs:sequence>
   </xs:group>
 
