@@ -6,6 +6,7 @@
 #   make test    run every test (unit and end-to-end)
 #   make demo    convert a sample and print its summary
 #   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
+#   make bench-scaling  time and memory on hostile input shapes at n and 4n (Tests/Scaling; ratios)
 #   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
 #   make fuzz-kml  fuzz the KML reader and the KML and GeoJSON writers for 60 s (FUZZ_SECONDS=…)
 #   make geodesy-check  check densify against GeographicLib (pip install geographiclib) and time it
@@ -16,7 +17,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin
 BIN := .build/debug/mapbridge
 
-.PHONY: deps build release test demo bench fuzz fuzz-kml geodesy-check clean
+.PHONY: deps build release test demo bench bench-scaling fuzz fuzz-kml geodesy-check clean
 
 deps:
 	@missing=""; \
@@ -51,6 +52,9 @@ bench: release
 	@test -d ../shared/bench || { echo "bench needs ../shared/bench beside the project"; exit 1; }
 	@test -d .build/bench-corpus || ../shared/bench/make-corpus .build/bench-corpus
 	../shared/bench/compare --corpus .build/bench-corpus --only geojson-\>geojson
+
+bench-scaling: release
+	python3 Tests/Scaling/scaling.py --mapbridge .build/release/mapbridge $(if $(CASE),--only $(CASE),)
 
 fuzz: deps
 	Fuzz/run 60
