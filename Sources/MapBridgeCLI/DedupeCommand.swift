@@ -21,7 +21,7 @@ let dedupeCommand = Command(
     arguments: [("INPUT", "the file to read, or - for standard input"),
                 ("OUTPUT", "the file to write, or - for standard output")],
     options: [
-        OptionSpec(name: "--within", value: "LENGTH", help: "largest distance between duplicates (metres, or with m or km: 100m; default 100m)"),
+        OptionSpec(name: "--within", value: "LENGTH", help: "largest distance between duplicates (\(lengthUnitsHelp): 100m; default 100m)"),
         OptionSpec(name: "--name-property", value: "KEY", help: "compare the names in property KEY (default: the feature's name: GeoJSON name or title, KML <name>)"),
         OptionSpec(name: "--report", value: "FILE", help: "write every cluster as JSON to FILE (- for standard output)"),
     ] + conversionOptions,

@@ -11,7 +11,7 @@ let densifyCommand = Command(
         --max-error, adaptively, until the straight line in longitude/latitude between
         neighbours strays less than LENGTH from the geodesic (short segments stay as they are,
         long ones near the poles get many points). Points of the input stay exactly as they were.
-        Lengths are metres, or carry m or km (100km). GeoJSON output is cut at the antimeridian
+        Lengths are metres, or carry m, km, mi or nm (100km, 50nm). GeoJSON output is cut at the antimeridian
         unless --no-antimeridian-cut. Formats and the other options are those of convert.
         """,
     arguments: [("INPUT", "the file to read, or - for standard input"),

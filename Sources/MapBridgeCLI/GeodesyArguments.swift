@@ -4,8 +4,8 @@ import MapBridgeModel
 
 /// Options for densifying lines along their geodesics, shared by `convert` and `densify`.
 let densifyOptions = [
-    OptionSpec(name: "--max-segment", value: "LENGTH", help: "add points along geodesics so no piece is longer than LENGTH (metres, or with m or km: 100km)"),
-    OptionSpec(name: "--max-error", value: "LENGTH", help: "add points until the straight lon/lat line strays less than LENGTH from the geodesic (metres, m or km)"),
+    OptionSpec(name: "--max-segment", value: "LENGTH", help: "add points along geodesics so no piece is longer than LENGTH (\(lengthUnitsHelp): 100km)"),
+    OptionSpec(name: "--max-error", value: "LENGTH", help: "add points until the straight lon/lat line strays less than LENGTH from the geodesic (\(lengthUnitsHelp))"),
     OptionSpec(name: "--only-geodesic", value: nil, help: "densify only lines marked geodesic (KML tessellate), not straight lines and rings"),
 ]
 
@@ -14,19 +14,25 @@ let antimeridianOptions = [
     OptionSpec(name: "--no-antimeridian-cut", value: nil, help: "GeoJSON output: keep lines crossing ±180° as given (default: cut there, RFC 7946 §3.1.9)"),
 ]
 
-/// A length such as `100km`, `250m`, `1.5 km` or `5000` (metres), in metres.
+/// The units a length may carry, with their size in metres (exact by definition: the
+/// international mile is 1,609.344 m, the nautical mile 1,852 m). Longest suffix first, so that
+/// `nm` and `km` are not read as `m`.
+let lengthUnits: [(suffix: String, metres: Double)] = [("km", 1_000), ("nm", 1_852), ("mi", 1_609.344), ("m", 1)]
+
+/// How help texts and errors name the units `parseLength` takes.
+let lengthUnitsHelp = "metres, or with m, km, mi (statute miles) or nm (nautical miles)"
+
+/// A length such as `100km`, `250m`, `1.5 km`, `30nm`, `10 mi` or `5000` (metres), in metres.
 /// - Throws: `.usage` naming `option` when the text is not a positive length.
 func parseLength(_ text: String, option: String) throws -> Double {
     var body = Substring(text.trimmingSpaces().lowercased())
     var scale = 1.0
-    if body.hasSuffix("km") {
-        body = body.dropLast(2)
-        scale = 1_000
-    } else if body.hasSuffix("m") {
-        body = body.dropLast()
+    if let unit = lengthUnits.first(where: { body.hasSuffix($0.suffix) }) {
+        body = body.dropLast(unit.suffix.count)
+        scale = unit.metres
     }
     guard let value = Double(String(body).trimmingSpaces()), value.isFinite, value > 0 else {
-        throw MapBridgeError(.usage, "\(option) expects a positive length in metres, or with m or km (such as 100km), got '\(text)'")
+        throw MapBridgeError(.usage, "\(option) expects a positive length in \(lengthUnitsHelp) (such as 100km or 50nm), got '\(text)'")
     }
     return value * scale
 }

@@ -32,7 +32,7 @@ let validateCommand = Command(
         OptionSpec(name: "--severity", value: "RULE=LEVEL", help: "report a rule as error, warning or info"),
         OptionSpec(name: "--list-rules", value: nil, help: "list every rule with its severity and explanation"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
-        OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (default 100m)"),
+        OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (\(lengthUnitsHelp); default 100m)"),
         OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files: an XSD file, 'writer' (MapBridge's strict profile) or 'none' (default: the KML MapBridge reads)"),
     ],
     run: runValidate)

@@ -69,6 +69,36 @@ struct PlaceKeys {
         if let title = feature.title { body(title, .name) }
     }
 
+    /// The properties that name the city a place serves (OpenFlights `city`, OurAirports
+    /// `municipality`), compared in lower case.
+    static let cityProperties: Set<String> = ["city", "municipality", "town"]
+
+    /// The codes a place is shown by in messages, best first.
+    static let labelProperties = ["iata", "code", "icao", "ident", "id"]
+
+    /// The city the place serves, when a property names one.
+    static func city(of feature: Feature) -> String? {
+        for entry in feature.properties where cityProperties.contains(entry.key.lowercased()) {
+            if case .string(let text) = entry.value, !text.trimmingSpaces().isEmpty { return text }
+        }
+        return nil
+    }
+
+    /// The place's best code for messages (`CDG`), or its id.
+    static func label(of feature: Feature) -> String? {
+        var codes: [String: String] = [:]
+        for entry in feature.properties {
+            let name = entry.key.lowercased()
+            guard labelProperties.contains(name), codes[name] == nil else { continue }
+            switch entry.value {
+            case .string(let s) where !s.trimmingSpaces().isEmpty: codes[name] = s.trimmingSpaces()
+            case .number(let n): codes[name] = n.text
+            default: continue
+            }
+        }
+        return labelProperties.lazy.compactMap { codes[$0] }.first ?? feature.id?.description
+    }
+
     /// The form keys are compared in: trimmed, lower case.
     static func normalized(_ text: String) -> String { text.trimmingSpaces().lowercased() }
 }

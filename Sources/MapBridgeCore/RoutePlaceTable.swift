@@ -65,6 +65,11 @@ public struct RoutePlaceTable: Sendable {
             PlaceKeys.forEachKey(of: feature) { text, rank in
                 add(key: PlaceKeys.normalized(text), text: text, rank: rank, feature: feature, coordinate: coordinate)
             }
+            if !suggestions.isEmpty, let city = PlaceKeys.city(of: feature),
+               let label = PlaceKeys.label(of: feature)
+            {
+                suggestions[PlaceKeys.normalized(city)]?.consider(placeIn: city, label: label, title: feature.title)
+            }
         }
     }
 
@@ -97,26 +102,43 @@ public struct RoutePlaceTable: Sendable {
     public func requirePlace(named name: String) throws -> RoutePlace {
         if let place = place(named: name) { return place }
         var message = "no place named '\(name)' in \(path) (looked for ids and iata, icao, code, id, ident and name values among \(placeCount) places)"
-        let close = suggestions[PlaceKeys.normalized(name)]?.best ?? []
-        if !close.isEmpty { message += "; close matches: " + close.joined(separator: ", ") }
+        if let found = suggestions[PlaceKeys.normalized(name)] {
+            if !found.inCity.isEmpty {
+                message += "; places in the city '\(name)': " + found.inCity.joined(separator: ", ")
+                if found.moreInCity > 0 { message += " and \(found.moreInCity) more" }
+            }
+            if !found.best.isEmpty { message += "; close matches: " + found.best.joined(separator: ", ") }
+        }
         throw MapBridgeError(.data, message)
     }
 }
 
-/// The closest keys to a name that was not found, best first: a small edit (a typo, two
-/// letters swapped) before a key that contains the name or is contained in it.
+/// The closest keys to a name that was not found, best first: one edit (a typo, two
+/// neighbouring letters swapped) before two, and at one edit a key with the query's very
+/// letters (`JFK` for `JKF`: a swap) before one with another letter (`JKG`); then keys that
+/// contain the name or are contained in it. Apart from those, the places whose city is the
+/// name (`Paris`: CDG, ORY, LBG), in file order.
 struct PlaceSuggestions: Sendable {
     let query: String
     let limit = 5
     private var found: [(score: Int, shown: String)] = []
+    /// Places in the city the query names, shown as `CDG (Charles de Gaulle International Airport)`.
+    private(set) var inCity: [String] = []
+    /// Places in that city beyond the first `limit`.
+    private(set) var moreInCity = 0
+    /// The query's characters, sorted: a key with the same is the query with letters swapped.
+    private let letters: [Character]
 
-    init(query: String) { self.query = query }
+    init(query: String) {
+        self.query = query
+        letters = query.sorted()
+    }
 
     var best: [String] { found.map(\.shown) }
 
     mutating func consider(key: String, text: String, title: String?) {
         guard let score = score(key) else { return }
-        let shown = title.map { $0 == text ? text : "\(text) (\($0))" } ?? text
+        let shown = Self.shown(text, title: title)
         guard !found.contains(where: { $0.shown == shown }) else { return }
         guard found.count < limit || score < (found.last?.score ?? .max) else { return }
         let index = found.firstIndex { $0.score > score } ?? found.count
@@ -124,15 +146,33 @@ struct PlaceSuggestions: Sendable {
         if found.count > limit { found.removeLast() }
     }
 
-    /// 1–2 for one or two edits, 3 for containment, `nil` for no likeness.
+    /// Notes a place whose city is the query, labelled by its code.
+    mutating func consider(placeIn city: String, label: String, title: String?) {
+        guard inCity.count < limit else {
+            moreInCity += 1
+            return
+        }
+        let shown = Self.shown(label, title: title)
+        if !inCity.contains(shown) { inCity.append(shown) }
+    }
+
+    private static func shown(_ text: String, title: String?) -> String {
+        title.map { $0 == text ? text : "\(text) (\($0))" } ?? text
+    }
+
+    /// 1 for a swap of letters, 2 for another single edit, 3–4 for two edits, 5 for
+    /// containment, `nil` for no likeness.
     private func score(_ key: String) -> Int? {
         let a = key.utf8.count, b = query.utf8.count
         if abs(a - b) <= 2 && b <= 40 {
             let allowed = b <= 4 ? 2 : max(2, b / 4)
             let d = editDistance(key, query)
-            if d <= allowed { return min(d, 2) }
+            if d <= allowed {
+                let sameLetters = a == b && key.sorted() == letters
+                return 2 * min(d, 2) - (sameLetters ? 1 : 0)
+            }
         }
-        if b >= 3 && a >= 3 && (key.contains(query) || (a >= 4 && query.contains(key))) { return 3 }
+        if b >= 3 && a >= 3 && (key.contains(query) || (a >= 4 && query.contains(key))) { return 5 }
         return nil
     }
 }

@@ -57,9 +57,25 @@ struct DensifyCommandTests {
         #expect(uncut.stdout.contains("\"LineString\",\"coordinates\":[[140.3864,35.7647],[-118.4081,33.9425]]"))
     }
 
+    @Test("lengths in nautical and statute miles: 50nm is 92.6km, 10mi is 16.09344km", arguments: [
+        ("50nm", "92600"), ("50 NM", "92.6km"), ("10mi", "16093.44"), ("2.5mi", "4.02336km"),
+    ])
+    func lengthUnits(length: String, metres: String) throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write(Self.routes, to: "routes.geojson", in: dir)
+        let withUnit = try MapBridgeRunner.run(["convert", input, "-", "--to", "geojson", "--max-segment", length])
+        let inMetres = try MapBridgeRunner.run(["convert", input, "-", "--to", "geojson", "--max-segment", metres])
+        #expect(withUnit.status == 0 && inMetres.status == 0)
+        #expect(withUnit.stderr.isEmpty)
+        #expect(withUnit.stdout == inMetres.stdout)
+        #expect(withUnit.stdout.count > 2 * Self.routes.count)
+    }
+
     @Test("bad usage exits 64 with a message", arguments: [
         ["densify", "a.geojson", "b.geojson"],
         ["densify", "a.geojson", "b.geojson", "--max-segment", "ten"],
+        ["densify", "a.geojson", "b.geojson", "--max-segment", "5 leagues"],
+        ["densify", "a.geojson", "b.geojson", "--max-segment", "nm"],
         ["densify", "a.geojson", "b.geojson", "--max-segment", "1km", "--max-error", "1m"],
         ["convert", "a.geojson", "b.geojson", "--only-geodesic"],
     ])

@@ -49,6 +49,44 @@ struct RoutePlaceTests {
         #expect(error?.message.contains("close matches: JFK (John F. Kennedy International)") == true)
     }
 
+    /// A places file of points with the given properties, written to a fresh folder.
+    static func places(_ rows: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("route-places-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let features = rows.enumerated().map { index, properties in
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(index),1]},"properties":{\#(properties)}}"#
+        }
+        let path = folder.appendingPathComponent("places.geojson").path
+        try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("two swapped letters rank first: JKF suggests JFK before the codes one letter off that come earlier")
+    func swappedLetters() throws {
+        let codes = ["YKF", "JKG", "WKF", "JKA", "JKB", "JKC", "JFK", "JKD"]
+        let path = try Self.places(codes.map { #""iata":"\#($0)","name":"\#($0) airport""# })
+        let table = try RoutePlaceTable(path: path, format: .geojson, keeping: ["JKF"], report: { _ in })
+        let error = #expect(throws: MapBridgeError.self) { try table.requirePlace(named: "JKF") }
+        #expect(error?.message.contains("close matches: JFK (JFK airport), ") == true)
+    }
+
+    @Test("a city name offers the places serving that city, by their codes")
+    func cityNames() throws {
+        let path = try Self.places([
+            #""iata":"LBG","name":"Paris-Le Bourget Airport","city":"Paris""#,
+            #""iata":"NRT","name":"Narita International Airport","city":"Tokyo""#,
+            #""iata":"CDG","name":"Charles de Gaulle International Airport","city":"Paris""#,
+            #""icao":"RJTF","name":"Chofu Airport","city":"Tokyo""#,
+            #""iata":"ORY","name":"Paris-Orly Airport","city":"paris""#,
+        ])
+        let table = try RoutePlaceTable(path: path, format: .geojson, keeping: ["Paris", "Tokyo"], report: { _ in })
+        let paris = #expect(throws: MapBridgeError.self) { try table.requirePlace(named: "Paris") }
+        #expect(paris?.message.contains("places in the city 'Paris': LBG (Paris-Le Bourget Airport), CDG (Charles de Gaulle International Airport), ORY (Paris-Orly Airport)") == true)
+        let tokyo = #expect(throws: MapBridgeError.self) { try table.requirePlace(named: "Tokyo") }
+        #expect(tokyo?.message.contains("NRT (Narita International Airport), RJTF (Chofu Airport)") == true)
+    }
+
     @Test("a full table answers every key")
     func fullTable() throws {
         let table = try RoutePlaceTable(path: Self.airports, format: .geojson, report: { _ in })
