@@ -5,7 +5,7 @@ import MapBridgeModel
 /// Options for reading CSV, shared by every command that reads files.
 let csvReadingOptions = [
     OptionSpec(name: "--delimiter", value: "CHAR", help: "CSV input: comma, semicolon, tab or pipe (default: sniffed from the first rows)"),
-    OptionSpec(name: "--columns", value: "A,B,C", help: "CSV input: names for the columns of a file without a header (e.g. OpenFlights .dat)"),
+    OptionSpec(name: "--columns", value: "A,B,C", help: "CSV input: names for the columns of a file without a header, or a known layout: \(CSVKnownLayout.all.map(\.name).joined(separator: ", ")) (recognised by their rows' shape too)"),
     OptionSpec(name: "--lat-column", value: "NAME", help: "CSV input: the latitude column (name or 1-based position; default: lat, latitude, y …)"),
     OptionSpec(name: "--lon-column", value: "NAME", help: "CSV input: the longitude column (default: lon, lng, long, longitude, x …)"),
     OptionSpec(name: "--wkt-column", value: "NAME", help: "CSV input: a column of WKT geometry (default: wkt, geometry, the_geom)"),
@@ -27,7 +27,9 @@ func applyCSVArguments(_ args: ParsedArguments, to options: inout ConvertOptions
         options.csvReading.delimiter = d
         options.csvWriting.delimiter = d
     }
-    if let v = args.value("--columns") {
+    if let v = args.value("--columns"), let known = CSVKnownLayout(name: v) {
+        options.csvReading.columns = known.columns
+    } else if let v = args.value("--columns") {
         let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
         guard !names.isEmpty, !names.contains("") else {
             throw MapBridgeError(.usage, "--columns expects names separated by commas, such as id,name,lat,lon")

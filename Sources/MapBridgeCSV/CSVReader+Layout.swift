@@ -71,6 +71,11 @@ extension CSVReader {
             }
         } else if let columns = options.columns {
             names = columns
+        } else if let known = CSVKnownLayout.recognise(sample.map { $0.fields.map(\.text) }) {
+            names = Array(known.columns.prefix(sample.first?.fields.count ?? 0))
+            warn("csv-known-layout",
+                 "the rows have the layout of \(known.title); its columns are read as \(names.joined(separator: ",")) (--columns names them otherwise)",
+                 severity: .info, at: SourceLocation(file: parser.name, line: 1, column: 1))
         } else {
             names = (0..<(sample.first?.fields.count ?? 0)).map { "field_\($0 + 1)" }
         }

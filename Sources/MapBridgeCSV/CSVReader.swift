@@ -133,8 +133,8 @@ public final class CSVReader: FeatureReader {
                           message: "\(rows) skipped (line \(lines))", location: nil))
     }
 
-    /// Reports a warning; each code at most 10 times, then once more to say more follow.
-    func warn(_ code: String, _ message: String, at location: SourceLocation?) {
-        warnings.pass(Diagnostic(code: code, severity: .warning, message: message, location: location), to: report)
+    /// Reports a warning (or a note); each code at most 10 times, then once more to say more follow.
+    func warn(_ code: String, _ message: String, severity: Severity = .warning, at location: SourceLocation?) {
+        warnings.pass(Diagnostic(code: code, severity: severity, message: message, location: location), to: report)
     }
 }
