@@ -19,6 +19,25 @@ struct CSVConvertTests {
         #expect(((features[0]["geometry"] as? [String: Any])?["coordinates"] as? [Double]) == [-73.7789, 40.6398])
     }
 
+    @Test("--columns openflights-airports names the layout; a route between its codes needs no other option")
+    func openFlightsLayout() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let rows = #"""
+            3797,"John F Kennedy International Airport","New York","United States","JFK","KJFK",40.63980103,-73.77890015,13,-5,"A","America/New_York","airport","OurAirports"
+            3316,"Singapore Changi Airport","Singapore","Singapore","SIN","WSSS",1.35019,103.994003,22,8,"N","Asia/Singapore","airport","OurAirports"
+
+            """#
+        let input = try MapBridgeRunner.write(rows, to: "airports.dat", in: dir)
+        let named = try MapBridgeRunner.run(["convert", input, "-", "--to", "geojson", "--columns", "openflights-airports"])
+        #expect(named.status == 0)
+        #expect(named.stderr.isEmpty)
+        #expect(named.stdout.contains(#""iata":"SIN""#) && named.stdout.contains(#""altitude_ft":22"#))
+        let route = try MapBridgeRunner.run(["route", "JKF", "SIN", "-", "--places", input])
+        #expect(route.status == 1)
+        #expect(route.stderr.contains("close matches: JFK (John F Kennedy International Airport)"))
+        #expect(route.stderr.contains("the layout of OpenFlights airports.dat"))
+    }
+
     @Test("CSV → GeoJSON → CSV gives the same bytes in the writer's own layout")
     func roundTrip() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
