@@ -69,6 +69,15 @@ enum GPXValues {
         return decimal(NumberValue(value))
     }
 
+    /// A longitude as an attribute value, as `degrees` writes it, but within GPX 1.1's
+    /// [−180, 180): the antimeridian, 180° (given so, or rounded to it), is written as −180°,
+    /// the same meridian.
+    static func longitude(_ value: Double, text: String?, precision: Int?) -> String {
+        let written = degrees(value, text: text, precision: precision)
+        guard value == 180 || (precision != nil && Double(written) == 180) else { return written }
+        return degrees(-180, text: nil, precision: precision)
+    }
+
     /// A property value as element text, with the `type` MapBridge's extension elements
     /// carry so that it reads back as it was (`nil` for text).
     static func text(of value: PropertyValue) -> (text: String, type: String?) {

@@ -38,6 +38,21 @@ struct GPXWriterTests {
         #expect(out.diagnostics.isEmpty)
     }
 
+    @Test("the antimeridian is written as lon=\"-180\" (GPX 1.1 longitudes are [−180, 180)), also when rounding reaches it")
+    func antimeridian() throws {
+        let out = try writeGPX([waypoint(180, -16.5, title: "Fiji"), line([(179.5, -16), (180, -16.2)], title: "Across")])
+        #expect(out.text.contains(#"<wpt lat="-16.5" lon="-180">"#))
+        #expect(out.text.contains(#"<trkpt lat="-16.2" lon="-180">"#) || out.text.contains(#"<rtept lat="-16.2" lon="-180">"#))
+        #expect(!out.text.contains(#"lon="180""#))
+        #expect(out.diagnostics.isEmpty)
+        expectSchemaValid(out)
+        var options = GPXWriter.Options()
+        options.precision = 3
+        let rounded = try writeGPX([waypoint(179.99996, 1, title: "Almost")], options: options)
+        #expect(rounded.text.contains(#"lon="-180""#))
+        expectSchemaValid(rounded)
+    }
+
     @Test("text and attributes are escaped")
     func escaping() throws {
         let out = try writeGPX([waypoint(1, 2, title: "Fish & Chips <best>", properties: [
