@@ -81,7 +81,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaURL: String?
     private var schemaID: String?
     private var schemaFields: [String: String] = [:]
-    private var schemaHoldsJSON = false
+    /// The type every field of the schema being read has, whatever its SimpleField says:
+    /// `json` or `null` for the schemas MapBridge names so (see `KMLWriter.SchemaTable.Kind`).
+    private var schemaFieldType: String?
     private var warned: Set<String> = []
     /// Whether a Style or a feature is being read (so `style`/`draft` need not be copied to test it).
     private var readingStyle = false
@@ -165,11 +167,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .schema:
             schemaID = attribute("id") ?? attribute("name")
             schemaFields = [:]
-            // MapBridge writes arrays and objects as JSON text in schemas of this name.
-            schemaHoldsJSON = attribute("name") == KMLWriter.SchemaTable.jsonSchemaName
+            // MapBridge writes arrays and objects as JSON text, and nulls, in schemas of these names.
+            schemaFieldType = switch attribute("name") {
+            case KMLWriter.SchemaTable.jsonSchemaName?: "json"
+            case KMLWriter.SchemaTable.nullSchemaName?: "null"
+            default: nil
+            }
             if let name = attribute("name") { schemaAliases.append(name) }
         case .simpleField, .simpleArrayField:
-            if let field = attribute("name") { schemaFields[field] = schemaHoldsJSON ? "json" : attribute("type") ?? "string" }
+            if let field = attribute("name") { schemaFields[field] = schemaFieldType ?? attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
@@ -603,11 +609,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
     /// double → numbers; bool → boolean; anything else a string). An empty value in a number or
-    /// boolean field has no value: null (that is how MapBridge writes a null property).
+    /// boolean field, or in a field of a `mapbridge-null` schema, has no value: null (that is how
+    /// MapBridge writes a null property).
     private func typedValue(_ raw: String, field: String) -> PropertyValue {
         let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
         let trimmed = raw.trimmingSpaces()
-        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool", "json"].contains(type) {
+        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool", "json", "null"].contains(type) {
             return .null
         }
         switch type {

@@ -13,8 +13,8 @@ import MapBridgeModel
 /// |---|---|---|
 /// | string | the string | `string` |
 /// | number | its original text (`0.10` stays `0.10`) | `int` (integers within 32 bits), else `double` |
-/// | boolean | `true` or `false` | `bool` |
-/// | null | empty | a number or boolean field of the key (`int` when it has none), so it reads back as null; untyped `Data` reads back as an empty string |
+/// | boolean | `1` or `0` (`true` or `false` as untyped `Data`) | `bool` |
+/// | null | empty | a number or boolean field of the key, else a `string` field of the schema named `mapbridge-null`, so it reads back as null; untyped `Data` reads back as an empty string |
 /// | array, object | its compact JSON text, e.g. `[1,2]` | `string`, in a schema named `mapbridge-json` that the reader parses back (as untyped `Data`: text, reported once) |
 ///
 /// Properties the placemark already carries in its own elements are not repeated: `name`
@@ -61,7 +61,7 @@ extension KMLWriter {
                 try xml.open("SchemaData", ("schemaUrl", "#" + schemaTable.schemas[index].id))
                 for entry in group {
                     try xml.open("SimpleData", ("name", entry.key))
-                    try writeValueText(entry.value, feature)
+                    try writeValueText(entry.value, feature, typed: true)
                     try xml.close("SimpleData")
                 }
                 try xml.close("SchemaData")
@@ -74,9 +74,9 @@ extension KMLWriter {
 
     /// Writes the typed `Schema`s collected so far.
     func writeSchemas() throws {
-        for schema in schemaTable.schemas {
-            if schema.holdsJSON {
-                try xml.open("Schema", attributes: [("name", SchemaTable.jsonSchemaName), ("id", schema.id)], break: .before)
+        for schema in schemaTable.declarationOrder {
+            if let name = schema.kind.name {
+                try xml.open("Schema", attributes: [("name", name), ("id", schema.id)], break: .before)
             } else {
                 try xml.open("Schema", ("id", schema.id), break: .before)
             }
@@ -113,14 +113,16 @@ extension KMLWriter {
             try xml.empty("value")
         } else {
             try xml.open("value")
-            try writeValueText(value, feature)
+            try writeValueText(value, feature, typed: false)
             try xml.close("value")
         }
         try xml.close("Data")
     }
 
-    /// A property value's text, escaped.
-    private func writeValueText(_ value: PropertyValue, _ feature: Feature) throws {
+    /// A property value's text, escaped. A boolean in a typed `bool` field is `1` or `0`
+    /// (xsd:boolean either way; GDAL reads `true` there as the integer 0), as untyped text
+    /// `true` or `false`.
+    private func writeValueText(_ value: PropertyValue, _ feature: Feature, typed: Bool) throws {
         switch value {
         case .null:
             break
@@ -129,7 +131,7 @@ extension KMLWriter {
         case .number(let n):
             try xml.raw(n.text)
         case .bool(let b):
-            try xml.raw(b ? "true" : "false")
+            try xml.raw(typed ? (b ? "1" : "0") : (b ? "true" : "false"))
         case .array, .object:
             if options.propertyTypes == .text && (feature.time == nil || !Self.isTimeFallback(value, feature)) {
                 note("json-text", "KML data values are text: array and object values are written as their JSON text", at: feature.location)

@@ -33,6 +33,12 @@ extension KMLWriter {
     /// schema; a key seen with a number and with a string needs two. The fields together are
     /// capped (memory stays bounded whatever the keys); a property beyond the cap is written
     /// as untyped `Data`.
+    ///
+    /// Other readers (GDAL, so QGIS) type a field by the first `SimpleField` of its name in the
+    /// document, so a null, which has no type of its own, never declares one ahead of a real
+    /// value: it goes into a number or boolean field the key already has, else into a schema
+    /// named `nullSchemaName` whose `string` fields MapBridge reads back as null when empty,
+    /// written after every other schema.
     struct SchemaTable {
         /// The most fields over all schemas.
         let capacity: Int
@@ -42,32 +48,63 @@ extension KMLWriter {
 
         /// The `name` of the schemas whose fields hold JSON text (arrays and objects).
         static let jsonSchemaName = "mapbridge-json"
+        /// The `name` of the schemas whose fields hold nulls (an empty `SimpleData`).
+        static let nullSchemaName = "mapbridge-null"
+
+        /// What a schema's fields hold.
+        enum Kind {
+            /// Values of the fields' types.
+            case typed
+            /// Arrays and objects as JSON text (`jsonSchemaName`).
+            case json
+            /// Nulls only (`nullSchemaName`), for keys with no number or boolean field.
+            case nulls
+
+            /// The schema's `name` attribute, which tells MapBridge's reader the kind.
+            var name: String? {
+                switch self {
+                case .typed: nil
+                case .json: SchemaTable.jsonSchemaName
+                case .nulls: SchemaTable.nullSchemaName
+                }
+            }
+        }
 
         struct Schema {
             var id: String
-            /// Whether the fields hold JSON text: such schemas hold nothing else.
-            var holdsJSON = false
+            /// What the fields hold: a schema holds one kind only.
+            var kind = Kind.typed
             /// The fields in order of first use.
             var fields: [(name: String, type: FieldType)] = []
             var types: [String: FieldType] = [:]
         }
 
+        /// The schemas in the order the header declares them: the null schemas last, so that
+        /// a key's first `SimpleField` has the type of a value.
+        var declarationOrder: [Schema] { schemas.filter { $0.kind != .nulls } + schemas.filter { $0.kind == .nulls } }
+
         init(capacity: Int) { self.capacity = capacity }
 
         /// The index of the schema where a null value of `key` goes: a field of `key` that is a
-        /// number or a boolean (an empty value there reads back as null), added as an `int` field
-        /// when `key` has none; `nil` when the table is full.
+        /// number, a boolean or JSON text (an empty value there reads back as null), else a
+        /// field of a null schema; `nil` when the table is full.
         mutating func schemaIndexForNull(of key: String, identifiers: inout IdentifierRegistry) -> Int? {
-            for (index, schema) in schemas.enumerated() {
+            for (index, schema) in schemas.enumerated() where schema.kind != .nulls {
                 if let type = schema.types[key], type != .string { return index }
             }
-            return schemaIndex(for: key, type: .int, identifiers: &identifiers)
+            return schemaIndex(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
         }
 
         /// The index of the schema whose field `key` of `type` is, adding the field (and the
         /// schema) when new; `nil` when the table is full.
         mutating func schemaIndex(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
-            for (index, schema) in schemas.enumerated() where schema.holdsJSON == (type == .json) {
+            schemaIndex(for: key, type: type, kind: type == .json ? .json : .typed, identifiers: &identifiers)
+        }
+
+        private mutating func schemaIndex(for key: String, type: FieldType, kind: Kind,
+                                          identifiers: inout IdentifierRegistry) -> Int?
+        {
+            for (index, schema) in schemas.enumerated() where schema.kind == kind {
                 switch schema.types[key] {
                 case type?: return index
                 case nil: return add(key, type, to: index)
@@ -80,7 +117,7 @@ extension KMLWriter {
                 id = "schema-\(nextNumber)"
                 nextNumber += 1
             } while !identifiers.claimSharedID(id)
-            schemas.append(Schema(id: id, holdsJSON: type == .json))
+            schemas.append(Schema(id: id, kind: kind))
             return add(key, type, to: schemas.count - 1)
         }
 

@@ -40,11 +40,15 @@ struct KMLWriterExtendedDataTests {
         #expect(schemaLines(output.text) == [
             #"<Schema id="schema-1"><SimpleField type="string" name="s"/><SimpleField type="double" name="n"/>"#
                 + #"<SimpleField type="int" name="i"/><SimpleField type="double" name="big"/><SimpleField type="bool" name="t"/>"#
-                + #"<SimpleField type="int" name="z"/><SimpleField type="string" name="e"/></Schema>"#,
+                + #"<SimpleField type="string" name="e"/></Schema>"#,
+            #"<Schema name="mapbridge-null" id="schema-2"><SimpleField type="string" name="z"/></Schema>"#,
         ])
-        #expect(placemarkLines(output.text) == ["<Placemark>" + simpleDataXML(
-            ("s", "text"), ("n", "0.10"), ("i", "-7"), ("big", "12345678901234567890"), ("t", "true"), ("z", ""), ("e", ""))
-            + "</Placemark>"])
+        #expect(placemarkLines(output.text) == ["<Placemark><ExtendedData>"
+            + ##"<SchemaData schemaUrl="#schema-1"><SimpleData name="s">text</SimpleData><SimpleData name="n">0.10</SimpleData>"##
+            + ##"<SimpleData name="i">-7</SimpleData><SimpleData name="big">12345678901234567890</SimpleData>"##
+            + ##"<SimpleData name="t">1</SimpleData><SimpleData name="e"></SimpleData></SchemaData>"##
+            + ##"<SchemaData schemaUrl="#schema-2"><SimpleData name="z"></SimpleData></SchemaData>"##
+            + "</ExtendedData></Placemark>"])
         #expect(output.codes.isEmpty)
         expectSchemaValid(output)
     }
@@ -55,7 +59,7 @@ struct KMLWriterExtendedDataTests {
                                            Feature(properties: ["note": nil, "n": nil])])
         #expect(schemaLines(output.text) == [
             #"<Schema id="schema-1"><SimpleField type="string" name="note"/><SimpleField type="double" name="n"/></Schema>"#,
-            #"<Schema id="schema-2"><SimpleField type="int" name="note"/></Schema>"#,
+            #"<Schema name="mapbridge-null" id="schema-2"><SimpleField type="string" name="note"/></Schema>"#,
         ])
         #expect(placemarkLines(output.text).last == "<Placemark><ExtendedData>"
             + ##"<SchemaData schemaUrl="#schema-1"><SimpleData name="n"></SimpleData></SchemaData>"##
@@ -66,6 +70,24 @@ struct KMLWriterExtendedDataTests {
         #expect(read.features.map(\.properties) == [["note": "x", "n": 1.5], ["n": nil, "note": nil]])
     }
 
+    @Test("a null seen before a key's text never types its field for other readers: the text field is declared first")
+    func nullBeforeText() throws {
+        // A CSV column with blanks: the first row's note is null, the later ones text.
+        let output = try writeKMLDocument([Feature(properties: ["note": nil, "flag": true]),
+                                           Feature(properties: ["note": "hello", "flag": false])])
+        #expect(schemaLines(output.text) == [
+            #"<Schema id="schema-2"><SimpleField type="bool" name="flag"/><SimpleField type="string" name="note"/></Schema>"#,
+            #"<Schema name="mapbridge-null" id="schema-1"><SimpleField type="string" name="note"/></Schema>"#,
+        ])
+        // Every SimpleField of a name, over all schemas, has the type of the key's values.
+        let declared = schemaLines(output.text).joined().split(separator: "<SimpleField ").dropFirst()
+        #expect(declared.first { $0.contains(#"name="note""#) }?.hasPrefix(#"type="string""#) == true)
+        #expect(placemarkLines(output.text).first?.contains(#"<SimpleData name="flag">1</SimpleData>"#) == true)
+        expectSchemaValid(output)
+        let read = try readKML(output.text)
+        #expect(read.features.map(\.properties) == [["note": nil, "flag": true], ["note": "hello", "flag": false]])
+    }
+
     @Test("features share the schema; new keys join it in order of first use")
     func sharedSchema() throws {
         let output = try writeKMLDocument([Feature(properties: ["a": 1, "b": "x"]), Feature(properties: ["c": true, "a": 2])])
@@ -74,7 +96,7 @@ struct KMLWriterExtendedDataTests {
         ])
         #expect(placemarkLines(output.text) == [
             "<Placemark>" + simpleDataXML(("a", "1"), ("b", "x")) + "</Placemark>",
-            "<Placemark>" + simpleDataXML(("c", "true"), ("a", "2")) + "</Placemark>",
+            "<Placemark>" + simpleDataXML(("c", "1"), ("a", "2")) + "</Placemark>",
         ])
         expectSchemaValid(output)
     }
