@@ -2,8 +2,10 @@ import MapBridgeCSV
 import MapBridgeCore
 import MapBridgeModel
 
-/// Options for reading CSV, shared by every command that reads files.
+/// Options for reading (CSV's, and the title's property for every format), shared by every
+/// command that reads files.
 let csvReadingOptions = [
+    OptionSpec(name: "--title-property", value: "KEY", help: "take each feature's title (KML <name>, GPX <name>, SVG callouts and labels) from the property KEY; default: the format's name (GeoJSON: name, title, NAME, Name)"),
     OptionSpec(name: "--delimiter", value: "CHAR", help: "CSV input: comma, semicolon, tab or pipe (default: sniffed from the first rows)"),
     OptionSpec(name: "--columns", value: "A,B,C", help: "CSV input: names for the columns of a file without a header, or a known layout: \(CSVKnownLayout.all.map(\.name).joined(separator: ", ")) (recognised by their rows' shape too)"),
     OptionSpec(name: "--lat-column", value: "NAME", help: "CSV input: the latitude column (name or 1-based position; default: lat, latitude, y …)"),
@@ -18,8 +20,12 @@ let csvWritingOptions = [
     OptionSpec(name: "--geometry", value: "xy|yx|xyz|wkt", help: "CSV output: lon,lat columns (default for points), lat,lon, lon,lat,alt, or a WKT column (default otherwise)"),
 ]
 
-/// Applies the CSV flags to `options`.
+/// Applies the reading flags to `options`.
 func applyCSVArguments(_ args: ParsedArguments, to options: inout ConvertOptions) throws {
+    if let key = args.value("--title-property") {
+        guard !key.isEmpty else { throw MapBridgeError(.usage, "--title-property expects a property name, such as NAME") }
+        options.titleProperty = key
+    }
     if let v = args.value("--delimiter") {
         guard let d = CSVDelimiter(name: v) else {
             throw MapBridgeError(.usage, "--delimiter expects comma, semicolon, tab or pipe, got '\(v)'")

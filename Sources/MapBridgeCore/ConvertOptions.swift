@@ -25,6 +25,10 @@ public struct ConvertOptions: Sendable {
     /// `--on-error fail` stops instead. (CSV's `csvReading.onError` defaults to `.fail`: a
     /// malformed CSV row usually means the layout was misread, so going on helps nobody.)
     public var geojsonOnError: GeoJSONReader.Options.OnError = .skip
+    /// The property every feature read takes its title from, whatever the format names it
+    /// (`nil`: the format's own title, such as KML's `<name>` or GeoJSON's `name`). A feature
+    /// without a string or number under the key keeps the format's title.
+    public var titleProperty: String?
     /// KML output: shared styles in the document header, or a style inside each placemark.
     public var kmlStyles: KMLWriter.StyleLayout = .shared
     /// KML output: properties as typed Schema data, or as plain text Data.

@@ -14,6 +14,14 @@ public enum FeatureSources {
     public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                               report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
+        let reader = try formatReader(for: path, format: format, options: options, report: report)
+        guard let key = options.titleProperty else { return reader }
+        return TitlePropertyReader(base: reader, key: key)
+    }
+
+    private static func formatReader(for path: String, format: Format, options: ConvertOptions,
+                                     report: @escaping DiagnosticHandler) throws -> any FeatureReader
+    {
         switch format {
         case .geojson, .geojsonSequence, .geojsonLines:
             var o = GeoJSONReader.Options()
@@ -68,4 +76,25 @@ public enum FeatureSources {
             return writer
         }
     }
+}
+
+/// A reader whose features take their title from one property (`ConvertOptions.titleProperty`).
+struct TitlePropertyReader: FeatureReader {
+    var base: any FeatureReader
+    let key: String
+
+    mutating func open() throws -> DocumentInfo { try base.open() }
+
+    mutating func next() throws -> Feature? {
+        guard var feature = try base.next() else { return nil }
+        switch feature.properties[key] {
+        case .string(let text)?: feature.title = text
+        case .number(let number)?: feature.title = number.text
+        default: break
+        }
+        return feature
+    }
+
+    var document: DocumentInfo { base.document }
+    var progress: (bytesRead: Int64, totalBytes: Int64?) { base.progress }
 }

@@ -5,7 +5,7 @@ import MapBridgeModel
 /// | model | GeoJSON |
 /// |---|---|
 /// | `Feature.id` | `id` (string or number, as given) |
-/// | `title` | `name` property (else `title`) |
+/// | `title` | the first string of the properties `name`, `title`, `NAME`, `Name`, in that order (Natural Earth and shapefile exports write `NAME`) |
 /// | `subtitle` | `description` property |
 /// | `style` | simplestyle properties `stroke`, `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, and `icon`, `icon-scale`, `icon-opacity`, `icon-heading`, `label-color`, `label-opacity`, `label-scale` |
 /// | `time` | `timestamp` property (instant) or `timespan` `{begin, end}` |
@@ -30,7 +30,7 @@ public enum GeoJSONMapping {
 
     /// Property keys that also fill a model field.
     enum Field: Int, CaseIterable {
-        case name, title, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
+        case name, title, nameUpper, nameCapitalised, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
             markerSymbol, markerSize, icon, iconColor, iconOpacity, iconScale, iconHeading, labelColor,
             labelOpacity, labelScale, timestamp, timespan, address, visibility, coordinateProperties, iconOffset,
             iconOffsetUnits, styleUrl
@@ -39,6 +39,8 @@ public enum GeoJSONMapping {
             switch self {
             case .name: "name"
             case .title: "title"
+            case .nameUpper: "NAME"
+            case .nameCapitalised: "Name"
             case .description: "description"
             case .stroke: "stroke"
             case .strokeOpacity: "stroke-opacity"
@@ -75,7 +77,7 @@ public enum GeoJSONMapping {
             switch key.utf8.first {
             case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "f"),
                 UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "a"), UInt8(ascii: "v"),
-                UInt8(ascii: "c"), UInt8(ascii: "S"):
+                UInt8(ascii: "c"), UInt8(ascii: "S"), UInt8(ascii: "N"):
                 return byKey[key]
             default:
                 return nil
@@ -100,15 +102,17 @@ public enum GeoJSONMapping {
         var style = Style()
         var marker = MarkerStyle()
         var label = LabelStyle()
-        var title: String?
-        var fallbackTitle: String?
+        // The title's candidates, best first.
+        var name: String?, title: String?, nameUpper: String?, nameCapitalised: String?
         var begin: String?, end: String?
         for entry in feature.properties {
             guard let field = Field.lookup(entry.key) else { continue }
             let v = entry.value
             switch field {
-            case .name: title = v.stringValue ?? title
-            case .title: fallbackTitle = v.stringValue
+            case .name: name = v.stringValue ?? name
+            case .title: title = v.stringValue ?? title
+            case .nameUpper: nameUpper = v.stringValue ?? nameUpper
+            case .nameCapitalised: nameCapitalised = v.stringValue ?? nameCapitalised
             case .description: feature.subtitle = v.stringValue
             case .stroke: style.strokeColor = v.stringValue.flatMap(Color.init(hex:))
             case .strokeOpacity: style.strokeOpacity = unitInterval(v)
@@ -150,7 +154,7 @@ public enum GeoJSONMapping {
                 if case .object(let p) = v, let times = p["times"] { feature.shape = shape(feature.shape, withTimes: times) }
             }
         }
-        feature.title = title ?? fallbackTitle
+        feature.title = name ?? title ?? nameUpper ?? nameCapitalised
         if begin != nil || end != nil { feature.time = .span(begin: begin, end: end) }
         if !marker.isEmpty { style.marker = marker }
         if !label.isEmpty { style.label = label }
@@ -244,7 +248,13 @@ public enum GeoJSONMapping {
             present |= field.bit
             out.append(key: field.key, value: value)
         }
-        if let title = feature.title, present & Field.title.bit == 0 { add(.name, .string(title)) }
+        // `NAME` or `Name` holding the title stands for it (the reader took it from there).
+        if let title = feature.title, present & Field.title.bit == 0,
+           present & (Field.nameUpper.bit | Field.nameCapitalised.bit) == 0
+            || !p.contains(where: { ($0.key == "NAME" || $0.key == "Name") && $0.value.stringValue == title })
+        {
+            add(.name, .string(title))
+        }
         if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
         if let address = feature.address { add(.address, .string(address)) }
         if let visibility = feature.visibility { add(.visibility, .bool(visibility)) }

@@ -100,6 +100,17 @@ struct GeoJSONReaderPropertiesTests {
         #expect(try feature(properties: #"{"name":"JFK"}"#).properties == ["name": "JFK"])
     }
 
+    @Test("title from NAME, then Name, when neither name nor title holds text (Natural Earth, shapefile exports)")
+    func titleFromCapitalisedKeys() throws {
+        #expect(try feature(properties: #"{"NAME":"France","POP_EST":67059887}"#).title == "France")
+        #expect(try feature(properties: #"{"Name":"Lyon"}"#).title == "Lyon")
+        #expect(try feature(properties: #"{"Name":"Lyon","NAME":"LYON"}"#).title == "LYON")
+        #expect(try feature(properties: #"{"NAME":"FRANCE","title":"France"}"#).title == "France")
+        #expect(try feature(properties: #"{"NAME":"FRANCE","name":"France"}"#).title == "France")
+        #expect(try feature(properties: #"{"NAME":7,"Name":"Seven"}"#).title == "Seven")
+        #expect(try feature(properties: #"{"nAmE":"odd"}"#).title == nil)
+    }
+
     @Test("subtitle from description")
     func subtitle() throws {
         #expect(try feature(properties: #"{"description":"<b>Airport</b>"}"#).subtitle == "<b>Airport</b>")
@@ -139,7 +150,7 @@ struct GeoJSONReaderPropertiesTests {
     }
 
     @Test("keys that only look like style keys fill nothing", arguments: [
-        "Stroke", "strokes", "stroke_width", "names", "Name", "fill ", "marker", "label", "iconic", "time", "",
+        "Stroke", "strokes", "stroke_width", "names", "NAme", "fill ", "marker", "label", "iconic", "time", "",
     ])
     func nearMisses(key: String) throws {
         let f = try feature(properties: ##"{"\##(key)":"#ff0000"}"##)
