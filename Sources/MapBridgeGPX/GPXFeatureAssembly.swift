@@ -64,8 +64,7 @@ enum GPXFeatureAssembly {
         let links = c.allLinks
         if !links.isEmpty { members["links"] = .array(links) }
         for leaf in c.extensions {
-            let (key, value) = featureValue(leaf)
-            members[key] = value
+            forEachFeatureValue(leaf) { members[$0] = $1 }
         }
         document.foreignMembers = members
         return document
@@ -100,8 +99,7 @@ enum GPXFeatureAssembly {
         var displayColor: Color?
         for leaf in c.extensions {
             if !isWaypoint, applyLineStyle(leaf, to: &style) { continue }
-            let (key, value) = featureValue(leaf)
-            feature.properties[key] = value
+            forEachFeatureValue(leaf) { feature.properties[$0] = $1 }
             if leaf.name.localName == "DisplayColor" { displayColor = garminColors[leaf.text] }
         }
         if style.strokeColor == nil, let displayColor { style.strokeColor = displayColor }
@@ -137,6 +135,23 @@ enum GPXFeatureAssembly {
     ].compactMapValues { Color(hex: $0) }
 
     // MARK: - Extension values
+
+    /// Calls `body` with each property a feature's (or the document's) extension leaf
+    /// holds: one (see `featureValue`), or the members of MapBridge's `<mb:property
+    /// type="members">` object, in order.
+    static func forEachFeatureValue(_ leaf: GPXExtensionLeaf, _ body: (String, PropertyValue) -> Void) {
+        if leaf.name.namespace == GPXMapping.mapBridgeNamespace, leaf.attribute("name") == nil,
+           leaf.name.localName == "property", leaf.attribute("type") == GPXMapping.membersType
+        {
+            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(leaf.text.utf8)))
+            if case .object(let members)? = try? tokenizer.value(startingWith: tokenizer.next()) {
+                for entry in members { body(entry.key, entry.value) }
+                return
+            }
+        }
+        let (key, value) = featureValue(leaf)
+        body(key, value)
+    }
 
     /// A feature's (or the document's) extension leaf as a property: `prefix_name` (or `name`
     /// without a prefix), its text as text, as togeojson and GDAL give them; MapBridge's own

@@ -36,6 +36,16 @@ public enum GPXMapping {
     /// MapBridge's own extension elements: properties GPX has no element for.
     public static let mapBridgeNamespace = "https://mapbridge.dev/xmlns/gpx-properties/1"
 
+    /// The most distinct MapBridge element names a document's features use for their
+    /// properties. GDAL's GPX driver makes a field of each and stops reading at 100 fields
+    /// (with GPX's own twenty-odd), so a wider feature's remaining properties travel together
+    /// as one `<mb:property type="members">` JSON object, which MapBridge reads back as them.
+    public static let maximumPropertyElementNames = 64
+
+    /// The `type` of the `mb:property` element (without a `name`) whose JSON object holds
+    /// properties beyond `maximumPropertyElementNames`, in order.
+    static let membersType = "members"
+
     /// Whether a namespace URI is GPX's own (1.1, 1.0, or none).
     static func isGPXNamespace(_ uri: String?) -> Bool {
         guard let uri else { return true }

@@ -34,6 +34,7 @@ extension GPXWriter {
             for (element, text) in garmin { try xml.leaf(prefix: Self.garminPrefix, localName: "\(element)", text) }
             try xml.close("gpxtpx:TrackPointExtension")
         }
+        var overflow = Properties()
         for entry in entries {
             let (text, type) = GPXValues.text(of: entry.value)
             var attributes: [(name: StaticString, value: String)] = []
@@ -48,9 +49,32 @@ extension GPXWriter {
                 localName = entry.perPoint ? "value" : "property"
                 attributes.append(("name", entry.key))
             }
+            if !entry.perPoint, !admitsPropertyElement(localName) {
+                overflow.append(key: entry.key, value: entry.value)
+                continue
+            }
             if let type { attributes.append(("type", type)) }
             try xml.leaf(prefix: Self.mapBridgePrefix, localName: localName, text, attributes: attributes)
         }
+        if !overflow.isEmpty {
+            let (text, _) = GPXValues.text(of: .object(overflow))
+            try xml.leaf(prefix: Self.mapBridgePrefix, localName: "property", text,
+                         attributes: [("type", GPXMapping.membersType)])
+        }
         try xml.close("extensions")
+    }
+
+    /// Whether a feature property may have an element named `localName`: one used before, or
+    /// a new one while fewer than `GPXMapping.maximumPropertyElementNames` are; else the
+    /// property joins the feature's `members` object (reported once).
+    private func admitsPropertyElement(_ localName: String) -> Bool {
+        if propertyElementNames.contains(localName) { return true }
+        if propertyElementNames.count < GPXMapping.maximumPropertyElementNames {
+            propertyElementNames.insert(localName)
+            return true
+        }
+        note("gpx-wide-properties",
+             "features carry more than \(GPXMapping.maximumPropertyElementNames) property names; the rest are written together as JSON in one <mb:property type=\"members\"> element, which MapBridge reads back as properties (GDAL's GPX driver stops at 100 fields and would otherwise read no waypoint; it shows the JSON as the field mb_property)")
+        return false
     }
 }

@@ -59,6 +59,9 @@ public final class GPXWriter: FeatureWriter {
     private var headerDocument: DocumentInfo?
     /// Diagnostic codes reported so far: each kind once.
     private var reported: Set<String> = []
+    /// The MapBridge extension element names features' properties have used so far, up to
+    /// `GPXMapping.maximumPropertyElementNames` (see `writeExtensions`).
+    var propertyElementNames: Set<String> = []
 
     private enum State { case fresh, begun, finished }
 

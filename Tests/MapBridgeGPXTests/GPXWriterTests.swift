@@ -53,6 +53,29 @@ struct GPXWriterTests {
         expectSchemaValid(rounded)
     }
 
+    @Test("wide features: past 64 property names the rest travel as one members object, read back in order")
+    func wideProperties() throws {
+        // Natural Earth's populated places carry over a hundred properties; GDAL's GPX driver
+        // reads no waypoint of a file with more than 100 fields.
+        func wide(_ n: Int, _ offset: Int) -> Feature {
+            var properties = Properties()
+            for k in 0..<110 { properties.append(key: "field_\(k)", value: .number(NumberValue(k + offset))) }
+            properties.append(key: "note", value: "x & y")
+            properties.append(key: "not a name", value: true)
+            return waypoint(Double(n), 1, title: "P\(n)", properties: properties)
+        }
+        let features = [wide(1, 0), wide(2, 1000)]
+        let out = try writeGPX(features)
+        expectSchemaValid(out)
+        #expect(out.codes == ["gpx-wide-properties"])
+        let elementNames = Set(out.text.split(separator: "<mb:").map { $0.prefix { $0 != " " && $0 != ">" } }.dropFirst())
+        #expect(elementNames.count == 65)  // 64 names and the members element
+        #expect(out.text.split(separator: #"<mb:property type="members">"#).count == 3)
+        let read = try readGPX(out.text)
+        #expect(read.features.map(\.properties) == features.map(\.properties))
+        #expect(read.features.map(\.title) == ["P1", "P2"])
+    }
+
     @Test("text and attributes are escaped")
     func escaping() throws {
         let out = try writeGPX([waypoint(1, 2, title: "Fish & Chips <best>", properties: [
