@@ -785,7 +785,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             add(.annotation(coords[0]))
             return
         }
-        if !arrays.isEmpty { draft?.trackArrays.append(arrays) }
+        // Every track's arrays, empty too, so that the n-th set goes with the n-th line.
+        draft?.trackArrays.append(arrays)
         add(.polyline(Polyline(coords, times: times)))
     }
 
@@ -877,8 +878,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
         // togeojson put them there): an array per name, or for several tracks an array of
-        // such arrays (null for a track without that name).
-        if !d.trackArrays.isEmpty, !feature.properties.contains(key: "coordinateProperties") {
+        // such arrays (null for a track without that name). MapBridge writes what per-point
+        // values a track cannot hold as a coordinateProperties object in the data: the arrays
+        // join it.
+        var existing: Properties?
+        switch feature.properties["coordinateProperties"] {
+        case nil: existing = Properties()
+        case .object(let members)?: existing = members
+        default: existing = nil
+        }
+        if d.trackArrays.contains(where: { !$0.isEmpty }), let existing {
             var perPoint = Properties()
             var order: [String] = []
             for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
@@ -888,6 +897,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
                 perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
             }
+            for entry in existing where !perPoint.contains(key: entry.key) { perPoint.append(key: entry.key, value: entry.value) }
             feature.properties["coordinateProperties"] = .object(perPoint)
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.

@@ -81,7 +81,8 @@ extension KMLWriter {
                 try xml.open("Schema", ("id", schema.id), break: .before)
             }
             for field in schema.fields {
-                try xml.empty("SimpleField", [("type", field.type.kmlType), ("name", field.name)])
+                try xml.empty(schema.kind == .arrays ? "gx:SimpleArrayField" : "SimpleField",
+                              [("type", field.type.kmlType), ("name", field.name)])
             }
             try xml.close("Schema")
         }
@@ -97,7 +98,16 @@ extension KMLWriter {
         }
         if let idAsData { add("id", .string(idAsData)) }
         let carried = CarriedFields(feature, timeIsWritten: timeIsWritten)
-        for entry in properties where !carried.carries(entry, in: properties) { entries.append(entry) }
+        for entry in properties where !carried.carries(entry, in: properties) {
+            if entry.key == "coordinateProperties", carried.hasTrack {
+                // The tracks carry the times and the per-point values they can; the rest stays.
+                if let left = Self.coordinatePropertiesLeft(entry.value, besides: trackArrays) {
+                    entries.append(Properties.Entry(key: entry.key, value: left))
+                }
+                continue
+            }
+            entries.append(entry)
+        }
         if case .circle(let circle)? = feature.shape { add("radius", .number(NumberValue(circle.radius))) }
         if let marker = feature.style?.marker {
             if let symbol = marker.symbol { add("marker-symbol", .string(symbol)) }
@@ -189,7 +199,7 @@ extension KMLWriter {
             case "timespan":
                 if case .span? = f.time { return timeIsWritten }
                 return false
-            case "coordinateProperties": return hasTrack || entry.value == .object([:])
+            case "coordinateProperties": return entry.value == .object([:])
             case "desc", "time", "sym":
                 // GPX's names for the description, an instant and the symbol (see `fieldRestated`).
                 switch f.fieldRestated(by: entry) {

@@ -7,7 +7,7 @@ import MapBridgeModel
 /// |---|---|
 /// | `annotation` | `Point` |
 /// | `polyline` | `LineString`; `tessellate` 1 when geodesic |
-/// | `polyline` with `times` | `gx:Track`: the `when`s, then a `gx:coord` (`lon lat [alt]`) per vertex |
+/// | `polyline` with `times` | `gx:Track`: the `when`s, then a `gx:coord` (`lon lat [alt]`) per vertex, then the per-point values as `gx:SimpleArrayData` (see `KMLWriter+TrackArrays.swift`) |
 /// | `polygon` | `Polygon`: `outerBoundaryIs`, then an `innerBoundaryIs` per hole, each a `LinearRing` |
 /// | `circle` | a `Polygon` whose ring follows the circle (see `Options.circleRing`); the radius also goes to data |
 /// | `multiPoint`, `multiPolyline`, `multiPolygon`, `collection` | `MultiGeometry` (nested for nested collections) |
@@ -90,6 +90,10 @@ extension KMLWriter {
             try writeTuple(c, separator: UInt8(ascii: " "))
             try xml.close("gx:coord")
         }
+        if let arrays = trackArrays, arrays.lines.indices.contains(trackLineIndex) {
+            try writeTrackColumns(arrays.lines[trackLineIndex])
+        }
+        trackLineIndex += 1
         try xml.close("gx:Track")
     }
 

@@ -41,6 +41,9 @@ extension KMLWriter {
         let timeIsWritten = try writeTime(feature)
         if element == .placemark {
             // The common case, without copies of the feature.
+            trackArrays = feature.properties.contains(key: "coordinateProperties") ? Self.trackArrays(of: feature) : nil
+            trackLineIndex = 0
+            defer { trackArrays = nil }
             try writeStyleReference(of: feature)
             try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
             if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }

@@ -59,11 +59,13 @@ extension KMLWriter {
             case json
             /// Nulls only (`nullSchemaName`), for keys with no number or boolean field.
             case nulls
+            /// Tracks' per-point values: `gx:SimpleArrayField`s (see `KMLWriter+TrackArrays.swift`).
+            case arrays
 
             /// The schema's `name` attribute, which tells MapBridge's reader the kind.
             var name: String? {
                 switch self {
-                case .typed: nil
+                case .typed, .arrays: nil
                 case .json: SchemaTable.jsonSchemaName
                 case .nulls: SchemaTable.nullSchemaName
                 }
@@ -93,6 +95,12 @@ extension KMLWriter {
                 if let type = schema.types[key], type != .string { return index }
             }
             return schemaIndex(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
+        }
+
+        /// The index of the schema whose array field `key` of `type` is, adding the field (and
+        /// the schema) when new; `nil` when the table is full.
+        mutating func schemaIndexForArray(of key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
+            schemaIndex(for: key, type: type, kind: .arrays, identifiers: &identifiers)
         }
 
         /// The index of the schema whose field `key` of `type` is, adding the field (and the

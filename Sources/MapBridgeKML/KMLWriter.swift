@@ -62,6 +62,10 @@ public final class KMLWriter: FeatureWriter {
     var reported: Set<String> = []
     /// Features left out because they carry nothing.
     var emptyFeatureCount = 0
+    /// The per-point values of the placemark being written, for its tracks, and how many of
+    /// its lines are written so far.
+    var trackArrays: TrackArrays?
+    var trackLineIndex = 0
     private var state = State.fresh
     /// What the header said, when it is written at `begin` (no temporary file).
     private var headerDocument: DocumentInfo?

@@ -190,7 +190,13 @@ extension SVGWriter {
             case .string(let s): entries.append((entry.key, s))
             case .number(let n): entries.append((entry.key, n.text))
             case .bool(let b): entries.append((entry.key, b ? "true" : "false"))
-            default: continue
+            case .null: continue
+            case .array, .object:
+                note(entry.key == "coordinateProperties" ? "svg-per-point" : "svg-nested",
+                     entry.key == "coordinateProperties"
+                        ? "SVG holds no per-point values: a track's coordinateProperties (heart rate, cadence …) are not written"
+                        : "SVG data attributes hold text: array and object properties are not written",
+                     at: feature.location)
             }
         }
         for (key, value) in entries {

@@ -140,8 +140,10 @@ extension KMLSchema {
             <xs:attribute name="name" type="xs:string" use="required"/>
           </xs:complexType>
         </xs:element>
+        <xs:element ref="gx:SimpleArrayField" minOccurs="0" maxOccurs="unbounded"/>
       </xs:sequence>
-      <!-- "mapbridge-json" for the schemas whose fields hold arrays and objects as JSON text. -->
+      <!-- "mapbridge-json" for the schemas whose fields hold arrays and objects as JSON text,
+           "mapbridge-null" for those whose fields hold nulls. -->
       <xs:attribute name="name" type="xs:string"/>
       <xs:attribute name="id" type="xs:ID" use="required"/>
     </xs:complexType>
@@ -383,7 +385,7 @@ extension KMLSchema {
   <xs:element name="SchemaData">
     <xs:complexType>
       <xs:sequence>
-        <xs:element name="SimpleData" maxOccurs="unbounded">
+        <xs:element name="SimpleData" minOccurs="0" maxOccurs="unbounded">
           <xs:complexType>
             <xs:simpleContent>
               <xs:extension base="xs:string">
@@ -392,6 +394,7 @@ extension KMLSchema {
             </xs:simpleContent>
           </xs:complexType>
         </xs:element>
+        <xs:element ref="gx:SimpleArrayData" minOccurs="0" maxOccurs="unbounded"/>
       </xs:sequence>
       <xs:attribute name="schemaUrl" type="kml:localURLType" use="required"/>
     </xs:complexType>
@@ -573,7 +576,8 @@ extension KMLSchema {
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
   The part of Google's KML extensions (namespace http://www.google.com/kml/ext/2.2) that
-  MapBridge's KMLWriter writes: gx:Track, gx:altitudeMode and gx:LatLonQuad. Written for MapBridge's tests;
+  MapBridge's KMLWriter writes: gx:Track (with its per-point values, gx:SimpleArrayData, typed
+  by gx:SimpleArrayField), gx:altitudeMode and gx:LatLonQuad. Written for MapBridge's tests;
   imported by mapbridge-kml22.xsd, whose components it uses.
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
@@ -618,9 +622,27 @@ extension KMLSchema {
             <xs:element ref="kml:altitudeModeGroup" minOccurs="0"/>
             <xs:element ref="kml:when" minOccurs="0" maxOccurs="unbounded"/>
             <xs:element name="coord" type="gx:coordType" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:element ref="kml:ExtendedData" minOccurs="0"/>
           </xs:sequence>
         </xs:extension>
       </xs:complexContent>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- A track's per-point values: one gx:value per position, empty for none. -->
+  <xs:element name="SimpleArrayField">
+    <xs:complexType>
+      <xs:attribute name="type" type="kml:simpleFieldTypeType" use="required"/>
+      <xs:attribute name="name" type="xs:string" use="required"/>
+    </xs:complexType>
+  </xs:element>
+
+  <xs:element name="SimpleArrayData">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="value" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
+      </xs:sequence>
+      <xs:attribute name="name" type="xs:string" use="required"/>
     </xs:complexType>
   </xs:element>
 </xs:schema>
