@@ -1,3 +1,4 @@
+import MapBridgeCore
 import MapBridgeModel
 
 /// A subcommand: its help text and options, declared once, and what it does.
@@ -42,4 +43,11 @@ func diagnosticPrinter(quiet: Bool) -> DiagnosticHandler {
         if quiet && diagnostic.severity < .error { return }
         Console.errorLine(diagnostic.description)
     }
+}
+
+/// The printer for a command that writes features with `options`, watched by their strict
+/// mode when `--strict` asked for one.
+func diagnosticPrinter(quiet: Bool, options: ConvertOptions) -> DiagnosticHandler {
+    let printer = diagnosticPrinter(quiet: quiet)
+    return options.strictMode?.watching(printer) ?? printer
 }

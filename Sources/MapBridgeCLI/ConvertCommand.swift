@@ -31,6 +31,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
     OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
+    OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
 ] + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions
@@ -64,6 +65,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.keepsWinding = !args.has("--rewind")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
+    if args.has("--strict") { options.strictMode = StrictMode() }
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {
@@ -99,7 +101,7 @@ func runConversion(_ args: ParsedArguments, options: ConvertOptions) throws -> I
     defer { progressLine.finish() }
     let conversion = Conversion(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
                                 options: options)
-    _ = try conversion.run(report: diagnosticPrinter(quiet: quiet)) { p in
+    _ = try conversion.run(report: diagnosticPrinter(quiet: quiet, options: options)) { p in
         progressLine.update(features: p.features, bytesRead: p.bytesRead, totalBytes: p.totalBytes)
     }
     return 0

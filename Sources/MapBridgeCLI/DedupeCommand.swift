@@ -53,7 +53,7 @@ func runDedupe(_ args: ParsedArguments) throws -> Int32 {
     // The report file is opened first, so an unwritable report fails before any output exists.
     let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try AtomicOutputFile(path: $0) }
     do {
-        let result = try dedupe.run(report: diagnosticPrinter(quiet: quiet))
+        let result = try dedupe.run(report: diagnosticPrinter(quiet: quiet, options: options))
         try finishDedupe(result, reportPath: reportPath, reportFile: reportFile, input: input, within: within, quiet: quiet)
     } catch {
         reportFile?.abort()

@@ -31,6 +31,7 @@ let routeCommand = Command(
         OptionSpec(name: "--format", value: "FORMAT", help: "the same as --to"),
         OptionSpec(name: "--precision", value: "N", help: "round coordinates to N decimal places (0-15; 7 ≈ 1 cm)"),
         OptionSpec(name: "--pretty", value: nil, help: "indent the output; default: one feature per line"),
+        OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over or is left out"),
         OptionSpec(name: "--pairs", value: "FILE", help: "a list of origin/destination pairs (CSV such as OpenFlights routes.dat, or any readable format)"),
         OptionSpec(name: "--pairs-format", value: "FORMAT", help: "the pairs file's format, when its extension does not say"),
         OptionSpec(name: "--pair-columns", value: "A,B,C", help: "names for the columns of a pairs CSV without a header (e.g. routes.dat)"),
@@ -42,10 +43,11 @@ let routeCommand = Command(
 @Sendable
 func runRoute(_ args: ParsedArguments) throws -> Int32 {
     let quiet = args.has("--quiet")
-    let report = routeDiagnosticPrinter(quiet: quiet)
     var planner = RoutePlanner()
     if let text = args.value("--max-segment") { planner.maximumSegment = try parseLength(text, option: "--max-segment") }
     var options = ConvertOptions()
+    if args.has("--strict") { options.strictMode = StrictMode() }
+    let report = routeDiagnosticPrinter(quiet: quiet, options: options)
     options.precision = try args.integer("--precision", in: 0...15)
     options.pretty = args.has("--pretty")
     try applyCSVArguments(args, to: &options)
@@ -169,8 +171,8 @@ private func routeOutputFormat(_ args: ParsedArguments, output: String) throws -
 
 /// Warnings as usual, less the GeoJSON writer's note that geodesic lines are written with
 /// their vertices only: route lines are densified, so their vertices draw them.
-private func routeDiagnosticPrinter(quiet: Bool) -> DiagnosticHandler {
-    let print = diagnosticPrinter(quiet: quiet)
+private func routeDiagnosticPrinter(quiet: Bool, options: ConvertOptions) -> DiagnosticHandler {
+    let print = diagnosticPrinter(quiet: quiet, options: options)
     return { diagnostic in
         if diagnostic.code == "geodesic-line" { return }
         print(diagnostic)

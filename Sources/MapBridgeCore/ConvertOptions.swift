@@ -29,6 +29,9 @@ public struct ConvertOptions: Sendable {
     /// (`nil`: the format's own title, such as KML's `<name>` or GeoJSON's `name`). A feature
     /// without a string or number under the key keeps the format's title.
     public var titleProperty: String?
+    /// Strict mode, when set: the first warning fails the writing and no output appears (see
+    /// `StrictMode`; the reports must go through its `watching(_:)`).
+    public var strictMode: StrictMode?
     /// KML output: shared styles in the document header, or a style inside each placemark.
     public var kmlStyles: KMLWriter.StyleLayout = .shared
     /// KML output: properties as typed Schema data, or as plain text Data.

@@ -59,7 +59,9 @@ public enum FeatureOutput {
                                                  inputFormat: inputFormat, report: report)
             var writer: any FeatureWriter = TransformingWriter(
                 base: base, transform: FeatureTransform(options: options, outputFormat: format, report: report))
+            if let strict = options.strictMode { writer = StrictWriter(base: writer, strict: strict) }
             try body(&writer)
+            try options.strictMode?.check()
             try sink.flush()
             try file?.commit()
             if let kmlSpool {
