@@ -180,13 +180,30 @@ extension ValidationReport {
         }
     }
 
-    /// Escapes a workflow command's message (`%`, CR, LF).
-    private func githubData(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-    }
+    /// Escapes a workflow command's message as GitHub specifies (`%` → `%25`, CR → `%0D`,
+    /// LF → `%0A`), on Unicode scalars, so that CR LF (one `Character`) is escaped too and a
+    /// finding is always one line. Other control characters and bidi overrides are shown as
+    /// `\u{1B}`, as in the text report.
+    private func githubData(_ s: String) -> String { githubEscaped(s, property: false) }
 
-    /// Escapes a workflow command's property value (also `:` and `,`).
-    private func githubProperty(_ s: String) -> String {
-        githubData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    /// Escapes a workflow command's property value: as `githubData`, and `:` → `%3A`,
+    /// `,` → `%2C`.
+    private func githubProperty(_ s: String) -> String { githubEscaped(s, property: true) }
+
+    private func githubEscaped(_ s: String, property: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default:
+                if scalar.needsDisplayEscape { out += scalar.displayEscape } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 }

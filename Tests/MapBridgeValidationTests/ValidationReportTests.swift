@@ -75,6 +75,15 @@ struct ValidationReportTests {
         #expect(lines.count == 2)
     }
 
+    @Test("github annotations escape CR LF, % and controls on scalars: one finding, one line")
+    func githubEscapesLineBreaks() throws {
+        let hostile = Finding(rule: "unknown-type", severity: .error, message: "type \"a\r\n::error file=x::pwned\u{1B}[2J 5%\"",
+                              location: SourceLocation(file: "d:1,\r\n.geojson", line: 1, column: 1))
+        let (text, _) = try render(.github, [hostile])
+        #expect(text == "::error file=d%3A1%2C%0D%0A.geojson,line=1,col=1,title=unknown-type::"
+            + "[unknown-type] type \"a%0D%0A::error file=x::pwned\\u{1B}[2J 5%25\"\n")
+    }
+
     @Test("an empty run is still valid json")
     func emptyJSON() throws {
         let (text, _) = try render(.json, [])
