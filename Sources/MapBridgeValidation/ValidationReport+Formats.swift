@@ -64,7 +64,8 @@ extension ValidationReport {
         switch format {
         case .text:
             let level = colour ? colourName(f.severity) : f.severity.rawValue
-            try sink.write("\(f.location): \(level): [\(f.rule)] \(f.message)\n")
+            // The place and the message may quote the file: shown escaped, one line each.
+            try sink.write("\(f.location.description.escapedForDisplay()): \(level): [\(f.rule)] \(f.message.escapedForDisplay())\n")
         case .github:
             let command = f.severity == .info ? "notice" : f.severity.rawValue
             try sink.write("::\(command) file=\(githubProperty(f.location.file)),line=\(f.location.line),"

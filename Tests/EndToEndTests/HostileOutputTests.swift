@@ -31,4 +31,63 @@ struct HostileOutputTests {
         #expect(!run.stdout.contains("\r"))
         #expect(run.stdout.contains("%0D%0A::error file=x.geojson::pwned"), "\(run.stdout)")
     }
+
+    /// A FeatureCollection whose name, a property key and a feature type hold ESC, BEL, NUL,
+    /// C1 CSI, a bidi override and CR LF.
+    static let controls = #"{"type":"FeatureCollection","name":"N\u001b[2J\u0007\u0000\u009b\u202e!\r\nX","features":["#
+        + #"{"type":"Feat\u001b[31mure\u202e\r\n::error::x","geometry":null,"properties":{}},"#
+        + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"k\u001b]0;t\u0007":"v"}}]}"#
+
+    @Test("validate's text report shows controls from the file escaped")
+    func validateTextEscapes() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write(Self.controls, to: "h.geojson", in: dir)
+        let run = try MapBridgeRunner.run(["validate", "h.geojson"], in: dir)
+        #expect(run.status == 1)
+        #expect(!Self.hasRawControl(run.stdoutData))
+        #expect(run.stdout.contains(#"unknown type "Feat\u{1B}[31mure\u{202E}\u{0D}\u{0A}::error::x""#), "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test("diagnostics on stderr show controls from the file escaped, one line each")
+    func diagnosticsEscape() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write(Self.controls, to: "h.geojson", in: dir)
+        let run = try MapBridgeRunner.run(["convert", "h.geojson", "out.geojson"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!Self.hasRawControl(run.stderrData))
+        #expect(run.stderr.contains(#"found type 'Feat\u{1B}[31mure\u{202E}\u{0D}\u{0A}::error::x'"#), "\(run.stderr)")
+        for line in run.stderr.split(separator: "\n") { #expect(line.hasPrefix("h.geojson:"), "\(line)") }
+        let failed = try MapBridgeRunner.run(["convert", "h.geojson", "out.geojson", "--on-error", "fail"], in: dir)
+        #expect(failed.status == 1)
+        #expect(!Self.hasRawControl(failed.stderrData))
+        #expect(failed.stderr.hasPrefix("h.geojson:") && failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+    }
+
+    @Test("info text escapes names and keys; info --json escapes DEL and C1 too")
+    func infoEscapes() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write(Self.controls, to: "h.geojson", in: dir)
+        let text = try MapBridgeRunner.run(["info", "h.geojson"], in: dir)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!Self.hasRawControl(text.stdoutData) && !Self.hasRawControl(text.stderrData))
+        #expect(text.stdout.contains(#"name: N\u{1B}[2J\u{07}\u{00}\u{9B}\u{202E}!\u{0D}\u{0A}X"#), "\(text.stdout)")
+        #expect(text.stdout.contains(#"  k\u{1B}]0;t\u{07}  string 1"#), "\(text.stdout)")
+        let json = try MapBridgeRunner.run(["info", "h.geojson", "--json"], in: dir)
+        #expect(!Self.hasRawControl(json.stdoutData))
+        #expect(json.stdout.contains(#""name": "N\u001b[2J\u0007\u0000\u009b"#), "\(json.stdout)")
+        let document = try #require(try MapBridgeRunner.json(json.stdoutData)["document"] as? [String: Any])
+        #expect(document["name"] as? String == "N\u{1B}[2J\u{07}\u{00}\u{9B}\u{202E}!\r\nX")
+    }
+
+    @Test("route's missing-place warning escapes the names the pairs file holds")
+    func routeEscapes() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write("from,to\nA\u{1B}[2J\u{9B}1m,B\u{07}\n", to: "pairs.csv", in: dir)
+        _ = try MapBridgeRunner.write("name,lat,lon\nA,1,2\n", to: "places.csv", in: dir)
+        let run = try MapBridgeRunner.run(["route", "--pairs", "pairs.csv", "--places", "places.csv", "out.geojson"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!Self.hasRawControl(run.stderrData))
+        #expect(run.stderr.contains(#"'A\u{1B}[2J\u{9B}1m'"#), "\(run.stderr)")
+    }
 }
