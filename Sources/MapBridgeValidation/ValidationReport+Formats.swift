@@ -108,7 +108,7 @@ extension ValidationReport {
             try emitter.key("artifactLocation")
             try emitter.beginObject()
             try emitter.key("uri")
-            try emitter.string(f.location.file)
+            try emitter.string(sarifURI(f.location.file))
             try emitter.endObject()
             try emitter.key("region")
             try emitter.beginObject()
@@ -179,6 +179,26 @@ extension ValidationReport {
         case .warning: "\u{1B}[1;33mwarning\u{1B}[0m"
         case .info: "\u{1B}[1;36minfo\u{1B}[0m"
         }
+    }
+
+    /// `path` as a SARIF `artifactLocation.uri` (a URI reference, RFC 3986): every UTF-8 byte
+    /// but the unreserved characters and `/` percent-encoded, so `a#b.geojson` stays one path
+    /// (`a%23b.geojson`) rather than a path and a fragment.
+    private func sarifURI(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for b in path.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(b)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Escapes a workflow command's message as GitHub specifies (`%` → `%25`, CR → `%0D`,

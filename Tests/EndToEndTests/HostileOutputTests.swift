@@ -90,4 +90,13 @@ struct HostileOutputTests {
         #expect(!Self.hasRawControl(run.stderrData))
         #expect(run.stderr.contains(#"'A\u{1B}[2J\u{9B}1m'"#), "\(run.stderr)")
     }
+
+    @Test("SARIF names a file called a#frag.geojson by a percent-encoded URI")
+    func sarifURI() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write(#"{"type": "Point", "crs": null, "coordinates": [1, 2]}"#, to: "a#frag ü.geojson", in: dir)
+        let run = try MapBridgeRunner.run(["validate", "--format", "sarif", "./a#frag ü.geojson"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""uri":"./a%23frag%20%C3%BC.geojson""#), "\(run.stdout)")
+    }
 }

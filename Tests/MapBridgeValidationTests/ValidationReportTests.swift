@@ -59,6 +59,18 @@ struct ValidationReportTests {
         #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 5)
     }
 
+    @Test("sarif URIs are percent-encoded (RFC 3986): a # in a file name is not a fragment")
+    func sarifURI() throws {
+        let finding = Finding(rule: "crs-member", severity: .warning, message: "crs",
+                              location: SourceLocation(file: "./a#frag b%?ü:\u{1B}.geojson", line: 1, column: 1))
+        let (text, _) = try render(.sarif, [finding])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let physical = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "./a%23frag%20b%25%3F%C3%BC%3A%1B.geojson")
+    }
+
     @Test("text lines and a summary")
     func text() throws {
         let (text, _) = try render(.text)
