@@ -229,7 +229,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             extensionTree = nil  // </extensions>
             return
         }
-        if let leaf = extensionTree?.end(text: textString) {
+        if let leaf = extensionTree?.end(text: textString, at: location) {
             if leaf.isNested {
                 notes.warnOnce("gpx-nested-extension", "extension elements nested more than two deep (such as <\(leaf.name.localName)>) are not read", at: location)
             } else {
@@ -295,7 +295,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func finishDocument() {
         document = GPXFeatureAssembly.document(documentChildren, author: documentAuthor, email: documentEmail,
-                                               copyright: documentCopyright)
+                                               copyright: documentCopyright, notes: notes)
     }
 
     private func fail(_ message: String) {
