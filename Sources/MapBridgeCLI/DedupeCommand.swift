@@ -30,6 +30,9 @@ let dedupeCommand = Command(
 /// Clusters listed on standard error when there is no `--report`.
 private let textClusterLimit = 20
 
+/// Merged members (and conflicting keys) named on each cluster's line; `--report` lists all.
+private let textMemberLimit = 5
+
 @Sendable
 func runDedupe(_ args: ParsedArguments) throws -> Int32 {
     try requireInputAndOutput(args, command: "dedupe")
@@ -71,10 +74,11 @@ private func finishDedupe(_ result: PlaceDeduplication.Result, reportPath: Strin
         try result.writeJSON(to: sink, input: input, within: within)
         try reportFile?.commit()
     } else if !quiet {
-        let lines = result.textLines()
-        for line in lines.prefix(textClusterLimit) { Console.errorLine("dedupe: " + line) }
-        if lines.count > textClusterLimit {
-            Console.errorLine("dedupe: … and \(lines.count - textClusterLimit) more clusters (see --report FILE)")
+        for line in result.textLines(limit: textClusterLimit, membersShown: textMemberLimit) {
+            Console.errorLine("dedupe: " + line)
+        }
+        if result.clusters.count > textClusterLimit {
+            Console.errorLine("dedupe: … and \(result.clusters.count - textClusterLimit) more clusters (see --report FILE)")
         }
     }
     if !quiet { Console.errorLine("dedupe: " + result.summary) }

@@ -25,11 +25,11 @@ final class ProgressLine {
             text += " of \(Int(Double(total) / 1_000_000)) MB (\(Int(100 * Double(bytesRead) / Double(total)))%)"
         }
         text += " · \(features) features · \(Int(mb / elapsed)) MB/s"
-        Console.error(text)
+        Console.terminalControl(text)
     }
 
     /// Clears the line if it was shown.
     func finish() {
-        if shown { Console.error("\r\u{1B}[K") }
+        if shown { Console.terminalControl("\r\u{1B}[K") }
     }
 }

@@ -4,45 +4,45 @@ import MapBridgeModel
 
 extension DatasetSummary {
     /// Writes the summary for people: counts, bounding box, properties with types, styles.
+    /// Each line is shown with `escapedForDisplay()`, so names, keys and descriptions from the
+    /// file can neither drive the terminal nor break a line.
     public func writeText(file: String, format: Format, bytes: Int64?, to sink: ByteSink) throws {
-        var out = ""
-        out += "\(file): \(format.rawValue)"
-        if let bytes { out += ", \(grouped(bytes)) bytes" }
-        out += "\n"
-        if let name = document.name { out += "name: \(name)\n" }
-        if let d = document.description { out += "description: \(d)\n" }
+        var lines: [String] = []
+        lines.append("\(file): \(format.rawValue)" + (bytes.map { ", \(grouped($0)) bytes" } ?? ""))
+        if let name = document.name { lines.append("name: \(name)") }
+        if let d = document.description { lines.append("description: \(d)") }
         let extraMembers = document.foreignMembers.keys.filter { $0 != "name" && $0 != "description" }
-        if !extraMembers.isEmpty { out += "document members: \(extraMembers.joined(separator: ", "))\n" }
-        out += "features: \(grouped(featureCount))\n"
+        if !extraMembers.isEmpty { lines.append("document members: \(extraMembers.joined(separator: ", "))") }
+        lines.append("features: \(grouped(featureCount))")
         let kinds = ShapeKind.allCases.compactMap { k in shapeCounts[k].map { (k.rawValue, $0) } }
             + (withoutGeometry > 0 ? [("no geometry", withoutGeometry)] : [])
         let width = kinds.map(\.0.count).max() ?? 0
         for (name, count) in kinds {
-            out += "  \(name.padding(width))  \(grouped(count))\n"
+            lines.append("  \(name.padding(width))  \(grouped(count))")
         }
-        out += "vertices: \(grouped(vertexCount))\n"
+        lines.append("vertices: \(grouped(vertexCount))")
         if let b = boundingBox {
             let n = NumberValue.shortestText
-            out += "bounding box: west \(n(b.west)), south \(n(b.south)), east \(n(b.east)), north \(n(b.north))"
-            if let lo = b.minAltitude, let hi = b.maxAltitude { out += "; altitude \(n(lo)) to \(n(hi)) m" }
-            out += "\n"
+            var box = "bounding box: west \(n(b.west)), south \(n(b.south)), east \(n(b.east)), north \(n(b.north))"
+            if let lo = b.minAltitude, let hi = b.maxAltitude { box += "; altitude \(n(lo)) to \(n(hi)) m" }
+            lines.append(box)
         }
-        if lineLength > 0 { out += "line length: \(kilometres(lineLength)) km (geodesic, WGS 84)\n" }
-        if polygonArea > 0 { out += "polygon area: \(kilometres(polygonArea / 1_000)) km² (geodesic, WGS 84)\n" }
-        out += "with title: \(grouped(titled)), description: \(grouped(described)), time: \(grouped(timed)), folder: \(grouped(inFolders))\n"
-        out += "properties: \(properties.count + propertyNamesNotShown)\n"
+        if lineLength > 0 { lines.append("line length: \(kilometres(lineLength)) km (geodesic, WGS 84)") }
+        if polygonArea > 0 { lines.append("polygon area: \(kilometres(polygonArea / 1_000)) km² (geodesic, WGS 84)") }
+        lines.append("with title: \(grouped(titled)), description: \(grouped(described)), time: \(grouped(timed)), folder: \(grouped(inFolders))")
+        lines.append("properties: \(properties.count + propertyNamesNotShown)")
         let nameWidth = min(properties.map(\.name.count).max() ?? 0, 32)
         for p in properties {
             let types = p.types.map { "\($0.type) \(grouped($0.count))" }.joined(separator: ", ")
-            out += "  \(p.name.padding(nameWidth))  \(types)\n"
+            lines.append("  \(p.name.padding(nameWidth))  \(types)")
         }
-        if propertyNamesNotShown > 0 { out += "  … \(propertyNamesNotShown) more names not shown\n" }
-        out += "styles: \(styles.count + stylesNotShown) distinct on \(grouped(styledFeatures)) features\n"
+        if propertyNamesNotShown > 0 { lines.append("  … \(propertyNamesNotShown) more names not shown") }
+        lines.append("styles: \(styles.count + stylesNotShown) distinct on \(grouped(styledFeatures)) features")
         for (style, count) in styles.sorted(by: { $0.count > $1.count }).prefix(10) {
-            out += "  \(style.summaryText)  (\(counted(count, "feature")))\n"
+            lines.append("  \(style.summaryText)  (\(counted(count, "feature")))")
         }
-        if styles.count > 10 { out += "  … \(styles.count - 10) more\n" }
-        try sink.write(out)
+        if styles.count > 10 { lines.append("  … \(styles.count - 10) more") }
+        try sink.write(lines.map { $0.escapedForDisplay() + "\n" }.joined())
     }
 
     /// Writes the summary as one JSON object (see the README for its members).

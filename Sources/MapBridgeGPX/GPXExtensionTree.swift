@@ -14,6 +14,8 @@ struct GPXExtensionLeaf {
     /// Its text, without leading and trailing spaces.
     var text: String
     var attributes: XMLAttributes
+    /// Where it ends in the file, for warnings about it.
+    var location: SourceLocation?
 
     /// Whether it is deep enough in a structure that the reader does not take it apart: kept
     /// are children of `extensions` and their children (`gpxtpx:TrackPointExtension/gpxtpx:hr`).
@@ -41,11 +43,11 @@ struct GPXExtensionTree {
     }
 
     /// The innermost element closes; returns it when it is a leaf. `text` is the text read
-    /// since it opened.
-    mutating func end(text: String) -> GPXExtensionLeaf? {
+    /// since it opened; `location` is where it closes.
+    mutating func end(text: String, at location: SourceLocation? = nil) -> GPXExtensionLeaf? {
         guard let closing = open.popLast() else { return nil }
         guard !closing.hasChildren else { return nil }
         return GPXExtensionLeaf(name: closing.name, container: open.last?.name, depth: open.count + 1,
-                                text: text.trimmingSpaces(), attributes: closing.attributes)
+                                text: text.trimmingSpaces(), attributes: closing.attributes, location: location)
     }
 }

@@ -9,7 +9,7 @@ enum GPXFeatureAssembly {
     static func waypoint(_ p: GPXPointDraft, notes: GPXNotes) -> Feature {
         var feature = Feature(shape: .annotation(p.positioned), location: p.location)
         var style = Style()
-        apply(p.children, to: &feature, style: &style, isWaypoint: true)
+        apply(p.children, to: &feature, style: &style, isWaypoint: true, notes: notes)
         feature.style = style.isEmpty ? nil : style
         return feature
     }
@@ -33,7 +33,7 @@ enum GPXFeatureAssembly {
                               location: d.location)
         feature.properties.append(key: "_gpxType", value: .string(element))
         var style = Style()
-        apply(d.children, to: &feature, style: &style, isWaypoint: false)
+        apply(d.children, to: &feature, style: &style, isWaypoint: false, notes: notes)
         feature.style = style.isEmpty ? nil : style
         // The line's time is when it starts, unless an extension says otherwise.
         if feature.properties["time"] == nil, let first = lines.lazy.compactMap({ $0.times.lazy.compactMap { $0 }.first }).first {
@@ -47,7 +47,8 @@ enum GPXFeatureAssembly {
     }
 
     /// The metadata (GPX 1.0: the `gpx` element's own children) as the document.
-    static func document(_ c: GPXChildren, author: String?, email: String?, copyright: Properties?) -> DocumentInfo {
+    static func document(_ c: GPXChildren, author: String?, email: String?, copyright: Properties?,
+                         notes: GPXNotes) -> DocumentInfo {
         var document = DocumentInfo()
         var members = Properties()
         for (tag, value) in c.fields {
@@ -63,8 +64,11 @@ enum GPXFeatureAssembly {
         if let copyright { members["copyright"] = .object(copyright) }
         let links = c.allLinks
         if !links.isEmpty { members["links"] = .array(links) }
+        var extensionKeys = Set<String>()
         for leaf in c.extensions {
-            forEachFeatureValue(leaf) { members[$0] = $1 }
+            forEachFeatureValue(leaf) { key, value in
+                members[keptKey(key, in: members, seen: &extensionKeys, leaf: leaf, notes: notes)] = value
+            }
         }
         document.foreignMembers = members
         return document
@@ -72,7 +76,8 @@ enum GPXFeatureAssembly {
 
     // MARK: - Feature fields
 
-    private static func apply(_ c: GPXChildren, to feature: inout Feature, style: inout Style, isWaypoint: Bool) {
+    private static func apply(_ c: GPXChildren, to feature: inout Feature, style: inout Style, isWaypoint: Bool,
+                              notes: GPXNotes) {
         for (tag, value) in c.fields {
             switch tag {
             case .name:
@@ -97,12 +102,27 @@ enum GPXFeatureAssembly {
         let links = c.allLinks
         if !links.isEmpty { feature.properties["links"] = .array(links) }
         var displayColor: Color?
+        var extensionKeys = Set<String>()
         for leaf in c.extensions {
             if !isWaypoint, applyLineStyle(leaf, to: &style) { continue }
-            forEachFeatureValue(leaf) { feature.properties[$0] = $1 }
+            forEachFeatureValue(leaf) { key, value in
+                feature.properties[keptKey(key, in: feature.properties, seen: &extensionKeys, leaf: leaf, notes: notes)] = value
+            }
             if leaf.name.localName == "DisplayColor" { displayColor = garminColors[leaf.text] }
         }
         if style.strokeColor == nil, let displayColor { style.strokeColor = displayColor }
+    }
+
+    /// The key an extension leaf's value is kept under: `key`, or when an earlier extension
+    /// element of the same feature gave `key` already, the first free `key_2`, `key_3` …
+    /// (`Properties.freeKey`), with a warning, so that a repeated element loses no value.
+    private static func keptKey(_ key: String, in properties: Properties, seen: inout Set<String>,
+                                leaf: GPXExtensionLeaf, notes: GPXNotes) -> String {
+        guard !seen.insert(key).inserted else { return key }
+        let kept = properties.freeKey(for: key)
+        seen.insert(kept)
+        notes.repeatedExtension(key, keptAs: kept, at: leaf.location)
+        return kept
     }
 
     /// gpx_style's `line`: `color` (rrggbb), `opacity` (0…1) and `width` (millimetres).

@@ -200,6 +200,13 @@ final class GPXFeatureBuilder: XMLEventHandler {
                 notes.warnOnce("gpx-number", "<\(tag.rawValue)>\(trimmed)</\(tag.rawValue)> is not a number; it is kept as text", at: location)
                 value = .string(trimmed)
             }
+        case .time:
+            let trimmed = raw.trimmingSpaces()
+            if !trimmed.isEmpty && !GPXValues.isDateTime(trimmed) {
+                notes.warnOnce("gpx-time", "<time>\(trimmed)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
+                               at: location)
+            }
+            value = .string(trimmed)
         default:
             value = .string(raw.trimmingSpaces())
         }
@@ -229,7 +236,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             extensionTree = nil  // </extensions>
             return
         }
-        if let leaf = extensionTree?.end(text: textString) {
+        if let leaf = extensionTree?.end(text: textString, at: location) {
             if leaf.isNested {
                 notes.warnOnce("gpx-nested-extension", "extension elements nested more than two deep (such as <\(leaf.name.localName)>) are not read", at: location)
             } else {
@@ -295,7 +302,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func finishDocument() {
         document = GPXFeatureAssembly.document(documentChildren, author: documentAuthor, email: documentEmail,
-                                               copyright: documentCopyright)
+                                               copyright: documentCopyright, notes: notes)
     }
 
     private func fail(_ message: String) {

@@ -5,6 +5,7 @@ final class GPXNotes {
     private let report: DiagnosticHandler
     private var warned: Set<String> = []
     private var unreadElements: Set<String> = []
+    private var repeatedExtensions: Set<String> = []
     /// Points left out for want of a position.
     private(set) var pointsWithoutPosition = 0
 
@@ -23,6 +24,16 @@ final class GPXNotes {
         guard unreadElements.insert(element).inserted, unreadElements.count <= 20 else { return }
         report(Diagnostic(code: "unread-element", severity: .warning,
                           message: "<\(element)> is not read by MapBridge; what it holds is not carried over",
+                          location: location))
+    }
+
+    /// Reports an extension element that repeats within one feature, kept as `keptAs`: once
+    /// per element name, with the first one's place, at most 20 names (the reader's passes
+    /// meet the same element again).
+    func repeatedExtension(_ key: String, keptAs: String, at location: SourceLocation?) {
+        guard repeatedExtensions.insert(key).inserted, repeatedExtensions.count <= 20 else { return }
+        report(Diagnostic(code: "gpx-repeated-extension", severity: .warning,
+                          message: "the extension element '\(key)' repeats within one feature; the later values are kept as '\(keptAs)' (and _3, _4 … after it)",
                           location: location))
     }
 

@@ -5,31 +5,46 @@ import MapBridgeModel
 /// Value checks and spellings for GPX 1.1's simple types, so that what is written validates
 /// against the schema; a value that does not fit goes to `<extensions>` instead.
 enum GPXValues {
-    /// Whether `text` is an `xsd:dateTime`: `[-]YYYY-MM-DDThh:mm:ss[.s+][Z|±hh:mm]`.
+    /// Whether `text` is an `xsd:dateTime` that GPX 1.1's schema accepts:
+    /// `[-]YYYY-MM-DDThh:mm:ss[.s+][Z|±hh:mm]` with every field in range — year not 0000,
+    /// month 01–12, day within its month (29 February in leap years only), hour 00–23, minute
+    /// 00–59, second 00–59 (fraction allowed), time zone within ±14:00. `2020-13-45T99:99:99Z`
+    /// has the shape but not the ranges, and is refused.
     static func isDateTime(_ text: String) -> Bool {
         var b = Array(text.utf8)[...]
-        func digits(_ n: Int) -> Bool {
-            guard b.count >= n, b.prefix(n).allSatisfy({ (48...57).contains($0) }) else { return false }
+        func number(_ n: Int) -> Int? {
+            guard b.count >= n, b.prefix(n).allSatisfy({ (48...57).contains($0) }) else { return nil }
+            let value = b.prefix(n).reduce(0) { $0 * 10 + Int($1 - 48) }
             b = b.dropFirst(n)
-            return true
+            return value
         }
         func literal(_ c: Character) -> Bool {
             guard b.first == c.asciiValue else { return false }
             b = b.dropFirst()
             return true
         }
-        if b.first == UInt8(ascii: "-") { b = b.dropFirst() }
-        guard digits(4) else { return false }
-        while let c = b.first, (48...57).contains(c) { b = b.dropFirst() }  // years beyond 9999
-        guard literal("-"), digits(2), literal("-"), digits(2), literal("T"), digits(2), literal(":"), digits(2),
-            literal(":"), digits(2)
+        let negative = literal("-")
+        // Years beyond 9999 have more digits (at most 18 here, so the value fits), no leading zero.
+        let yearDigits = b.prefix { (48...57).contains($0) }.count
+        guard (4...18).contains(yearDigits), yearDigits == 4 || b.first != UInt8(ascii: "0"),
+              let year = number(yearDigits), year != 0
         else { return false }
+        guard literal("-"), let month = number(2), (1...12).contains(month), literal("-"), let day = number(2),
+              literal("T"), let hour = number(2), hour <= 23, literal(":"), let minute = number(2), minute <= 59,
+              literal(":"), let second = number(2), second <= 59
+        else { return false }
+        let signedYear = negative ? -year : year
+        let leap = signedYear % 4 == 0 && (signedYear % 100 != 0 || signedYear % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return false }
         if literal(".") {
-            guard digits(1) else { return false }
+            guard number(1) != nil else { return false }
             while let c = b.first, (48...57).contains(c) { b = b.dropFirst() }
         }
         if b.isEmpty || (literal("Z") && b.isEmpty) { return true }
-        guard literal("+") || literal("-"), digits(2), literal(":"), digits(2) else { return false }
+        guard literal("+") || literal("-"), let zoneHours = number(2), literal(":"), let zoneMinutes = number(2),
+              zoneMinutes <= 59, zoneHours * 60 + zoneMinutes <= 14 * 60
+        else { return false }
         return b.isEmpty
     }
 

@@ -176,6 +176,10 @@ public final class GPXWriter: FeatureWriter {
             note("gpx-style", "GPX holds a line's colour, opacity and width (gpx_style) and a waypoint's symbol; other style members (fills, marker colours, icons, labels) have no GPX element and are not written, except where properties such as simplestyle's hold them (those go into <extensions>)",
                  at: feature.location)
         }
+        if case .instant(let t)? = feature.time, !GPXValues.isDateTime(t) {
+            note("gpx-time", "the time '\(t)' is not a valid xsd:dateTime; GPX's <time> cannot hold it, so it is written in <extensions>",
+                 at: feature.location)
+        }
         if feature.highlightStyle != nil {
             note("gpx-highlight", "GPX has no highlight styles; they are not written", at: feature.location)
         }

@@ -180,17 +180,29 @@ public final class JSONEmitter {
         try sink.write(byte: UInt8(ascii: "\""))
     }
 
-    /// Writes a string's UTF-8 with JSON escapes for `"`, `\` and control characters.
+    /// Writes a string's UTF-8 with JSON escapes for `"`, `\` and control characters: C0
+    /// (RFC 8259 requires those), and also DEL and the C1 controls (U+0080–U+009F), which
+    /// JSON allows raw but a terminal showing the output would act on.
     public static func writeEscaped(_ value: String, to sink: ByteSink) throws {
         var s = value
         try s.withUTF8 { bytes in
             var runStart = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < bytes.count {
                 let c = bytes[i]
-                guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
-                if i > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i])) }
-                runStart = i + 1
-                switch c {
+                i += 1
+                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 else { continue }
+                // U+0080–U+009F are C2 80–C2 9F; other C2 sequences are ordinary text.
+                var code = c
+                if c == 0xC2 {
+                    guard i < bytes.count, (0x80...0x9F).contains(bytes[i]) else { continue }
+                    code = bytes[i]
+                }
+                let start = i - 1
+                if start > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<start])) }
+                if c == 0xC2 { i += 1 }
+                runStart = i
+                switch code {
                 case 0x22: try sink.write("\\\"")
                 case 0x5C: try sink.write("\\\\")
                 case 0x0A: try sink.write("\\n")
@@ -201,8 +213,8 @@ public final class JSONEmitter {
                 default:
                     let digits = Array("0123456789abcdef".utf8)
                     try sink.write("\\u00")
-                    try sink.write(byte: digits[Int(c >> 4)])
-                    try sink.write(byte: digits[Int(c & 15)])
+                    try sink.write(byte: digits[Int(code >> 4)])
+                    try sink.write(byte: digits[Int(code & 15)])
                 }
             }
             if bytes.count > runStart {

@@ -27,6 +27,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var inheritedTime: FeatureTime?
         /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
         var trackArrays: [[(name: String, values: [PropertyValue])]] = []
+        /// The keys its `Data` and `SimpleData` have filled so far (to keep repeats apart).
+        var dataKeys: Set<String> = []
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -85,6 +87,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// `json` or `null` for the schemas MapBridge names so (see `KMLWriter.SchemaTable.Kind`).
     private var schemaFieldType: String?
     private var warned: Set<String> = []
+    /// Keeps per-occurrence warnings (a repeated Data name) to a readable number.
+    private var warnings = DiagnosticLimiter()
     /// Whether a Style or a feature is being read (so `style`/`draft` need not be copied to test it).
     private var readingStyle = false
     private var readingFeature = false
@@ -602,9 +606,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
         NumberParsing.lenientDouble(Array(text.trimmingSpaces().utf8))
     }
 
+    /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
+    /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
+    /// `key_3` … (`Properties.freeKey`), with a located warning.
     private func addProperty(_ key: String, _ value: PropertyValue) {
-        guard readingFeature else { return }
-        draft?.feature.properties[key] = value
+        guard readingFeature, let properties = draft?.feature.properties else { return }
+        var name = key
+        if draft?.dataKeys.contains(key) == true {
+            name = properties.freeKey(for: key)
+            warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
+                                     message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
+                                     location: location), to: report)
+        }
+        draft?.dataKeys.insert(name)
+        draft?.feature.properties[name] = value
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,

@@ -64,7 +64,8 @@ extension ValidationReport {
         switch format {
         case .text:
             let level = colour ? colourName(f.severity) : f.severity.rawValue
-            try sink.write("\(f.location): \(level): [\(f.rule)] \(f.message)\n")
+            // The place and the message may quote the file: shown escaped, one line each.
+            try sink.write("\(f.location.description.escapedForDisplay()): \(level): [\(f.rule)] \(f.message.escapedForDisplay())\n")
         case .github:
             let command = f.severity == .info ? "notice" : f.severity.rawValue
             try sink.write("::\(command) file=\(githubProperty(f.location.file)),line=\(f.location.line),"
@@ -107,7 +108,7 @@ extension ValidationReport {
             try emitter.key("artifactLocation")
             try emitter.beginObject()
             try emitter.key("uri")
-            try emitter.string(f.location.file)
+            try emitter.string(sarifURI(f.location.file))
             try emitter.endObject()
             try emitter.key("region")
             try emitter.beginObject()
@@ -180,13 +181,50 @@ extension ValidationReport {
         }
     }
 
-    /// Escapes a workflow command's message (`%`, CR, LF).
-    private func githubData(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    /// `path` as a SARIF `artifactLocation.uri` (a URI reference, RFC 3986): every UTF-8 byte
+    /// but the unreserved characters and `/` percent-encoded, so `a#b.geojson` stays one path
+    /// (`a%23b.geojson`) rather than a path and a fragment.
+    private func sarifURI(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for b in path.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(b)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Escapes a workflow command's property value (also `:` and `,`).
-    private func githubProperty(_ s: String) -> String {
-        githubData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    /// Escapes a workflow command's message as GitHub specifies (`%` → `%25`, CR → `%0D`,
+    /// LF → `%0A`), on Unicode scalars, so that CR LF (one `Character`) is escaped too and a
+    /// finding is always one line. Other control characters and bidi overrides are shown as
+    /// `\u{1B}`, as in the text report.
+    private func githubData(_ s: String) -> String { githubEscaped(s, property: false) }
+
+    /// Escapes a workflow command's property value: as `githubData`, and `:` → `%3A`,
+    /// `,` → `%2C`.
+    private func githubProperty(_ s: String) -> String { githubEscaped(s, property: true) }
+
+    private func githubEscaped(_ s: String, property: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default:
+                if scalar.needsDisplayEscape { out += scalar.displayEscape } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 }

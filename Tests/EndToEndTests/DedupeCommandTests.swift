@@ -187,4 +187,28 @@ struct DedupeCommandTests {
         let rules = try MapBridgeRunner.run(["validate", "--list-rules"])
         #expect(rules.stdout.contains("duplicate-place"))
     }
+
+    @Test("standard error stays short: 5 members a cluster, then how many more; 20 clusters, then how many more")
+    func boundedText() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        func point(_ name: String, _ lon: Double) -> String {
+            #"{"type":"Feature","properties":{"name":"\#(name)"},"geometry":{"type":"Point","coordinates":[\#(lon),0]}}"#
+        }
+        let big = (0..<2_000).map { _ in point("Same", 1) }
+        _ = try MapBridgeRunner.write(#"{"type":"FeatureCollection","features":["# + big.joined(separator: ",\n") + "]}", to: "one.geojson", in: dir)
+        let run = try MapBridgeRunner.run(["dedupe", "one.geojson", "out.geojson"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrData.count < 1_000, "\(run.stderrData.count) bytes")
+        #expect(run.stderr.contains(#"merged #1 "Same" (one.geojson:2:1, 0 m), #2 "#), "\(run.stderr)")
+        #expect(run.stderr.contains(", … and 1994 more\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("2000 places, 1 cluster, 1999 features merged"))
+
+        let pairs = (0..<100).flatMap { i in [point("P\(i)", Double(i)), point("P\(i)", Double(i))] }
+        let many = try MapBridgeRunner.write(#"{"type":"FeatureCollection","features":["# + pairs.joined(separator: ",\n") + "]}", to: "many.geojson", in: dir)
+        let manyRun = try MapBridgeRunner.run(["dedupe", many, "out.geojson"], in: dir)
+        #expect(manyRun.status == 0, "\(manyRun.stderr)")
+        let lines = manyRun.stderr.split(separator: "\n")
+        #expect(lines.count == 22, "\(manyRun.stderr)")
+        #expect(lines.dropLast().last == "dedupe: … and 80 more clusters (see --report FILE)")
+    }
 }

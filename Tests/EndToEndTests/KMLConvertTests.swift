@@ -296,4 +296,25 @@ struct UnreadableGeoJSONConvertTests {
         #expect(run.status == 0)
         #expect(run.stderr.contains("empty.geojson:1:1: warning: this object has no 'type' member, so it is not GeoJSON"), "\(run.stderr)")
     }
+
+    @Test("a repeated <Data name> keeps both values through KML to KML, with a warning")
+    func repeatedDataRoundTrip() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        _ = try MapBridgeRunner.write("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>a</name><ExtendedData>
+            <Data name="k"><value>one</value></Data>
+            <Data name="k"><value>two</value></Data>
+            </ExtendedData><Point><coordinates>1,2</coordinates></Point></Placemark></kml>
+            """, to: "in.kml", in: dir)
+        let first = try MapBridgeRunner.run(["convert", "in.kml", "out.kml"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("in.kml:3:"), "\(first.stderr)")
+        #expect(first.stderr.contains("kept as 'k_2'"), "\(first.stderr)")
+        let back = try MapBridgeRunner.run(["convert", "out.kml", "back.geojson"], in: dir)
+        #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+        let features = try #require(try MapBridgeRunner.json(atPath: dir.appendingPathComponent("back.geojson").path)["features"] as? [[String: Any]])
+        let properties = try #require(features.first?["properties"] as? [String: Any])
+        #expect(properties["k"] as? String == "one")
+        #expect(properties["k_2"] as? String == "two")
+    }
 }

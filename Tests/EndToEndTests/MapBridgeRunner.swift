@@ -6,6 +6,8 @@ struct Run {
     var stdout: String
     var stderr: String
     var stdoutData: Data
+    /// Standard error as written, for checks on raw bytes.
+    var stderrData: Data = Data()
 }
 
 enum MapBridgeRunner {
@@ -54,7 +56,7 @@ enum MapBridgeRunner {
         try err.close()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+                   stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData, stderrData: errData)
     }
 
     /// A fresh empty folder for one test's files.

@@ -113,4 +113,19 @@ struct GPXReaderWaypointTests {
         #expect(first.message.contains("'undefined'"))
         #expect(r.warnings.last?.message.contains("3 points") == true)
     }
+
+    @Test("an extension element repeated in one waypoint keeps every value (x_k, x_k_2, x_k_3), with a located warning")
+    func repeatedExtension() throws {
+        let r = try readGPX(gpx("""
+            <wpt lat="1" lon="2"><extensions><x:k>one</x:k><x:k>two</x:k>
+            <x:k>three</x:k></extensions></wpt>
+            <wpt lat="1" lon="2"><extensions><x:k>alone</x:k></extensions></wpt>
+            """, extraNamespaces: #" xmlns:x="urn:x""#))
+        let p = try #require(r.features.first?.properties)
+        #expect(p["x_k"] == "one" && p["x_k_2"] == "two" && p["x_k_3"] == "three", "\(p)")
+        #expect(r.features.last?.properties["x_k_2"] == nil)
+        let repeated = r.warnings.filter { $0.code == "gpx-repeated-extension" }
+        #expect(repeated.count == 1, "\(r.warnings)")
+        #expect(repeated.first?.location?.line == 3)  // gpx() adds two lines before the body
+    }
 }

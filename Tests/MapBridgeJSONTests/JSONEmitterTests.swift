@@ -118,11 +118,11 @@ struct JSONEmitterTests {
         #expect(Double(text) != nil)
     }
 
-    @Test("quotes, backslashes and control characters are escaped; others pass through")
+    @Test("quotes, backslashes and control characters (C0, DEL, C1) are escaped; others pass through")
     func escaping() throws {
-        let value = "q\"b\\n\nr\rt\tb\u{08}f\u{0C}z\u{0}o\u{1}u\u{1F}/é😀\u{7F}"
+        let value = "q\"b\\n\nr\rt\tb\u{08}f\u{0C}z\u{0}o\u{1}u\u{1F}/é😀\u{7F}\u{80}\u{9B}\u{9F}\u{A0}\u{202E}"
         let text = try emit { try $0.string(value) }
-        #expect(text == #""q\"b\\n\nr\rt\tb\bf\fz\u0000o\u0001u\u001f/é😀"# + "\u{7F}\"")
+        #expect(text == #""q\"b\\n\nr\rt\tb\bf\fz\u0000o\u0001u\u001f/é😀\u007f\u0080\u009b\u009f"# + "\u{A0}\u{202E}\"")
         let key = try emit { try $0.beginObject(); try $0.key("a\"b"); try $0.null(); try $0.endObject() }
         #expect(key == #"{"a\"b":null}"#)
     }
@@ -137,7 +137,7 @@ struct JSONEmitterTests {
     }
 
     @Test("escaped strings parse back to the original", arguments: [
-        "", "\"", "\\", "\u{0}\u{1}\u{1F}", "line\nbreak\r\n", "tab\tand\u{08}\u{0C}", "😀 é 東京", "\\\"\\\"",
+        "", "\"", "\\", "\u{0}\u{1}\u{1F}", "line\nbreak\r\n", "tab\tand\u{08}\u{0C}", "\u{7F}\u{80}x\u{9F}\u{C2}", "😀 é 東京", "\\\"\\\"",
     ])
     func escapedRoundTrip(value: String) throws {
         for pretty in [false, true] {

@@ -85,4 +85,22 @@ struct KMLReaderStyleAndDataTests {
         #expect(r.features[0].style?.isEmpty == true)
         #expect(r.features[1].style == nil)
     }
+
+    @Test("a Data name repeated in one placemark keeps every value: k, k_2, k_3, with a located warning")
+    func repeatedData() throws {
+        let r = try readKML(kml("""
+            <Placemark><ExtendedData><Data name="k"><value>one</value></Data>
+            <Data name="k"><value>two</value></Data><Data name="other"><value>x</value></Data>
+            <SchemaData><SimpleData name="k">three</SimpleData></SchemaData></ExtendedData></Placemark>
+            <Placemark><ExtendedData><Data name="k"><value>alone</value></Data></ExtendedData></Placemark>
+            """))
+        let p = try #require(r.features.first?.properties)
+        #expect(p.keys == ["k", "k_2", "other", "k_3"])
+        #expect(p["k"] == "one" && p["k_2"] == "two" && p["k_3"] == "three")
+        #expect(r.features.last?.properties.keys == ["k"])
+        let repeated = r.warnings.filter { $0.code == "data-repeated" }
+        #expect(repeated.count == 2)
+        #expect(repeated.first?.location?.line == 5, "\(repeated)")  // kml() adds three lines before the body
+        #expect(repeated.first?.message.contains("kept as 'k_2'") == true)
+    }
 }

@@ -59,6 +59,18 @@ struct ValidationReportTests {
         #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 5)
     }
 
+    @Test("sarif URIs are percent-encoded (RFC 3986): a # in a file name is not a fragment")
+    func sarifURI() throws {
+        let finding = Finding(rule: "crs-member", severity: .warning, message: "crs",
+                              location: SourceLocation(file: "./a#frag b%?ü:\u{1B}.geojson", line: 1, column: 1))
+        let (text, _) = try render(.sarif, [finding])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let physical = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "./a%23frag%20b%25%3F%C3%BC%3A%1B.geojson")
+    }
+
     @Test("text lines and a summary")
     func text() throws {
         let (text, _) = try render(.text)
@@ -73,6 +85,15 @@ struct ValidationReportTests {
         let lines = text.split(separator: "\n")
         #expect(lines.first == "::error file=a.geojson,line=3,col=5,title=ring-not-closed::[ring-not-closed] ring, \"open\"")
         #expect(lines.count == 2)
+    }
+
+    @Test("github annotations escape CR LF, % and controls on scalars: one finding, one line")
+    func githubEscapesLineBreaks() throws {
+        let hostile = Finding(rule: "unknown-type", severity: .error, message: "type \"a\r\n::error file=x::pwned\u{1B}[2J 5%\"",
+                              location: SourceLocation(file: "d:1,\r\n.geojson", line: 1, column: 1))
+        let (text, _) = try render(.github, [hostile])
+        #expect(text == "::error file=d%3A1%2C%0D%0A.geojson,line=1,col=1,title=unknown-type::"
+            + "[unknown-type] type \"a%0D%0A::error file=x::pwned\\u{1B}[2J 5%25\"\n")
     }
 
     @Test("an empty run is still valid json")

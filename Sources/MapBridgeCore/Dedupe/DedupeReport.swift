@@ -81,28 +81,48 @@ extension PlaceDeduplication.Result {
         try sink.flush()
     }
 
-    /// One line per cluster for people: the survivor, then each merged member with its place
-    /// and distance from the survivor.
+    /// One line per cluster for people, for the first `limit` clusters: the survivor, then
+    /// the first `membersShown` merged members with their place and distance from the
+    /// survivor, then how many more; conflicting keys likewise. Names longer than 80
+    /// characters are cut (with `…`), so a line stays short whatever the cluster holds; the
+    /// full lists belong in `writeJSON`.
     ///
     ///     cluster "jfk": kept #0 "JFK" (a.geojson:3:5); merged #2 "J.F.K." (a.geojson:9:5, 35.2 m)
-    public func textLines() -> [String] {
-        clusters.map { c in
+    ///     cluster "x": kept #0 "X" (a:1:1); merged #1 "X" (a:2:1, 0.0 m), … and 1999995 more
+    ///
+    /// - Parameters:
+    ///   - limit: the most clusters listed, ≥ 0.
+    ///   - membersShown: the most merged members (and conflicting keys) named per cluster, ≥ 0.
+    /// - Complexity: O(`limit` × `membersShown`) lines' worth of text, plus one pass over each
+    ///   listed cluster's members.
+    public func textLines(limit: Int = 20, membersShown: Int = 5) -> [String] {
+        clusters.prefix(max(0, limit)).map { c in
             func place(_ m: PlaceDeduplication.Member) -> String { m.location.map { "\($0)" } ?? "#\(m.index)" }
             let kept = c.members.first { $0.index == c.survivor }
-            var line = "cluster \"\(c.name)\": kept #\(c.survivor)"
-            if let kept { line += " \"\(kept.title)\" (\(place(kept)))" }
-            let others = c.members.filter { $0.index != c.survivor }.map { m in
-                "#\(m.index) \"\(m.title)\" (\(place(m)), \(formatMetres(m.distance)))"
+            var line = "cluster \"\(shortName(c.name))\": kept #\(c.survivor)"
+            if let kept { line += " \"\(shortName(kept.title))\" (\(place(kept)))" }
+            let others = c.members.lazy.filter { $0.index != c.survivor }
+            let shown: [String] = others.prefix(max(0, membersShown)).map { m in
+                "#\(m.index) \"\(shortName(m.title))\" (\(place(m)), \(formatMetres(m.distance)))"
             }
-            line += "; merged " + others.joined(separator: ", ")
+            line += "; merged " + shown.joined(separator: ", ") + more(others.count - shown.count)
             if !c.conflicts.isEmpty {
-                line += "; conflicting values kept: " + c.conflicts.reduce(into: [String]()) { keys, k in
-                    if !keys.contains(k.key) { keys.append(k.key) }
-                }.joined(separator: ", ")
+                var keys: [String] = [], seen = Set<String>()
+                for k in c.conflicts where seen.insert(k.key).inserted { keys.append(k.key) }
+                line += "; conflicting values kept: " + keys.prefix(max(0, membersShown)).map(shortName).joined(separator: ", ")
+                    + more(keys.count - min(keys.count, max(0, membersShown)))
             }
             return line
         }
     }
+}
+
+/// `, … and N more` when `n` > 0, else nothing.
+private func more(_ n: Int) -> String { n > 0 ? ", … and \(n) more" : "" }
+
+/// `name`, cut to 80 characters with `…` when longer.
+private func shortName(_ name: String) -> String {
+    name.count > 80 ? String(name.prefix(79)) + "…" : name
 }
 
 /// `35.2 m` or `1.25 km`.
