@@ -112,6 +112,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         stack.count > k ? stack[stack.count - 1 - k] : nil
     }
 
+    /// Whether the element just opened is a child of the ScreenOverlay being read.
+    private var inScreenOverlay: Bool { draft?.element == .screenOverlay && parent() == .screenOverlay }
+
     private var textString: String { String(decoding: text, as: UTF8.self) }
     private var trimmedText: String { textString.trimmingSpaces() }
 
@@ -202,7 +205,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             frames = []
             altitudeMode = nil
             tessellate = false
-        case .overlayXY, .screenXY, .rotationXY, .size where draft?.element == .screenOverlay && parent() == .screenOverlay:
+        case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
+             .size where inScreenOverlay:
             // Where a screen overlay sits: a point of the image, a point of the screen, the pivot and
             // the size, each x, y and their units, kept as an object named like the element.
             var point = Properties()
