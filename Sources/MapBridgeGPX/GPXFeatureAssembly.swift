@@ -20,6 +20,12 @@ enum GPXFeatureAssembly {
         let lines = d.lines.filter(\.isLine)
         let name = d.children.text(.name).map { " '\($0.trimmingSpaces())'" } ?? ""
         guard !lines.isEmpty else {
+            let placed = d.lines.filter { !$0.coordinates.isEmpty }
+            if placed.count == 1, placed[0].coordinates.count == 1 {
+                notes.warnOnce("gpx-one-point-\(element)", "a <\(element)> with a single point is not a line; it is kept as a Point with its time and values (first: <\(element)>\(name))",
+                               at: d.location)
+                return onePoint(d, placed[0], notes: notes)
+            }
             notes.warnOnce("gpx-empty-\(element)", "a <\(element)> without two or more points is not a line and is left out (first: <\(element)>\(name))",
                            at: d.location)
             return nil
@@ -42,6 +48,26 @@ enum GPXFeatureAssembly {
         let perPoint = coordinateProperties(lines)
         if d.kind == .track || !perPoint.isEmpty {
             feature.properties["coordinateProperties"] = .object(perPoint)
+        }
+        return feature
+    }
+
+    /// A route or track of one point as a Point feature: the line's fields, the point's time as
+    /// the feature's, and its other values as properties (named as `coordinateProperties`
+    /// names them).
+    private static func onePoint(_ d: GPXLineFeatureDraft, _ line: GPXLineDraft, notes: GPXNotes) -> Feature {
+        var feature = Feature(shape: .annotation(line.coordinates[0]), location: d.location)
+        feature.properties.append(key: "_gpxType", value: .string(d.kind.rawValue))
+        var style = Style()
+        apply(d.children, to: &feature, style: &style, isWaypoint: false, notes: notes)
+        feature.style = style.isEmpty ? nil : style
+        if let time = line.times.first ?? nil {
+            feature.time = .instant(time)
+            if feature.properties["time"] == nil { feature.properties["time"] = .string(time) }
+        }
+        for entry in coordinateProperties([line]) where entry.key != "times" {
+            guard case .array(let values) = entry.value, let value = values.first, value != .null else { continue }
+            if !feature.properties.contains(key: entry.key) { feature.properties.append(key: entry.key, value: value) }
         }
         return feature
     }

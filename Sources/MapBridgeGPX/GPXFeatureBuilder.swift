@@ -89,6 +89,17 @@ final class GPXFeatureBuilder: XMLEventHandler {
         case .tag(let tag) where depth == 2 && tag.featureKind != nil:
             passMetadata()
             startFeature(tag.featureKind ?? .waypoint, attributes: attributes)
+        case .tag(.wpt) where line != nil && point == nil && waypoint == nil:
+            // OpenRouteService and others put waypoints inside <trk>, where GPX has no place
+            // for them: read as waypoints (as GDAL does), in document order, with the line.
+            notes.warnOnce("gpx-nested-wpt", "<wpt> inside a <\(line?.kind.rawValue ?? "trk")>, where GPX does not allow waypoints: read as a waypoint of its own; the line keeps its own name",
+                           at: location)
+            guard let p = GPXPointDraft(attributes: attributes, location: location) else {
+                notes.badPosition("a waypoint", attributes, at: location)
+                skipDepth = stack.count
+                return
+            }
+            waypoint = p
         case .tag(.rtept) where parent()?.tag == .rte && line != nil,
             .tag(.trkpt) where parent()?.tag == .trkseg && line != nil:
             startPoint(attributes)
@@ -134,7 +145,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             return
         }
         switch name {
-        case .tag(.wpt) where stack.count == 2:
+        case .tag(.wpt) where stack.count == 2 || (line != nil && waypoint != nil):
             finishWaypoint()
         case .tag(.rte) where stack.count == 2, .tag(.trk) where stack.count == 2:
             finishLineFeature()
@@ -168,7 +179,8 @@ final class GPXFeatureBuilder: XMLEventHandler {
     // MARK: - Children shared by points, features and metadata
 
     /// Calls `body` with the children of the element that owns the one now closing: the point,
-    /// else the route or track, else the metadata (GPX 1.1) or the document (1.0).
+    /// else a waypoint (one inside a route or track too), else the route or track, else the
+    /// metadata (GPX 1.1) or the document (1.0).
     private func children(_ body: (inout GPXChildren) -> Void) {
         // Taken out and put back so that the arrays inside are changed in place, not copied.
         if var p = point.take() {
