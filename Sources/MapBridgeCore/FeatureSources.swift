@@ -14,7 +14,9 @@ public enum FeatureSources {
     public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                               report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
-        let reader = try formatReader(for: path, format: format, options: options, report: report)
+        var reader = try formatReader(for: path, format: format, options: options, report: report)
+        // CSV checks each coordinate field itself, naming its column.
+        if format != .csv { reader = CoordinateRangeReader(base: reader, report: report) }
         guard let key = options.titleProperty else { return reader }
         return TitlePropertyReader(base: reader, key: key)
     }

@@ -61,4 +61,28 @@ struct StrictConvertTests {
         let route = try MapBridgeRunner.run(["route", "1,2", "3,4", "-", "--strict"])
         #expect(route.status == 0)
     }
+
+    @Test("positions out of range are reported once per file, with a count and the first, for GeoJSON, KML and GPX input")
+    func outOfRange() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = try MapBridgeRunner.write(#"""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[-227.6,151]},"properties":{}},
+            {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[200,3],[190,95]]},"properties":{}},
+            {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}
+            ]}
+            """#, to: "range.geojson", in: dir)
+        let kml = dir.appendingPathComponent("range.kml").path
+        let first = try MapBridgeRunner.run(["convert", input, kml])
+        #expect(first.status == 0)
+        #expect(first.stderr.split(separator: "\n").count == 1)
+        #expect(first.stderr.contains("range.geojson:2:"))
+        #expect(first.stderr.contains("3 positions in 2 features lie outside longitude [-180, 180] and latitude [-90, 90] degrees (the first here: longitude -227.6, latitude 151)"))
+        let again = try MapBridgeRunner.run(["convert", kml, "-", "--to", "geojson"])
+        #expect(again.stderr.contains("3 positions in 2 features"))
+        let gpx = try MapBridgeRunner.write(#"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="95" lon="10"/></gpx>"#,
+                                            to: "w.gpx", in: dir)
+        #expect(try MapBridgeRunner.run(["convert", gpx, "-", "--to", "geojson"]).stderr.contains("1 position lies outside"))
+        #expect(try MapBridgeRunner.run(["convert", input, "-", "--to", "geojson", "--strict"]).status == 1)
+    }
 }
