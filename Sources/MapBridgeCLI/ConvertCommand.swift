@@ -32,7 +32,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-styles", value: "shared|inline", help: "KML output: shared styles in the header (default) or a style in each placemark"),
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
-] + antimeridianOptions + csvReadingOptions + csvWritingOptions
+] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions
 
 @Sendable
@@ -63,6 +63,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     }
     options.keepsWinding = !args.has("--rewind")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    options.limits = try readLimits(from: args)
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)

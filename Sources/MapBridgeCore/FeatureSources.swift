@@ -21,11 +21,11 @@ public enum FeatureSources {
             o.onError = options.geojsonOnError
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
-            return try KMLReader(path: path, report: report)
+            return try KMLReader(path: path, readLimits: options.limits, report: report)
         case .kmz:
-            return try KMLReader.kmz(path: path, report: report)
+            return try KMLReader.kmz(path: path, readLimits: options.limits, report: report)
         case .gpx:
-            return try GPXReader(path: path, report: report)
+            return try GPXReader(path: path, limits: options.limits, report: report)
         case .csv:
             var o = options.csvReading
             if o.delimiter == nil, path.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }

@@ -39,7 +39,11 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// Whether the tree's root is a foreign element itself (GPX 1.0), not `extensions`.
     private var extensionRootIsElement = false
 
-    init(kinds: Set<GPXFeatureKind>, readsDocument: Bool, notes: GPXNotes) {
+    /// How large one track, text or set of per-point names may grow.
+    let limits: ReadLimits
+
+    init(kinds: Set<GPXFeatureKind>, readsDocument: Bool, notes: GPXNotes, limits: ReadLimits = ReadLimits()) {
+        self.limits = limits
         self.kinds = kinds
         self.readsDocument = readsDocument
         self.notes = notes

@@ -87,8 +87,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var readingStyle = false
     private var readingFeature = false
 
-    init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool) {
+    /// How large one placemark, text or coordinate tuple may grow.
+    let limits: ReadLimits
+
+    init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool, limits: ReadLimits = ReadLimits()) {
         self.report = report
+        self.limits = limits
         self.collectsOnlyStyles = collectsOnlyStyles
     }
 
