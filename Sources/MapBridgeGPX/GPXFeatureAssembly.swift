@@ -15,7 +15,7 @@ enum GPXFeatureAssembly {
     }
 
     /// A `rte` or `trk` as a polyline, or several; `nil` when no segment has two points.
-    static func line(_ d: GPXLineFeatureDraft, notes: GPXNotes) -> Feature? {
+    static func line(_ d: GPXLineFeatureDraft, notes: GPXNotes, limits: ReadLimits = ReadLimits()) -> Feature? {
         let element = d.kind.rawValue
         let lines = d.lines.filter(\.isLine)
         let name = d.children.text(.name).map { " '\($0.trimmingSpaces())'" } ?? ""
@@ -39,7 +39,10 @@ enum GPXFeatureAssembly {
         if feature.properties["time"] == nil, let first = lines.lazy.compactMap({ $0.times.lazy.compactMap { $0 }.first }).first {
             feature.properties["time"] = .string(first)
         }
-        let perPoint = coordinateProperties(lines)
+        let perPoint = coordinateProperties(lines, maximumNames: limits.maximumPointNames) { kept, all in
+            notes.warnOnce("gpx-point-names", "<\(element)>\(name) has \(all) distinct per-point value names, more than the \(kept) kept (\(ReadLimits.Limit.pointNames.option) \(kept)); the values of the other \(all - kept) are left out. Each name is written as an array with an entry for every point, so many names make the output points × names large: raise \(ReadLimits.Limit.pointNames.option) N to keep more",
+                           at: d.location)
+        }
         if d.kind == .track || !perPoint.isEmpty {
             feature.properties["coordinateProperties"] = .object(perPoint)
         }
@@ -183,11 +186,20 @@ enum GPXFeatureAssembly {
     /// The points' values as `coordinateProperties`: for one line an array per name, for
     /// several an array of such arrays (one per line, all `null` where a line has none).
     /// Times travel in `Polyline.times`; only when some points lack one are they kept here,
-    /// with `null` for those.
-    private static func coordinateProperties(_ lines: [GPXLineDraft]) -> Properties {
+    /// with `null` for those. Only the first `maximumNames` names met are kept (each costs an
+    /// entry per point); `tooMany` hears how many were kept of how many.
+    private static func coordinateProperties(_ lines: [GPXLineDraft], maximumNames: Int,
+                                             tooMany: (_ kept: Int, _ all: Int) -> Void) -> Properties
+    {
         var keys: [String] = []
         var seen: Set<String> = []
         for line in lines { for key in line.values.keys where seen.insert(key).inserted { keys.append(key) } }
+        let kept = max(maximumNames, 0)
+        if keys.count > kept {
+            tooMany(kept, keys.count)
+            keys.removeSubrange(kept...)
+            seen = Set(keys)
+        }
         let hasTimes = lines.contains { $0.times.contains { $0 != nil } }
         let timesComplete = lines.allSatisfy { $0.completeTimes != nil }
         func column(_ line: GPXLineDraft, _ key: String) -> [PropertyValue] {

@@ -287,7 +287,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func finishLineFeature() {
         guard let draft = line.take() else { return }
-        if let feature = GPXFeatureAssembly.line(draft, notes: notes) { output.append(feature) }
+        if let feature = GPXFeatureAssembly.line(draft, notes: notes, limits: limits) { output.append(feature) }
     }
 
     /// The first feature (or the document's extensions) is reached: the document is known.
