@@ -119,4 +119,6 @@ struct GPXLineFeatureDraft {
     var lines: [GPXLineDraft] = []
     /// Segments left out for holding fewer than two points.
     var shortSegments = 0
+    /// Points read so far, in all its segments.
+    var pointCount = 0
 }

@@ -124,7 +124,15 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        if skipDepth == nil { text.append(contentsOf: bytes) }
+        guard skipDepth == nil else { return }
+        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+            if problem == nil {
+                problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
+            }
+            skipDepth = 1
+            return
+        }
+        text.append(contentsOf: bytes)
     }
 
     func endElement(_ name: GPXElement) {
@@ -277,6 +285,11 @@ final class GPXFeatureBuilder: XMLEventHandler {
     private func finishPoint() {
         guard let p = point.take(), var l = line.take() else { return }
         if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p) }
+        l.pointCount += 1
+        if l.pointCount > limits.maximumVertices, problem == nil {
+            problem = limits.exceeded(.vertices, "this <\(l.kind.rawValue)> has more than \(limits.maximumVertices) points", at: location)
+            skipDepth = 1
+        }
         line = l
     }
 

@@ -89,6 +89,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// How large one placemark, text or coordinate tuple may grow.
     let limits: ReadLimits
+    /// Positions read so far in the placemark being read.
+    private var featureVertices = 0
 
     init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool, limits: ReadLimits = ReadLimits()) {
         self.report = report
@@ -193,6 +195,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             d.feature.location = location
             draft = d
             readingFeature = true
+            featureVertices = 0
             frames = []
             altitudeMode = nil
             tessellate = false
@@ -315,6 +318,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaAliases: [String] = []
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+            if problem == nil {
+                problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
+            }
+            return
+        }
         text.append(contentsOf: bytes)
     }
 
@@ -603,6 +612,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func addProperty(_ key: String, _ value: PropertyValue) {
         guard readingFeature else { return }
         draft?.feature.properties[key] = value
+        if let count = draft?.feature.properties.count, count > limits.maximumKeys, problem == nil {
+            problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
+        }
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
@@ -645,6 +657,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var overlong: String?
             let coordinates = try KMLCoordinates.parse(text, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
+            featureVertices += coordinates.count
+            if featureVertices > limits.maximumVertices, problem == nil {
+                problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+            }
             frames[frames.count - 1] = .leaf(kind, coordinates)
         } catch {
             fail("bad coordinates: \(error.message)")
@@ -676,6 +692,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         coords.append(tuple[0])
+        featureVertices += 1
+        if featureVertices > limits.maximumVertices, problem == nil {
+            problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+        }
     }
 
     private func endLeaf(_ kind: KMLElement) {

@@ -1,5 +1,4 @@
 import MapBridgeGPX
-import MapBridgeIO
 import MapBridgeModel
 import Testing
 
@@ -142,20 +141,11 @@ struct GPXReaderPointNameTests {
             + "</trkseg></trk>")
     }
 
-    static func read(_ text: String, limits: ReadLimits) throws -> GPXReadResult {
-        var warnings: [Diagnostic] = []
-        let bytes = Array(text.utf8)
-        let reader = GPXReader(path: "t.gpx", limits: limits, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
-        var features: [Feature] = []
-        while let f = try reader.next() { features.append(f) }
-        return GPXReadResult(features: features, document: reader.document, warnings: warnings)
-    }
-
     @Test("past --max-point-names the first names are kept and the rest reported")
     func capped() throws {
         var limits = ReadLimits()
         limits.maximumPointNames = 10
-        let result = try Self.read(Self.track(30), limits: limits)
+        let result = try readGPX(Self.track(30), limits: limits)
         guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
             Issue.record("no coordinateProperties")
             return
@@ -170,7 +160,7 @@ struct GPXReaderPointNameTests {
 
     @Test("the default keeps 256 names")
     func defaultCap() throws {
-        let result = try Self.read(Self.track(300), limits: ReadLimits())
+        let result = try readGPX(Self.track(300))
         guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
             Issue.record("no coordinateProperties")
             return
@@ -181,7 +171,7 @@ struct GPXReaderPointNameTests {
 
     @Test("within the limit every name is kept, without a warning")
     func withinLimit() throws {
-        let result = try Self.read(Self.track(30), limits: ReadLimits())
+        let result = try readGPX(Self.track(30))
         guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
             Issue.record("no coordinateProperties")
             return
