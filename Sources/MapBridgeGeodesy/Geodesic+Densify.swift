@@ -46,8 +46,18 @@ extension Geodesic {
         }
         try checkVertices(coordinates)
         guard coordinates.count > 1 else { return coordinates }
+        // The points each segment needs, counted first (one inverse problem per segment), so
+        // that a line over `maximumPoints` stops before holding any of its points, and one
+        // within it is held once, in an array of exactly its size.
+        var total = 1
+        for i in 1..<coordinates.count {
+            total += try pieceCount(length: distance(from: coordinates[i - 1], to: coordinates[i]),
+                                    maximum: maximumSegment, segment: i - 1)
+            guard total <= maximumPoints else { throw DensifyBudget.Overflow() }
+        }
         var result: [Coordinate] = []
-        result.reserveCapacity(coordinates.count)
+        result.reserveCapacity(total)
+        if recordsAlong { along.reserveCapacity(along.count + total) }
         result.append(coordinates[0])
         if recordsAlong { along.append(0) }
         for i in 1..<coordinates.count {
