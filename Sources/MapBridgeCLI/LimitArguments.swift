@@ -7,7 +7,7 @@ let readLimitOptions: [OptionSpec] = [
     OptionSpec(name: ReadLimits.Limit.featureBytes.option, value: "BYTES",
                help: "largest feature, CSV row or XML text read, in bytes (default 268435456 = 256 MiB)"),
     OptionSpec(name: ReadLimits.Limit.vertices.option, value: "N",
-               help: "most positions in one feature, or numbers in one KML coordinate tuple (default 50000000)"),
+               help: "most positions in one feature, as read or densified (default 50000000)"),
     OptionSpec(name: ReadLimits.Limit.keys.option, value: "N",
                help: "most properties in one object, or fields in one CSV row (default 1000000)"),
     OptionSpec(name: ReadLimits.Limit.pointNames.option, value: "N",

@@ -1,7 +1,7 @@
 /// How large one record may grow while a file is read: one feature (a GeoJSON feature, a KML
 /// placemark, a GPX track), one CSV row, one KML coordinate tuple. Readers stream, so memory
 /// follows the largest record; these limits keep a hostile or broken file (a 100 MB line of
-/// commas, a coordinate tuple of a million numbers) from taking all of it. The defaults are
+/// commas, a placemark of a billion positions) from taking all of it. The defaults are
 /// far above what real files hold; each limit has one command-line option that raises it.
 ///
 ///     var limits = ReadLimits()
@@ -10,8 +10,8 @@ public struct ReadLimits: Hashable, Sendable {
     /// Bytes of input one feature, CSV row or XML text may span, ≥ 1 (default 256 MiB;
     /// `--max-feature-bytes`).
     public var maximumFeatureBytes: Int = 256 << 20
-    /// Positions in one feature's geometry, or numbers in one KML coordinate tuple, ≥ 1
-    /// (default 50,000,000; `--max-vertices`).
+    /// Positions in one feature's geometry, as read or densified, ≥ 1 (default 50,000,000;
+    /// `--max-vertices`).
     public var maximumVertices: Int = 50_000_000
     /// Members of one properties object, or fields of one CSV row, ≥ 1 (default 1,000,000;
     /// `--max-keys`).
