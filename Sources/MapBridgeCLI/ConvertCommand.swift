@@ -33,7 +33,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
-] + antimeridianOptions + csvReadingOptions + csvWritingOptions
+] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions
 
 @Sendable
@@ -64,6 +64,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     }
     options.keepsWinding = !args.has("--rewind")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    options.limits = try readLimits(from: args)
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     if args.has("--strict") { options.strictMode = StrictMode() }
     try applyCSVArguments(args, to: &options)

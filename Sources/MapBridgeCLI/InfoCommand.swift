@@ -12,7 +12,7 @@ let infoCommand = Command(
         OptionSpec(name: "--from", value: "FORMAT", help: "input format, when the extension does not say"),
         OptionSpec(name: "--json", value: nil, help: "print the summary as JSON on standard output"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
-    ] + csvReadingOptions,
+    ] + readLimitOptions + csvReadingOptions,
     run: runInfo)
 
 @Sendable
@@ -24,6 +24,7 @@ func runInfo(_ args: ParsedArguments) throws -> Int32 {
     let format = try resolveFormat(args.value("--from"), path: path, role: "input", flag: "--from")
     var options = ConvertOptions()
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
+    options.limits = try readLimits(from: args)
     try applyCSVArguments(args, to: &options)
     let quiet = args.has("--quiet")
     let progressLine = ProgressLine(quiet: quiet)

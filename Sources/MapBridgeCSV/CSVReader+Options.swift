@@ -1,3 +1,5 @@
+import MapBridgeModel
+
 extension CSVReader {
     /// How to read a CSV file. Every setting has a default that works out the file's layout
     /// from its first rows; set one only to overrule what is found.
@@ -75,6 +77,8 @@ extension CSVReader {
         /// The longest field accepted, in bytes (a guard against a quote left open in a large
         /// file). Default 128 MiB.
         public var maximumFieldBytes = 1 << 27
+        /// How many fields (`maximumKeys`) and bytes (`maximumFeatureBytes`) one row may hold.
+        public var limits = ReadLimits()
 
         public init() {}
     }

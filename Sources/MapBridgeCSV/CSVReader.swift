@@ -57,7 +57,7 @@ public final class CSVReader: FeatureReader {
     public init(source: ByteSource, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
         self.source = source
         parser = CSVRecordParser(source: source, delimiter: options.delimiter?.byte ?? UInt8(ascii: ","),
-                                 maximumFieldBytes: max(options.maximumFieldBytes, 1))
+                                 maximumFieldBytes: max(options.maximumFieldBytes, 1), limits: options.limits)
         self.options = options
         self.report = report
     }

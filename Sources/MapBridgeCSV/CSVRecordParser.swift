@@ -39,10 +39,15 @@ final class CSVRecordParser {
     /// The absolute offset where the current line starts.
     private var lineStart: Int64 = 0
     private var scratch: [UInt8] = []
+    /// How many fields and bytes one row may hold (`maximumKeys`, `maximumFeatureBytes`).
+    let limits: ReadLimits
+    /// The absolute offset where the row being read starts.
+    private var rowStart: Int64 = 0
 
     init(source: ByteSource, delimiter: UInt8 = UInt8(ascii: ","), maximumFieldBytes: Int = 1 << 27,
-         capacity: Int = 1 << 20) {
+         limits: ReadLimits = ReadLimits(), capacity: Int = 1 << 20) {
         self.source = source
+        self.limits = limits
         self.delimiter = delimiter
         self.maximumFieldBytes = maximumFieldBytes
         self.capacity = max(capacity, 16)
@@ -65,15 +70,21 @@ final class CSVRecordParser {
 
     /// The next row, or `nil` at the end of the input.
     /// - Throws: `MapBridgeError` of kind `.data` for a quoted field that is never closed, a
-    ///   field over `maximumFieldBytes`, text that is not UTF-8, or a UTF-16 file.
+    ///   field over `maximumFieldBytes`, a row over `limits` (fields or bytes), text that is
+    ///   not UTF-8, or a UTF-16 file.
     func nextRecord() throws -> CSVRecord? {
         try start()
         guard try peek() != nil else { return nil }
         var record = CSVRecord(fields: [], line: line, problem: nil)
+        rowStart = consumed + Int64(position)
         while true {
             let (field, endsRecord) = try readField(into: &record)
             record.fields.append(field)
             if endsRecord { return record }
+            if record.fields.count >= limits.maximumKeys {
+                throw limits.exceeded(.keys, "the row that starts on line \(record.line) has more than \(limits.maximumKeys) fields",
+                                      at: SourceLocation(file: source.name, line: line, column: column))
+            }
         }
     }
 
@@ -178,6 +189,10 @@ final class CSVRecordParser {
     private func keep(from start: Int, to stop: Int, line: Int, column: Int) throws {
         guard stop > start else { return }
         scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: stop - start))
+        if consumed + Int64(stop) - rowStart > Int64(limits.maximumFeatureBytes) {
+            throw limits.exceeded(.featureBytes, "this row is longer than \(limits.maximumFeatureBytes) bytes",
+                                  at: SourceLocation(file: source.name, line: line, column: column))
+        }
         if scratch.count > maximumFieldBytes {
             throw MapBridgeError(.data, "this field is longer than \(maximumFieldBytes) bytes; is a quote left open?",
                                  at: SourceLocation(file: source.name, line: line, column: column))

@@ -24,23 +24,31 @@ struct CSVPendingRow: Hashable, Sendable {
     var cells: [Cell] = []
 }
 
-/// Rows held until the header is known: the first `memoryRows` in memory, the rest in an
-/// anonymous temporary file (created with `makeTemporaryFile(beside:)` and unlinked at once, so
-/// it goes away with its descriptor whatever happens). Memory stays flat whatever the count.
+/// Rows held until the header is known: the first `memoryRows` in memory, as long as they take
+/// at most `memoryBytes` encoded, the rest in an anonymous temporary file (created with
+/// `makeTemporaryFile(beside:)` and unlinked at once, so it goes away with its descriptor
+/// whatever happens). Memory stays flat whatever the count and size of the rows: at most
+/// `memoryBytes` plus one row.
 ///
 /// Each row is framed as length-prefixed fields (LEB128 lengths), so reading back needs no
 /// CSV parsing. Owns the file descriptor, hence a class.
 final class CSVRowSpool {
     private let memoryRows: Int
+    private let memoryBytes: Int
     private let directory: String?
     private var memory: [UInt8] = []
     private var file: (descriptor: Int32, sink: ByteSink)?
     private var frame: [UInt8] = []
     /// Rows appended so far.
     private(set) var count = 0
+    /// Whether the rows have moved to the temporary file.
+    var isOnDisk: Bool { file != nil }
 
-    init(memoryRows: Int, directory: String?) {
+    /// Holds up to `memoryRows` rows (≥ 1) and `memoryBytes` bytes of encoded rows (≥ 0) in
+    /// memory, the rest in a temporary file in `directory` (`nil`: `TMPDIR`).
+    init(memoryRows: Int, memoryBytes: Int, directory: String?) {
         self.memoryRows = max(memoryRows, 1)
+        self.memoryBytes = max(memoryBytes, 0)
         self.directory = directory
     }
 
@@ -60,7 +68,7 @@ final class CSVRowSpool {
             put(cell.text)
         }
         count += 1
-        if file == nil && count > memoryRows { try moveToDisk() }
+        if file == nil && (count > memoryRows || memory.count + frame.count > memoryBytes) { try moveToDisk() }
         if let file {
             try frame.withUnsafeBytes { try file.sink.write($0) }
         } else {

@@ -47,6 +47,9 @@ extension CSVWriter {
         /// How many features are held (as encoded rows) in memory while the columns are
         /// discovered, ≥ 1; beyond that, rows wait in a temporary file. Default 1,000.
         public var lookAhead = 1000
+        /// The most bytes of encoded rows held in memory while the columns are discovered, ≥ 0;
+        /// rows past it wait in the temporary file even within `lookAhead`. Default 16 MiB.
+        public var lookAheadBytes = 16 << 20
         /// How rows end.
         public var lineEnding: LineEnding = .lf
         /// Decimal places for coordinates (0...15), or `nil` to keep each number's source text.

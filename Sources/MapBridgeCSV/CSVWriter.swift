@@ -19,7 +19,8 @@ import MapBridgeModel
 ///
 /// **How the columns are found (one pass over the input).** The header must name every
 /// column before the first row, so rows wait until the columns are known: the first
-/// `lookAhead` features (default 1,000) wait in memory, as encoded rows; past that, rows go to
+/// `lookAhead` features (default 1,000) wait in memory, as encoded rows, as long as they take
+/// at most `lookAheadBytes` (default 16 MiB); past that, rows go to
 /// an anonymous temporary file, and `finish` writes the header and then copies the rows
 /// through. A column first seen after the look-ahead is therefore not lost: it takes its
 /// place at the end of the header like any other, its earlier rows get empty fields, and it
@@ -31,7 +32,8 @@ import MapBridgeModel
 /// **What CSV cannot hold** is reported once per kind: styles, track times, foreign members,
 /// document names, the radius of a circle (written as a `radius` column beside its centre).
 ///
-/// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows.
+/// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows and
+///   `lookAheadBytes` of them (plus the row being written).
 public final class CSVWriter: FeatureWriter {
     let sink: ByteSink
     let options: Options
@@ -84,7 +86,8 @@ public final class CSVWriter: FeatureWriter {
             geometry = resolved
             try writeHeader(resolved)
         } else {
-            spool = CSVRowSpool(memoryRows: options.lookAhead, directory: options.temporaryDirectory)
+            spool = CSVRowSpool(memoryRows: options.lookAhead, memoryBytes: options.lookAheadBytes,
+                                directory: options.temporaryDirectory)
         }
     }
 

@@ -3,6 +3,7 @@ import MapBridgeGeoJSON
 import MapBridgeGeodesy
 import MapBridgeGPX
 import MapBridgeKML
+import MapBridgeModel
 import MapBridgeSVG
 
 /// Everything `convert` can be asked to do besides choosing formats.
@@ -19,6 +20,9 @@ public struct ConvertOptions: Sendable {
     public var keepsWinding = true
     /// Deepest JSON nesting accepted.
     public var maximumDepth = 512
+    /// How large one feature, CSV row, coordinate tuple or XML text may grow while reading
+    /// (`--max-feature-bytes`, `--max-vertices`, `--max-keys`, `--max-point-names`, `--huge-xml`).
+    public var limits = ReadLimits()
     /// GeoJSON input: what to do with a feature or top-level object that is well-formed JSON but
     /// not GeoJSON MapBridge can read (unknown or missing `type`, a GeometryCollection without
     /// `geometries` …). Default: leave it out and report it, as GeoJSON consumers commonly do;

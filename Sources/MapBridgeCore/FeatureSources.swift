@@ -29,15 +29,17 @@ public enum FeatureSources {
             var o = GeoJSONReader.Options()
             o.maximumDepth = options.maximumDepth
             o.onError = options.geojsonOnError
+            o.limits = options.limits
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
-            return try KMLReader(path: path, report: report)
+            return try KMLReader(path: path, readLimits: options.limits, report: report)
         case .kmz:
-            return try KMLReader.kmz(path: path, report: report)
+            return try KMLReader.kmz(path: path, readLimits: options.limits, report: report)
         case .gpx:
-            return try GPXReader(path: path, report: report)
+            return try GPXReader(path: path, limits: options.limits, report: report)
         case .csv:
             var o = options.csvReading
+            o.limits = options.limits
             if o.delimiter == nil, path.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }
             return try CSVReader(path: path, options: o, report: report)
         default:

@@ -25,7 +25,12 @@ struct FeatureTransform {
     private let noted = NoteOnce()
 
     init(options: ConvertOptions, outputFormat: Format, report: @escaping DiagnosticHandler) {
-        densification = options.densify
+        // One vertex limit for a conversion: what a feature may hold read and densified.
+        densification = options.densify.map { d in
+            var capped = d
+            capped.maximumPoints = max(options.limits.maximumVertices, 1)
+            return capped
+        }
         writesGeoJSON = outputFormat.isGeoJSON
         cutsAtAntimeridian = options.cutsAtAntimeridian
         self.report = report

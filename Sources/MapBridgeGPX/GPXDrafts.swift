@@ -58,14 +58,15 @@ struct GPXPointDraft {
     var time: String? { children.text(.time) }
 }
 
-/// Values that belong to the points of one line, by name, one per point (`null` for a point
-/// without one), in the order the names were first met.
+/// Values that belong to the points of one line, by name, in the order the names were first
+/// met. Kept sparse, as (point, value) pairs: a file whose every point carries a name of its
+/// own takes memory for its values, not for points × names.
 struct GPXPerPointValues {
     private(set) var keys: [String] = []
-    private var columns: [[PropertyValue]] = []
+    private var columns: [[(row: Int, value: PropertyValue)]] = []
     private var indexByKey: [String: Int] = [:]
 
-    /// Sets the value of `key` for the point at `row`.
+    /// Sets the value of `key` for the point at `row` (rows come in increasing order).
     mutating func set(_ key: String, _ value: PropertyValue, row: Int) {
         let column: Int
         if let known = indexByKey[key] {
@@ -76,15 +77,19 @@ struct GPXPerPointValues {
             columns.append([])
             indexByKey[key] = column
         }
-        while columns[column].count < row { columns[column].append(.null) }
-        if columns[column].count == row { columns[column].append(value) } else { columns[column][row] = value }
+        if let last = columns[column].last, last.row == row {
+            columns[column][columns[column].count - 1].value = value
+        } else {
+            columns[column].append((row, value))
+        }
     }
 
-    /// The values of `key` for `count` points (padded with `null`), or `nil` when no point has one.
+    /// The values of `key` for `count` points (`null` where a point has none), or `nil` when
+    /// no point has one.
     func column(_ key: String, count: Int) -> [PropertyValue]? {
         guard let index = indexByKey[key] else { return nil }
-        var values = columns[index]
-        while values.count < count { values.append(.null) }
+        var values = [PropertyValue](repeating: .null, count: count)
+        for (row, value) in columns[index] where row < count { values[row] = value }
         return values
     }
 }
@@ -114,4 +119,6 @@ struct GPXLineFeatureDraft {
     var lines: [GPXLineDraft] = []
     /// Segments left out for holding fewer than two points.
     var shortSegments = 0
+    /// Points read so far, in all its segments.
+    var pointCount = 0
 }

@@ -15,7 +15,7 @@ enum GPXFeatureAssembly {
     }
 
     /// A `rte` or `trk` as a polyline, or several; `nil` when no segment has two points.
-    static func line(_ d: GPXLineFeatureDraft, notes: GPXNotes) -> Feature? {
+    static func line(_ d: GPXLineFeatureDraft, notes: GPXNotes, limits: ReadLimits = ReadLimits()) -> Feature? {
         let element = d.kind.rawValue
         let lines = d.lines.filter(\.isLine)
         let name = d.children.text(.name).map { " '\($0.trimmingSpaces())'" } ?? ""
@@ -24,7 +24,7 @@ enum GPXFeatureAssembly {
             if placed.count == 1, placed[0].coordinates.count == 1 {
                 notes.warnOnce("gpx-one-point-\(element)", "a <\(element)> with a single point is not a line; it is kept as a Point with its time and values (first: <\(element)>\(name))",
                                at: d.location)
-                return onePoint(d, placed[0], notes: notes)
+                return onePoint(d, placed[0], notes: notes, limits: limits)
             }
             notes.warnOnce("gpx-empty-\(element)", "a <\(element)> without two or more points is not a line and is left out (first: <\(element)>\(name))",
                            at: d.location)
@@ -45,7 +45,10 @@ enum GPXFeatureAssembly {
         if feature.properties["time"] == nil, let first = lines.lazy.compactMap({ $0.times.lazy.compactMap { $0 }.first }).first {
             feature.properties["time"] = .string(first)
         }
-        let perPoint = coordinateProperties(lines)
+        let perPoint = coordinateProperties(lines, maximumNames: limits.maximumPointNames) { kept, all in
+            notes.warnOnce("gpx-point-names", "<\(element)>\(name) has \(all) distinct per-point value names, more than the \(kept) kept (\(ReadLimits.Limit.pointNames.option) \(kept)); the values of the other \(all - kept) are left out. Each name is written as an array with an entry for every point, so many names make the output points × names large: raise \(ReadLimits.Limit.pointNames.option) N to keep more",
+                           at: d.location)
+        }
         if d.kind == .track || !perPoint.isEmpty {
             feature.properties["coordinateProperties"] = .object(perPoint)
         }
@@ -55,7 +58,8 @@ enum GPXFeatureAssembly {
     /// A route or track of one point as a Point feature: the line's fields, the point's time as
     /// the feature's, and its other values as properties (named as `coordinateProperties`
     /// names them).
-    private static func onePoint(_ d: GPXLineFeatureDraft, _ line: GPXLineDraft, notes: GPXNotes) -> Feature {
+    private static func onePoint(_ d: GPXLineFeatureDraft, _ line: GPXLineDraft, notes: GPXNotes,
+                                 limits: ReadLimits) -> Feature {
         var feature = Feature(shape: .annotation(line.coordinates[0]), location: d.location)
         feature.properties.append(key: "_gpxType", value: .string(d.kind.rawValue))
         var style = Style()
@@ -65,7 +69,8 @@ enum GPXFeatureAssembly {
             feature.time = .instant(time)
             if feature.properties["time"] == nil { feature.properties["time"] = .string(time) }
         }
-        for entry in coordinateProperties([line]) where entry.key != "times" {
+        // One point's values are as many as its elements: every name is kept.
+        for entry in coordinateProperties([line], maximumNames: .max, tooMany: { _, _ in }) where entry.key != "times" {
             guard case .array(let values) = entry.value, let value = values.first, value != .null else { continue }
             if !feature.properties.contains(key: entry.key) { feature.properties.append(key: entry.key, value: value) }
         }
@@ -244,11 +249,20 @@ enum GPXFeatureAssembly {
     /// The points' values as `coordinateProperties`: for one line an array per name, for
     /// several an array of such arrays (one per line, all `null` where a line has none).
     /// Times travel in `Polyline.times`; only when some points lack one are they kept here,
-    /// with `null` for those.
-    private static func coordinateProperties(_ lines: [GPXLineDraft]) -> Properties {
+    /// with `null` for those. Only the first `maximumNames` names met are kept (each costs an
+    /// entry per point); `tooMany` hears how many were kept of how many.
+    private static func coordinateProperties(_ lines: [GPXLineDraft], maximumNames: Int,
+                                             tooMany: (_ kept: Int, _ all: Int) -> Void) -> Properties
+    {
         var keys: [String] = []
         var seen: Set<String> = []
         for line in lines { for key in line.values.keys where seen.insert(key).inserted { keys.append(key) } }
+        let kept = max(maximumNames, 0)
+        if keys.count > kept {
+            tooMany(kept, keys.count)
+            keys.removeSubrange(kept...)
+            seen = Set(keys)
+        }
         let hasTimes = lines.contains { $0.times.contains { $0 != nil } }
         let timesComplete = lines.allSatisfy { $0.completeTimes != nil }
         func column(_ line: GPXLineDraft, _ key: String) -> [PropertyValue] {

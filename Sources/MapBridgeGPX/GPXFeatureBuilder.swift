@@ -39,7 +39,11 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// Whether the tree's root is a foreign element itself (GPX 1.0), not `extensions`.
     private var extensionRootIsElement = false
 
-    init(kinds: Set<GPXFeatureKind>, readsDocument: Bool, notes: GPXNotes) {
+    /// How large one track, text or set of per-point names may grow.
+    let limits: ReadLimits
+
+    init(kinds: Set<GPXFeatureKind>, readsDocument: Bool, notes: GPXNotes, limits: ReadLimits = ReadLimits()) {
+        self.limits = limits
         self.kinds = kinds
         self.readsDocument = readsDocument
         self.notes = notes
@@ -131,7 +135,15 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        if skipDepth == nil { text.append(contentsOf: bytes) }
+        guard skipDepth == nil else { return }
+        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+            if problem == nil {
+                problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
+            }
+            skipDepth = 1
+            return
+        }
+        text.append(contentsOf: bytes)
     }
 
     func endElement(_ name: GPXElement) {
@@ -292,6 +304,11 @@ final class GPXFeatureBuilder: XMLEventHandler {
     private func finishPoint() {
         guard let p = point.take(), var l = line.take() else { return }
         if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p) }
+        l.pointCount += 1
+        if l.pointCount > limits.maximumVertices, problem == nil {
+            problem = limits.exceeded(.vertices, "this <\(l.kind.rawValue)> has more than \(limits.maximumVertices) points", at: location)
+            skipDepth = 1
+        }
         line = l
     }
 
@@ -302,7 +319,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func finishLineFeature() {
         guard let draft = line.take() else { return }
-        if let feature = GPXFeatureAssembly.line(draft, notes: notes) { output.append(feature) }
+        if let feature = GPXFeatureAssembly.line(draft, notes: notes, limits: limits) { output.append(feature) }
     }
 
     /// The first feature (or the document's extensions) is reached: the document is known.

@@ -41,19 +41,26 @@ public final class GPXReader: FeatureReader {
     private var documentInfo = DocumentInfo()
     private var bytesOfFinishedPasses: Int64 = 0
     private var fileSize: Int64?
+    /// How large one track, text or set of per-point names may grow.
+    private let limits: ReadLimits
 
-    /// Reads the GPX file at `path` (`-` for standard input).
+    /// Reads the GPX file at `path` (`-` for standard input), within `limits`.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be opened.
-    public convenience init(path: String, report: @escaping DiagnosticHandler = { _ in }) throws {
+    public convenience init(path: String, limits: ReadLimits = ReadLimits(),
+                            report: @escaping DiagnosticHandler = { _ in }) throws
+    {
         // Check now that it opens, so a missing file fails before any work.
         _ = try ByteSource(path: path)
-        self.init(path: path, report: report, source: { try ByteSource(path: $0) })
+        self.init(path: path, limits: limits, report: report, source: { try ByteSource(path: $0) })
     }
 
     /// Reads GPX from sources that `source` opens, called with `path` once for a quick scan
-    /// and once for each pass.
-    public init(path: String, report: @escaping DiagnosticHandler, source: @escaping (String) throws -> ByteSource) {
+    /// and once for each pass, within `limits`.
+    public init(path: String, limits: ReadLimits = ReadLimits(), report: @escaping DiagnosticHandler,
+                source: @escaping (String) throws -> ByteSource)
+    {
         self.path = path
+        self.limits = limits
         self.makeSource = source
         notes = GPXNotes(report: report)
     }
@@ -111,8 +118,10 @@ public final class GPXReader: FeatureReader {
         }
         let source = try openSource(readPath)
         if passIndex == 0 { fileSize = source.totalBytes }
-        let builder = GPXFeatureBuilder(kinds: passes[passIndex], readsDocument: passIndex == 0, notes: notes)
-        let parser = XMLPushParser(source: source, handler: builder, documentKind: "GPX")
+        let builder = GPXFeatureBuilder(kinds: passes[passIndex], readsDocument: passIndex == 0, notes: notes,
+                                        limits: limits)
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "GPX",
+                                   allowsHugeText: limits.allowsHugeXMLText)
         builder.parser = parser
         currentSource = source
         self.builder = builder

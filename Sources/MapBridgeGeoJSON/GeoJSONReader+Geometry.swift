@@ -58,6 +58,8 @@ extension GeoJSONReader {
     /// Reads a position whose `[` and first number were just read, up to its `]`.
     func parsePositionRest() throws -> Coordinate {
         let t = tokenizer
+        try countVertex()
+        try checkRecordBytes()
         let startLocation = (line: t.tokenLine, column: t.tokenColumn)
         let longitude = try coordinateNumber()
         var token = try t.next()

@@ -6,6 +6,7 @@ extension GeoJSONReader {
     /// text and member order. Duplicate names in an object are reported; the last one wins.
     func parseValue(startingWith token: JSONToken) throws -> PropertyValue {
         let t = tokenizer
+        try checkRecordBytes()
         switch token {
         case .null: return .null
         case .true: return .bool(true)
@@ -34,6 +35,9 @@ extension GeoJSONReader {
         while true {
             let token = try t.next()
             if token == .endObject { return members }
+            if members.count >= limits.maximumKeys {
+                throw limits.exceeded(.keys, "this object has more than \(limits.maximumKeys) members", at: t.location(pointer: pointer()))
+            }
             let key = try t.stringValue()
             let duplicate = t.lastKeyIsDuplicate
             path.append(.key(key))
@@ -45,6 +49,30 @@ extension GeoJSONReader {
             path.removeLast()
             if duplicate { members[key] = value } else { members.append(key: key, value: value) }
         }
+    }
+
+    /// Starts counting the bytes and positions of a feature (or top-level object) at the
+    /// current token.
+    func startRecord() {
+        featureStart = tokenizer.tokenOffset
+        featureVertices = 0
+    }
+
+    /// Throws when the feature being read has passed `limits.maximumFeatureBytes`.
+    @inline(__always)
+    func checkRecordBytes() throws {
+        guard tokenizer.tokenOffset - featureStart > Int64(limits.maximumFeatureBytes) else { return }
+        throw limits.exceeded(.featureBytes, "this feature is longer than \(limits.maximumFeatureBytes) bytes",
+                              at: tokenizer.location(pointer: pointer()))
+    }
+
+    /// Counts one more position of the feature being read; throws past `limits.maximumVertices`.
+    @inline(__always)
+    func countVertex() throws {
+        featureVertices += 1
+        guard featureVertices > limits.maximumVertices else { return }
+        throw limits.exceeded(.vertices, "this feature has more than \(limits.maximumVertices) positions",
+                              at: tokenizer.location(pointer: pointer()))
     }
 
     /// The current number token as a `NumberValue`.

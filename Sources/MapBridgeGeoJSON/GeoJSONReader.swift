@@ -26,6 +26,9 @@ public final class GeoJSONReader: FeatureReader {
         /// geometry without `coordinates` or with coordinates of the wrong depth, a feature whose
         /// geometry is any of these. Malformed JSON and bad numbers always stop the reading.
         public var onError: OnError = .fail
+        /// How large one feature may grow: its bytes (`maximumFeatureBytes`), its geometry's
+        /// positions (`maximumVertices`) and the members of any one object (`maximumKeys`).
+        public var limits = ReadLimits()
         public init() {}
 
         /// What happens to an object that cannot be read.
@@ -42,6 +45,10 @@ public final class GeoJSONReader: FeatureReader {
     let tokenizer: JSONTokenizer
     let report: DiagnosticHandler
     let skipsUnreadable: Bool
+    let limits: ReadLimits
+    /// Where the feature (or top-level object) being read starts, and its positions so far.
+    @exclusivity(unchecked) var featureStart: Int64 = 0
+    @exclusivity(unchecked) var featureVertices = 0
     /// Features and top-level objects left out under `onError = .skip`.
     public private(set) var skippedCount = 0
     var skippedLines: [Int] = []
@@ -75,6 +82,7 @@ public final class GeoJSONReader: FeatureReader {
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
         skipsUnreadable = options.onError == .skip
+        limits = options.limits
     }
 
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { tokenizer.progress }
@@ -107,6 +115,7 @@ public final class GeoJSONReader: FeatureReader {
                 }
                 path.append(.index(featureIndex))
                 defer { path.removeLast() }
+                startRecord()
                 var members = Members(location: tokenizer.location(), path: path)
                 try parseMembers(into: &members, stoppingAtFeatures: false)
                 featureIndex += 1
@@ -130,6 +139,7 @@ public final class GeoJSONReader: FeatureReader {
         guard token == .beginObject else {
             throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry), found \(token.displayName)")
         }
+        startRecord()
         var members = Members(location: tokenizer.location(), path: path)
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {

@@ -18,10 +18,37 @@ public struct Densification: Hashable, Sendable {
     /// Densify only polylines whose interpolation is `.geodesic` (KML `tessellate`), leaving
     /// straight lines and rings as they are.
     public var onlyGeodesic: Bool
+    /// The most points one densified shape may have, all its lines and rings together, ≥ 1
+    /// (default: `ReadLimits`' vertex limit, 50,000,000; `--max-vertices`): a zigzag of a few
+    /// long segments with a short `maximumSegment` would otherwise fill the memory.
+    public var maximumPoints: Int
 
-    public init(limit: Limit, onlyGeodesic: Bool = false) {
+    public init(limit: Limit, onlyGeodesic: Bool = false, maximumPoints: Int = ReadLimits().maximumVertices) {
         self.limit = limit
         self.onlyGeodesic = onlyGeodesic
+        self.maximumPoints = max(maximumPoints, 1)
+    }
+}
+
+/// The points a shape being densified may still take, of `Densification.maximumPoints`.
+struct DensifyBudget {
+    let maximum: Int
+    private(set) var used = 0
+
+    init(_ maximum: Int) { self.maximum = maximum }
+
+    /// What one more path may hold.
+    var remaining: Int { max(maximum - used, 0) }
+
+    /// Counts a densified path of `count` points.
+    mutating func spend(_ count: Int) { used += count }
+
+    /// What the path densifiers throw when their result would pass the points they were given.
+    struct Overflow: Error {}
+
+    /// The error for a shape that would pass the limit.
+    static func exceeded(_ maximum: Int) -> MapBridgeError {
+        MapBridgeError(.data, "densifying this shape would give it more than \(maximum) points (the limit is \(maximum); \(ReadLimits.Limit.vertices.option) N raises it, or choose a longer --max-segment or a larger --max-error)")
     }
 }
 
@@ -38,52 +65,78 @@ extension Geodesic {
     /// its segment's ends (see `TrackTime` for the forms read; written in the ends' zone with
     /// their precision); a track whose times are not all such date-times is left unchanged.
     ///
-    /// - Throws: as `densify(_:maximumSegment:)` and `densify(_:maximumError:)` do.
+    /// - Throws: as `densify(_:maximumSegment:)` and `densify(_:maximumError:)` do; `.data`
+    ///   when the shape would get more than `options.maximumPoints` points (it stops there,
+    ///   before holding more).
     public func densify(_ shape: Shape, _ options: Densification) throws -> Shape {
+        var budget = DensifyBudget(options.maximumPoints)
+        return try densify(shape, options, budget: &budget)
+    }
+
+    private func densify(_ shape: Shape, _ options: Densification, budget: inout DensifyBudget) throws -> Shape {
         switch shape {
         case .polyline(let line) where line.times != nil:
-            return .polyline(try densify(track: line, options))
+            return .polyline(try densify(track: line, options, budget: &budget))
         case .multiPolyline(let lines) where lines.contains(where: { $0.times != nil }):
-            return .multiPolyline(try lines.map { try densify(track: $0, options) })
+            return .multiPolyline(try lines.map { try densify(track: $0, options, budget: &budget) })
         case .collection(let shapes):
-            return .collection(try shapes.map { try densify($0, options) })
+            return .collection(try shapes.map { try densify($0, options, budget: &budget) })
         default:
             break
         }
         return try shape.mapPaths { coordinates, role in
             switch role {
-            case .line(_, timed: true): return coordinates
-            case .line(.straight, _), .outerRing, .hole: if options.onlyGeodesic { return coordinates }
-            case .line(.geodesic, _): break
-            }
-            switch options.limit {
-            case .maximumSegment(let m): return try densify(coordinates, maximumSegment: m)
-            case .maximumError(let e): return try densify(coordinates, maximumError: e)
+            case .line(_, timed: true), .line(.straight, _) where options.onlyGeodesic,
+                 .outerRing where options.onlyGeodesic, .hole where options.onlyGeodesic:
+                budget.spend(coordinates.count)
+                return coordinates
+            default:
+                var unused: [Double] = []
+                return try densify(coordinates, options, along: &unused, recordsAlong: false, budget: &budget)
             }
         }
     }
 
+    /// One path densified as `options` ask, within what `budget` leaves, which it then spends.
+    private func densify(_ coordinates: [Coordinate], _ options: Densification, along: inout [Double],
+                         recordsAlong: Bool, budget: inout DensifyBudget) throws -> [Coordinate]
+    {
+        let most = budget.remaining
+        let dense: [Coordinate]
+        do {
+            switch options.limit {
+            case .maximumSegment(let m):
+                dense = try densify(coordinates, maximumSegment: m, along: &along, recordsAlong: recordsAlong, maximumPoints: most)
+            case .maximumError(let e):
+                dense = try densify(coordinates, maximumError: e, along: &along, recordsAlong: recordsAlong, maximumPoints: most)
+            }
+        } catch is DensifyBudget.Overflow {
+            throw DensifyBudget.exceeded(budget.maximum)
+        }
+        guard dense.count <= most else { throw DensifyBudget.exceeded(budget.maximum) }
+        budget.spend(dense.count)
+        return dense
+    }
+
     /// A line densified with times for its added points (see `densify(_:_:)`); a line without
     /// times goes the plain way.
-    private func densify(track line: Polyline, _ options: Densification) throws -> Polyline {
-        if options.onlyGeodesic, line.interpolation == .straight { return line }
-        guard let texts = line.times else {
+    private func densify(track line: Polyline, _ options: Densification, budget: inout DensifyBudget) throws -> Polyline {
+        if options.onlyGeodesic, line.interpolation == .straight {
+            budget.spend(line.coordinates.count)
+            return line
+        }
+        var along: [Double] = []
+        guard let texts = line.times, texts.count == line.coordinates.count, let times = TrackTimes(texts) else {
+            if line.times != nil {
+                budget.spend(line.coordinates.count)
+                return line
+            }
             return try line.mapCoordinates { coordinates, _ in
-                switch options.limit {
-                case .maximumSegment(let m): return try densify(coordinates, maximumSegment: m)
-                case .maximumError(let e): return try densify(coordinates, maximumError: e)
-                }
+                try densify(coordinates, options, along: &along, recordsAlong: false, budget: &budget)
             }
         }
-        guard texts.count == line.coordinates.count, let times = TrackTimes(texts) else { return line }
-        var along: [Double] = []
         var dense = line
-        switch options.limit {
-        case .maximumSegment(let m):
-            dense.coordinates = try densify(line.coordinates, maximumSegment: m, along: &along, recordsAlong: true)
-        case .maximumError(let e):
-            dense.coordinates = try densify(line.coordinates, maximumError: e, along: &along, recordsAlong: true)
-        }
+        dense.coordinates = try densify(line.coordinates, options, along: &along, recordsAlong: true, budget: &budget)
         dense.times = along.map { x in
             let segment = x.rounded(.down)
             return times.text(segment: Int(segment), fraction: x - segment)

@@ -37,22 +37,34 @@ extension Geodesic {
     /// `densify(_:maximumSegment:)`, and when `recordsAlong` is set, where each output point
     /// lies appended to `along`: the index of the segment it is on plus the fraction of that
     /// segment's geodesic length before it (a given vertex k: exactly k).
-    func densify(_ coordinates: [Coordinate], maximumSegment: Double, along: inout [Double], recordsAlong: Bool) throws
-        -> [Coordinate]
+    /// Stops with `DensifyBudget.Overflow` before the result passes `maximumPoints`.
+    func densify(_ coordinates: [Coordinate], maximumSegment: Double, along: inout [Double], recordsAlong: Bool,
+                 maximumPoints: Int = .max) throws -> [Coordinate]
     {
         guard maximumSegment > 0, maximumSegment.isFinite else {
             throw MapBridgeError(.usage, "the longest piece of a densified line must be a positive number of metres, not \(maximumSegment)")
         }
         try checkVertices(coordinates)
         guard coordinates.count > 1 else { return coordinates }
+        // The points each segment needs, counted first (one inverse problem per segment), so
+        // that a line over `maximumPoints` stops before holding any of its points, and one
+        // within it is held once, in an array of exactly its size.
+        var total = 1
+        for i in 1..<coordinates.count {
+            total += try pieceCount(length: distance(from: coordinates[i - 1], to: coordinates[i]),
+                                    maximum: maximumSegment, segment: i - 1)
+            guard total <= maximumPoints else { throw DensifyBudget.Overflow() }
+        }
         var result: [Coordinate] = []
-        result.reserveCapacity(coordinates.count)
+        result.reserveCapacity(total)
+        if recordsAlong { along.reserveCapacity(along.count + total) }
         result.append(coordinates[0])
         if recordsAlong { along.append(0) }
         for i in 1..<coordinates.count {
             let start = coordinates[i - 1], end = coordinates[i]
             let line = self.line(from: start, to: end)
             let pieces = try pieceCount(length: line.distance, maximum: maximumSegment, segment: i - 1)
+            guard pieces <= maximumPoints - result.count else { throw DensifyBudget.Overflow() }
             if pieces > 1 {
                 let step = line.distance / Double(pieces)
                 for k in 1..<pieces {

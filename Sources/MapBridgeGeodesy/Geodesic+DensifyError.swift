@@ -79,8 +79,9 @@ extension Geodesic {
 
     /// `densify(_:maximumError:)`, and when `recordsAlong` is set, where each output point lies
     /// appended to `along` (as in `densify(_:maximumSegment:along:recordsAlong:)`).
-    func densify(_ coordinates: [Coordinate], maximumError: Double, along: inout [Double], recordsAlong: Bool) throws
-        -> [Coordinate]
+    /// Stops with `DensifyBudget.Overflow` before the result passes `maximumPoints`.
+    func densify(_ coordinates: [Coordinate], maximumError: Double, along: inout [Double], recordsAlong: Bool,
+                 maximumPoints: Int = .max) throws -> [Coordinate]
     {
         guard maximumError > 0, maximumError.isFinite else {
             throw MapBridgeError(.usage, "the largest error of a densified line must be a positive number of metres, not \(maximumError)")
@@ -95,7 +96,7 @@ extension Geodesic {
             let line = self.line(from: start, to: end)
             var added: [(s: Double, c: Coordinate)] = []
             try refine(line, from: (0, start), to: (line.distance, end), bound: maximumError * Geodesic.deviationSafety,
-                       into: &added, segment: i - 1)
+                       into: &added, segment: i - 1, most: maximumPoints - result.count - 1)
             for point in added {
                 let fraction = point.s / line.distance
                 result.append(Coordinate(longitude: point.c.longitude, latitude: point.c.latitude,
@@ -197,7 +198,7 @@ extension Geodesic {
     /// Appends the points that `line` needs strictly between `a` and `b`, in order, each with
     /// its distance along `line`: a march from `a`, each piece as long as the bound allows.
     private func refine(_ line: GeodesicLine, from a: (s: Double, c: Coordinate), to b: (s: Double, c: Coordinate),
-                        bound: Double, into added: inout [(s: Double, c: Coordinate)], segment: Int) throws
+                        bound: Double, into added: inout [(s: Double, c: Coordinate)], segment: Int, most: Int) throws
     {
         var start = a
         var predicted = b.s - a.s
@@ -228,6 +229,7 @@ extension Geodesic {
                 throw MapBridgeError(
                     .usage, "segment \(segment) is \(Int(line.distance)) m long: keeping it within \(bound / Geodesic.deviationSafety) m of its geodesic would need more than \(Geodesic.maximumDensifyPiecesPerSegment) points; choose a larger error")
             }
+            guard added.count < most else { throw DensifyBudget.Overflow() }
             added.append(end)
             start = end
             // The next piece, as long as this one's deviation says the bound allows.

@@ -21,6 +21,9 @@ enum KMLCoordinates {
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
         var result: [Coordinate] = []
         var numbers: [(text: [UInt8], value: Double)] = []
+        // Numbers past the third are checked and counted, not kept: a tuple of a million
+        // numbers costs no more memory than its text.
+        var extraNumbers = 0
         var current: [UInt8] = []
         var afterComma = false
         var tupleIndex = 0
@@ -30,7 +33,7 @@ enum KMLCoordinates {
             guard let value = NumberParsing.lenientDouble(current) else {
                 throw Problem(message: "'\(String(decoding: current, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
             }
-            numbers.append((current, value))
+            if numbers.count < 3 { numbers.append((current, value)) } else { extraNumbers += 1 }
             current.removeAll(keepingCapacity: true)
         }
         func finishTuple() throws(Problem) {
@@ -39,8 +42,8 @@ enum KMLCoordinates {
             guard numbers.count >= 2 else {
                 throw Problem(message: "coordinate tuple \(tupleIndex + 1) has one number; write longitude,latitude[,altitude]")
             }
-            if numbers.count > 3, overlong == nil {
-                overlong = "coordinate tuple \(tupleIndex + 1) has \(numbers.count) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
+            if extraNumbers > 0, overlong == nil {
+                overlong = "coordinate tuple \(tupleIndex + 1) has \(numbers.count + extraNumbers) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
             }
             let texts = numbers.prefix(3).map { $0.text }
             let allJSON = texts.allSatisfy { t in t.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil } }
@@ -52,6 +55,7 @@ enum KMLCoordinates {
             result.append(Coordinate(longitude: numbers[0].value, latitude: numbers[1].value,
                                      altitude: numbers.count > 2 ? numbers[2].value : nil, sourceText: sourceText))
             numbers.removeAll(keepingCapacity: true)
+            extraNumbers = 0
             tupleIndex += 1
         }
 

@@ -93,8 +93,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var readingStyle = false
     private var readingFeature = false
 
-    init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool) {
+    /// How large one placemark, text or coordinate tuple may grow.
+    let limits: ReadLimits
+    /// Positions read so far in the placemark being read.
+    private var featureVertices = 0
+
+    init(report: @escaping DiagnosticHandler, collectsOnlyStyles: Bool, limits: ReadLimits = ReadLimits()) {
         self.report = report
+        self.limits = limits
         self.collectsOnlyStyles = collectsOnlyStyles
     }
 
@@ -202,6 +208,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             d.feature.location = location
             draft = d
             readingFeature = true
+            featureVertices = 0
             frames = []
             altitudeMode = nil
             tessellate = false
@@ -325,6 +332,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaAliases: [String] = []
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+            if problem == nil {
+                problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
+            }
+            return
+        }
         text.append(contentsOf: bytes)
     }
 
@@ -614,16 +627,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
     /// `key_3` … (`Properties.freeKey`), with a located warning.
     private func addProperty(_ key: String, _ value: PropertyValue) {
-        guard readingFeature, let properties = draft?.feature.properties else { return }
+        guard readingFeature else { return }
         var name = key
         if draft?.dataKeys.contains(key) == true {
-            name = properties.freeKey(for: key)
+            // Looked up only here: a copy of the properties held while they grow would copy them
+            // at every value.
+            name = draft?.feature.properties.freeKey(for: key) ?? key
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
         draft?.dataKeys.insert(name)
         draft?.feature.properties[name] = value
+        if let count = draft?.feature.properties.count, count > limits.maximumKeys, problem == nil {
+            problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
+        }
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
@@ -667,6 +685,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var overlong: String?
             let coordinates = try KMLCoordinates.parse(text, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
+            featureVertices += coordinates.count
+            if featureVertices > limits.maximumVertices, problem == nil {
+                problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+            }
             frames[frames.count - 1] = .leaf(kind, coordinates)
         } catch {
             fail("bad coordinates: \(error.message)")
@@ -698,6 +720,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         coords.append(tuple[0])
+        featureVertices += 1
+        if featureVertices > limits.maximumVertices, problem == nil {
+            problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+        }
     }
 
     private func endLeaf(_ kind: KMLElement) {

@@ -31,18 +31,25 @@ public final class KMLReader: FeatureReader {
     private var opened = false
     private var spooled: String?
     private let makeSource: (String) throws -> ByteSource
+    /// How large one placemark, text or coordinate tuple may grow.
+    private let readLimits: ReadLimits
 
-    /// Reads the KML file at `path` (`-` for standard input).
-    public convenience init(path: String, report: @escaping DiagnosticHandler = { _ in }) throws {
+    /// Reads the KML file at `path` (`-` for standard input), within `readLimits`.
+    public convenience init(path: String, readLimits: ReadLimits = ReadLimits(),
+                            report: @escaping DiagnosticHandler = { _ in }) throws
+    {
         // Check now that it opens, so a missing file fails before any work.
         _ = try ByteSource(path: path)
-        self.init(path: path, report: report, source: { try ByteSource(path: $0) })
+        self.init(path: path, readLimits: readLimits, report: report, source: { try ByteSource(path: $0) })
     }
 
     /// Reads KML from sources that `source` opens (called once or twice with `path`: a first
-    /// pass may collect styles defined late in the document).
-    public init(path: String, report: @escaping DiagnosticHandler, source: @escaping (String) throws -> ByteSource) {
+    /// pass may collect styles defined late in the document), within `readLimits`.
+    public init(path: String, readLimits: ReadLimits = ReadLimits(), report: @escaping DiagnosticHandler,
+                source: @escaping (String) throws -> ByteSource)
+    {
         self.path = path
+        self.readLimits = readLimits
         self.report = report
         self.makeSource = source
     }
@@ -106,10 +113,11 @@ public final class KMLReader: FeatureReader {
         let source = try openSource(readPath)
         currentSource = source
         totalBytes = source.totalBytes
-        let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false)
+        let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false, limits: readLimits)
         builder.styleSheet = sheet
         builder.schemas = schemas
-        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML")
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML",
+                                   allowsHugeText: readLimits.allowsHugeXMLText)
         builder.parser = parser
         self.builder = builder
         self.parser = parser
@@ -122,8 +130,9 @@ public final class KMLReader: FeatureReader {
 
     /// The first pass: shared styles and schemas only.
     private func collectStyles(_ readPath: String) throws -> (KMLStyleSheet, [String: [String: String]]) {
-        let builder = KMLFeatureBuilder(report: { _ in }, collectsOnlyStyles: true)
-        let parser = XMLPushParser(source: try openSource(readPath), handler: builder, documentKind: "KML")
+        let builder = KMLFeatureBuilder(report: { _ in }, collectsOnlyStyles: true, limits: readLimits)
+        let parser = XMLPushParser(source: try openSource(readPath), handler: builder, documentKind: "KML",
+                                   allowsHugeText: readLimits.allowsHugeXMLText)
         builder.parser = parser
         while try parser.parseNextChunk() {}
         return (builder.styleSheet, builder.schemas)

@@ -11,7 +11,7 @@ extension KMLReader {
     ///
     /// - Throws: `MapBridgeError`: `.inputUnavailable` when the file cannot be opened,
     ///   `.data` when it is not a zip archive or holds no KML document.
-    public static func kmz(path: String, limits: ZipLimits = .default,
+    public static func kmz(path: String, limits: ZipLimits = .default, readLimits: ReadLimits = ReadLimits(),
                            report: @escaping DiagnosticHandler = { _ in }) throws -> KMLReader
     {
         guard path != "-" else {
@@ -22,6 +22,6 @@ extension KMLReader {
             let names = archive.entries.prefix(5).map(\.name).joined(separator: ", ")
             throw MapBridgeError(.data, "'\(path)' holds no KML document (looked for doc.kml, then any .kml entry; it has: \(names.isEmpty ? "no entries" : names))")
         }
-        return KMLReader(path: archive.displayName(of: entry), report: report, source: { _ in try archive.open(entry) })
+        return KMLReader(path: archive.displayName(of: entry), readLimits: readLimits, report: report, source: { _ in try archive.open(entry) })
     }
 }

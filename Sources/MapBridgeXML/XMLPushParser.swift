@@ -25,8 +25,12 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
     /// - Parameters:
     ///   - documentKind: the format's name for messages, e.g. `KML` in "KML needs no DOCTYPE".
     ///   - chunkSize: bytes handed to libxml2 at a time, > 0.
+    ///   - allowsHugeText: accept text nodes and CDATA sections over libxml2's 10,000,000-byte
+    ///     limit (`XML_PARSE_HUGE`); DOCTYPE and entity declarations stay refused.
     @inlinable
-    public init(source: ByteSource, handler: Handler, documentKind: String, chunkSize: Int = 1 << 16) {
+    public init(source: ByteSource, handler: Handler, documentKind: String, chunkSize: Int = 1 << 16,
+                allowsHugeText: Bool = false)
+    {
         // The closures are made here, in the caller's module, so that they are specialized for
         // the handler's concrete types: the per-element path has no generic indirection.
         let table = XMLNameTable<Handler.ElementName>()
@@ -36,7 +40,8 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
             end: { index in handler.endElement(table.names[index]) },
             characters: { bytes, isCDATA in handler.characters(bytes, isCDATA: isCDATA) },
             namespaceWarning: { message, line, column in handler.namespaceWarning(message, line: line, column: column) })
-        core = XMLSAXCore(source: source, documentKind: documentKind, chunkSize: chunkSize, events: events)
+        core = XMLSAXCore(source: source, documentKind: documentKind, chunkSize: chunkSize, allowsHugeText: allowsHugeText,
+                          events: events)
     }
 
     /// The source's name, for messages.

@@ -96,6 +96,11 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
                line: Int(e.line), column: Int(e.int2))
         return
     }
+    // libxml2's limit on one text node ("Huge input lookup", "huge text node"): XML_PARSE_HUGE lifts it.
+    if !p.allowsHugeText, message.lowercased().contains("huge") {
+        p.refuseHugeText(line: Int(e.line), column: Int(e.int2))
+        return
+    }
     if e.code == Int32(XML_ERR_RESERVED_XML_NAME.rawValue), message.hasPrefix("XML declaration allowed only at the start") {
         // Generators that print a blank line or spaces before <?xml …?>.
         message += ": remove what comes before <?xml … ?> (spaces or blank lines there too)"

@@ -12,6 +12,8 @@ final class XMLSAXCore {
     private let chunk: UnsafeMutablePointer<UInt8>
     private let chunkSize: Int
     private let documentKind: String
+    /// Whether libxml2's 10,000,000-byte limit on one text node is lifted (`XML_PARSE_HUGE`).
+    let allowsHugeText: Bool
     private let events: XMLSAXEvents
     /// The first error, with its location; parsing stops there.
     private(set) var failure: MapBridgeError?
@@ -28,8 +30,9 @@ final class XMLSAXCore {
     private var elementNames: [Int: String] = [:]
 
     @usableFromInline
-    init(source: ByteSource, documentKind: String, chunkSize: Int, events: XMLSAXEvents) {
+    init(source: ByteSource, documentKind: String, chunkSize: Int, allowsHugeText: Bool, events: XMLSAXEvents) {
         self.source = source
+        self.allowsHugeText = allowsHugeText
         self.documentKind = documentKind
         self.chunkSize = max(chunkSize, 1)
         self.events = events
@@ -99,8 +102,10 @@ final class XMLSAXCore {
             throw MapBridgeError(.data, "cannot start the XML parser for '\(source.name)'")
         }
         // No network; entities are never substituted and DTDs never loaded (the defaults), and
-        // CDATA arrives through its own callback.
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        // CDATA arrives through its own callback. XML_PARSE_HUGE lifts only the size limits:
+        // a DOCTYPE is still refused (saxInternalSubset) before any entity is declared.
+        let huge = allowsHugeText ? XML_PARSE_HUGE.rawValue : 0
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | huge))
         if n == 0 { _ = withContextFreeErrors { xmlParseChunk(context, nil, 0, 1) } }
     }
 
@@ -164,6 +169,12 @@ final class XMLSAXCore {
         failure = MapBridgeError(.data, message, at: at)
         isStopped = true
         if let context { xmlStopParser(context) }
+    }
+
+    /// Stops at a text node or CDATA section over libxml2's limit, saying how to lift it.
+    func refuseHugeText(line: Int, column: Int) {
+        fail("a text or CDATA section here is longer than libxml2's safety limit of 10,000,000 bytes; --huge-xml reads it (DOCTYPE and entity declarations stay refused)",
+             line: line, column: column)
     }
 
     func refuseDoctype() {

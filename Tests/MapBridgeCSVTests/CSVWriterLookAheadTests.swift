@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MapBridgeCSV
+@testable import MapBridgeCSV
 import MapBridgeIO
 import MapBridgeModel
 import Testing
@@ -87,5 +87,38 @@ struct CSVWriterLookAheadTests {
         try sink.flush()
         #expect(String(decoding: sink.collectedBytes, as: UTF8.self) == "lon,lat,k\n1,2,7\n")
         try writer.finish(DocumentInfo())
+    }
+}
+
+/// The look-ahead is bounded in bytes as well as rows (issue 12, item 15): a thousand rows of a
+/// megabyte each must not wait in memory.
+@Suite("CSV writer look-ahead in bytes")
+struct CSVWriterLookAheadBytesTests {
+    @Test("rows past the byte budget move to the temporary file, within the row count")
+    func spillsOnBytes() throws {
+        let spool = CSVRowSpool(memoryRows: 1000, memoryBytes: 4096, directory: nil)
+        var row = CSVPendingRow()
+        row.cells = [CSVPendingRow.Cell(column: 0, text: String(repeating: "x", count: 1500))]
+        try spool.append(row)
+        try spool.append(row)
+        #expect(!spool.isOnDisk)
+        try spool.append(row)
+        #expect(spool.isOnDisk)
+        var back: [CSVPendingRow] = []
+        try spool.forEach { back.append($0) }
+        #expect(back == [row, row, row])
+    }
+
+    @Test("the writer's default budget is 16 MiB")
+    func defaultBudget() {
+        #expect(CSVWriter.Options().lookAheadBytes == 16 << 20)
+    }
+
+    @Test("rows larger than the budget come out the same as from memory")
+    func bigRowsRoundTrip() throws {
+        let input = (1...20).map { k in point(Double(k), 1, ["text": .string(String(repeating: "ab", count: 300 + k))]) }
+        let small = try writeAll(input, options: writerOptions { $0.lookAheadBytes = 1000 })
+        let large = try writeAll(input, options: writerOptions { $0.lookAheadBytes = 1 << 30 })
+        #expect(small.text == large.text)
     }
 }

@@ -130,3 +130,53 @@ struct GPXReaderLineTests {
         #expect(r.features.first?.properties["time"] == "2008-03-02T03:19:47Z")
     }
 }
+
+/// Per-point values are kept sparse while reading, and a line's distinct per-point names are
+/// capped, since each is written with an entry for every point (issue 12, item 12).
+@Suite("GPX reader: many per-point names")
+struct GPXReaderPointNameTests {
+    /// A track of `count` points, each with an extension of its own name.
+    static func track(_ count: Int) -> String {
+        gpx("<trk><trkseg>" + (0..<count).map { "<trkpt lat=\"0\" lon=\"\(Double($0) / 1000)\"><extensions><n\($0)>\($0)</n\($0)></extensions></trkpt>" }.joined()
+            + "</trkseg></trk>")
+    }
+
+    @Test("past --max-point-names the first names are kept and the rest reported")
+    func capped() throws {
+        var limits = ReadLimits()
+        limits.maximumPointNames = 10
+        let result = try readGPX(Self.track(30), limits: limits)
+        guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
+            Issue.record("no coordinateProperties")
+            return
+        }
+        #expect(perPoint.keys == (0..<10).map { "n\($0)s" })
+        #expect(perPoint["n3s"] == .array((0..<30).map { $0 == 3 ? .number(NumberValue(3)) : .null }))
+        let warning = try #require(result.warnings.first { $0.code == "gpx-point-names" })
+        #expect(warning.message.contains("30 distinct per-point value names"))
+        #expect(warning.message.contains("--max-point-names"))
+        #expect(warning.location?.line == 3)
+    }
+
+    @Test("the default keeps 256 names")
+    func defaultCap() throws {
+        let result = try readGPX(Self.track(300))
+        guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
+            Issue.record("no coordinateProperties")
+            return
+        }
+        #expect(perPoint.count == 256)
+        #expect(result.codes.contains("gpx-point-names"))
+    }
+
+    @Test("within the limit every name is kept, without a warning")
+    func withinLimit() throws {
+        let result = try readGPX(Self.track(30))
+        guard case .object(let perPoint)? = result.features.first?.properties["coordinateProperties"] else {
+            Issue.record("no coordinateProperties")
+            return
+        }
+        #expect(perPoint.count == 30)
+        #expect(!result.codes.contains("gpx-point-names"))
+    }
+}

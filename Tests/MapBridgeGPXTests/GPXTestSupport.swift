@@ -12,11 +12,11 @@ struct GPXReadResult {
     var codes: [String] { warnings.map(\.code) }
 }
 
-/// Reads `text` as a GPX file named `name`, all of it.
-func readGPX(_ text: String, name: String = "t.gpx") throws -> GPXReadResult {
+/// Reads `text` as a GPX file named `name`, all of it, within `limits`.
+func readGPX(_ text: String, name: String = "t.gpx", limits: ReadLimits = ReadLimits()) throws -> GPXReadResult {
     var warnings: [Diagnostic] = []
     let bytes = Array(text.utf8)
-    let reader = GPXReader(path: name, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
+    let reader = GPXReader(path: name, limits: limits, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
     _ = try reader.open()
     var features: [Feature] = []
     while let f = try reader.next() { features.append(f) }
