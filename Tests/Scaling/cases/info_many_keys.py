@@ -1,5 +1,6 @@
 """`info` on one GeoJSON feature whose properties object holds n distinct keys (issue 12,
 item 8): the summary's property-name table must be linear in n."""
+import importlib.util
 import os
 
 NAME = "info-many-keys"
@@ -10,12 +11,11 @@ MEMORY = "record"
 
 
 def generate(n, folder):
-    path = os.path.join(folder, "keys.geojson")
-    with open(path, "w") as out:
-        out.write('{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{')
-        out.write(",".join(f'"k{i}":{i}' for i in range(n)))
-        out.write("}}\n")
-    return path
+    """The input of geojson-many-keys (properties_many_keys.py): one feature, n keys."""
+    spec = importlib.util.spec_from_file_location("properties_many_keys", os.path.join(os.path.dirname(__file__), "properties_many_keys.py"))
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example.generate(n, folder)
 
 
 def command(mapbridge, path, folder):
