@@ -102,15 +102,23 @@ extension CSVReader {
     }
 
     /// Names made unique and non-empty: an empty name becomes `field_N` (its 1-based
-    /// position), a repeated one gets `_2`, `_3` … (reported).
+    /// position), a repeated one gets the smallest free suffix from `_2`, `_3` … (reported).
+    ///
+    /// - Complexity: O(n) in the names: each name remembers the next suffix to try, so a name
+    ///   repeated n times does not probe `_2` … `_k` again for its k-th repetition.
     private func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()
+        // The smallest suffix that may still be free, per repeated name: every suffix below
+        // it is taken, and names are never released.
+        var nextSuffix: [String: Int] = [:]
         var out: [String] = []
+        out.reserveCapacity(names.count)
         for (k, raw) in names.enumerated() {
             var name = raw.isEmpty ? "field_\(k + 1)" : raw
             if seen.contains(name) {
-                var n = 2
+                var n = nextSuffix[name] ?? 2
                 while seen.contains("\(name)_\(n)") { n += 1 }
+                nextSuffix[name] = n + 1
                 warn("csv-duplicate-column", "column \(k + 1) repeats the name '\(name)'; it is read as '\(name)_\(n)'",
                      at: SourceLocation(file: parser.name, line: 1, column: 1))
                 name = "\(name)_\(n)"

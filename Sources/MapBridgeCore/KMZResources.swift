@@ -16,19 +16,33 @@ public struct KMZResources {
     public let entries: [ZipEntry]
 
     /// The resources of the KMZ at `path`. Entries that cannot be carried (names that leave the
-    /// archive, encrypted ones) are left out and reported.
+    /// archive, encrypted ones) are left out and reported; of entries that repeat a name (a zip
+    /// may hold several, an archive written from it only one) the first is kept, reported.
     /// - Throws: `MapBridgeError` when the archive cannot be opened.
     public init(kmz path: String, report: DiagnosticHandler) throws {
         archive = try ZipArchiveReader(path: path)
         let document = archive.kmlDocument
         var kept: [ZipEntry] = []
         var refused: [String] = []
+        var repeated: [String] = []
+        var seen: Set<String> = document.map { [$0.name] } ?? []
         for entry in archive.entries where !entry.isDirectory && entry != document {
-            if entry.hasSafeName && !entry.isEncrypted { kept.append(entry) } else { refused.append(entry.name) }
+            if !entry.hasSafeName || entry.isEncrypted {
+                refused.append(entry.name)
+            } else if seen.insert(entry.name).inserted {
+                kept.append(entry)
+            } else {
+                repeated.append(entry.name)
+            }
         }
         if !refused.isEmpty {
             report(Diagnostic(code: "kmz-entry-left", severity: .warning,
                               message: "\(refused.count) file\(refused.count == 1 ? "" : "s") of '\(path)' cannot be carried over (encrypted, or a name that leaves the archive): \(refused.prefix(3).joined(separator: ", "))"))
+        }
+        if !repeated.isEmpty {
+            let names = repeated.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (repeated.count > 3 ? ", …" : "")
+            report(Diagnostic(code: "kmz-entry-repeated", severity: .warning,
+                              message: "\(repeated.count) file\(repeated.count == 1 ? "" : "s") of '\(path)' repeat\(repeated.count == 1 ? "s" : "") the name of an earlier one (\(names)); only the first of each name is read and carried over"))
         }
         entries = kept
     }

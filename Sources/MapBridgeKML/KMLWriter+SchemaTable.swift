@@ -105,6 +105,9 @@ extension KMLWriter {
 
         /// The index of the schema whose field `key` of `type` is, adding the field (and the
         /// schema) when new; `nil` when the table is full.
+        ///
+        /// - Complexity: O(schemas): the field is added after the search, not while a copy of
+        ///   the schema being searched is alive (which made each `add` copy its fields).
         mutating func schemaIndex(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
             schemaIndex(for: key, type: type, kind: type == .json ? .json : .typed, identifiers: &identifiers)
         }
@@ -112,13 +115,17 @@ extension KMLWriter {
         private mutating func schemaIndex(for key: String, type: FieldType, kind: Kind,
                                           identifiers: inout IdentifierRegistry) -> Int?
         {
-            for (index, schema) in schemas.enumerated() where schema.kind == kind {
-                switch schema.types[key] {
+            var free: Int?
+            search: for index in schemas.indices where schemas[index].kind == kind {
+                switch schemas[index].types[key] {
                 case type?: return index
-                case nil: return add(key, type, to: index)
+                case nil:
+                    free = index
+                    break search
                 default: continue
                 }
             }
+            if let free { return add(key, type, to: free) }
             guard fieldCount < capacity else { return nil }
             var id: String
             repeat {

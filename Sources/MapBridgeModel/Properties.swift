@@ -6,7 +6,9 @@
 ///     p["elevation"] = 13
 ///     p.keys   // ["name", "elevation"]
 ///
-/// - Complexity: lookups are O(n); property lists are short.
+/// - Complexity: looking a key up, setting it and `append` are O(1) amortised (a short list
+///   is scanned; past `indexedCount` entries a hash index beside the ordered entries answers);
+///   removing a key is O(n).
 public struct Properties: Hashable, Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One named value.
     public struct Entry: Hashable, Sendable {
@@ -18,11 +20,19 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
+    /// The entries in order (a key appears twice only when added with `append`).
     public private(set) var entries: [Entry]
+    /// Each key's first position in `entries`, kept once there are more than `indexedCount`
+    /// entries, so that small property lists stay a plain array.
+    private var positions: [String: Int]?
+
+    /// Up to this many entries, lookups scan the entries; beyond it they use a hash index.
+    static let indexedCount = 24
 
     public init() { entries = [] }
     public init(_ entries: [Entry]) {
         self.entries = []
+        self.entries.reserveCapacity(entries.count)
         for e in entries { self[e.key] = e.value }
     }
     public init(dictionaryLiteral elements: (String, PropertyValue)...) {
@@ -38,24 +48,50 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
 
     /// The value for `key`; setting `nil` removes the key.
     public subscript(key: String) -> PropertyValue? {
-        get { entries.first(where: { $0.key == key })?.value }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            let index = entries.firstIndex(where: { $0.key == key })
-            switch (index, newValue) {
+            switch (position(of: key), newValue) {
             case (let i?, let v?): entries[i].value = v
-            case (let i?, nil): entries.remove(at: i)
-            case (nil, let v?): entries.append(Entry(key: key, value: v))
+            case (let i?, nil):
+                entries.remove(at: i)
+                positions = nil
+                indexIfLong()
+            case (nil, let v?): append(key: key, value: v)
             case (nil, nil): break
             }
         }
     }
 
     /// Whether `key` is present.
-    public func contains(key: String) -> Bool { entries.contains { $0.key == key } }
+    public func contains(key: String) -> Bool { position(of: key) != nil }
 
     /// Appends `value` under `key` without looking for an existing key. Readers that already
     /// know the key is new (or that want to keep a duplicate as the source had it) use this.
     public mutating func append(key: String, value: PropertyValue) {
         entries.append(Entry(key: key, value: value))
+        if positions != nil {
+            if positions?[key] == nil { positions?[key] = entries.count - 1 }
+        } else {
+            indexIfLong()
+        }
     }
+
+    /// The position of `key`'s first entry.
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    /// Builds the index when the entries have outgrown a scan.
+    private mutating func indexIfLong() {
+        guard positions == nil, entries.count > Self.indexedCount else { return }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(entries.count)
+        for (i, e) in entries.enumerated() where index[e.key] == nil { index[e.key] = i }
+        positions = index
+    }
+
+    // The index is derived from the entries: equality and hashing look at the entries alone.
+    public static func == (l: Properties, r: Properties) -> Bool { l.entries == r.entries }
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 }

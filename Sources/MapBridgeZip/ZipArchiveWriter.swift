@@ -33,6 +33,8 @@ public final class ZipArchiveWriter {
     public let path: String
     /// The names added so far, in order.
     public private(set) var names: [String] = []
+    /// The same names, to refuse a repeat in O(1).
+    private var taken: Set<String> = []
     private let temporaryPath: String
     private var archive: OpaquePointer?
     /// Archives whose entries are copied in: libzip reads them in `commit()`.
@@ -114,7 +116,7 @@ public final class ZipArchiveWriter {
             zip_source_free(source)
             throw MapBridgeError(.outputUnavailable, "cannot copy '\(entry.name)' into '\(path)': \(zipErrorText(archive: archive))")
         }
-        names.append(entry.name)
+        record(entry.name)
         if !sourceArchives.contains(where: { $0 === reader }) { sourceArchives.append(reader) }
     }
 
@@ -160,7 +162,7 @@ public final class ZipArchiveWriter {
             throw MapBridgeError(
                 .outputUnavailable, "cannot add '\(name)' to '\(path)': an entry name must be a relative path without '..'")
         }
-        guard !names.contains(name) else {
+        guard !taken.contains(name) else {
             throw MapBridgeError(.outputUnavailable, "cannot add '\(name)' to '\(path)' twice")
         }
         return archive
@@ -176,7 +178,12 @@ public final class ZipArchiveWriter {
         guard zip_set_file_compression(archive, UInt64(index), method, 0) == 0 else {
             throw MapBridgeError(.outputUnavailable, "cannot compress '\(name)' in '\(path)': \(zipErrorText(archive: archive))")
         }
+        record(name)
+    }
+
+    private func record(_ name: String) {
         names.append(name)
+        taken.insert(name)
     }
 
     private func writeEmptyArchive() throws {

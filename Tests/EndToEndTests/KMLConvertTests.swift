@@ -83,6 +83,42 @@ struct KMLConvertTests {
         #expect(geojson.stderr.contains("holds 1 file besides its KML ('images/scan.png')"), "\(geojson.stderr)")
     }
 
+    @Test("KMZ to KMZ keeps the first of two entries with one name and warns, rather than failing")
+    func kmzRepeatedEntryName() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><name>Pin</name><Point><coordinates>1,2</coordinates></Point></Placemark>
+            </Document></kml>
+            """
+        let writer = try ZipArchiveWriter(path: dir.appendingPathComponent("two.kmz").path)
+        try writer.add(Array(kml.utf8), as: "doc.kml")
+        try writer.add(Array("first".utf8), as: "images/one.png", compression: .store)
+        try writer.add(Array("other".utf8), as: "images/two.png", compression: .store)
+        try writer.add(Array("third".utf8), as: "images/end.png", compression: .store)
+        try writer.commit()
+        // Rename the second image to the first one's name (same length, in both headers).
+        var bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("two.kmz")))
+        let old = Array("images/two.png".utf8), new = Array("images/one.png".utf8)
+        var i = 0
+        while i + old.count <= bytes.count {
+            if bytes[i..<(i + old.count)].elementsEqual(old) { bytes.replaceSubrange(i..<(i + old.count), with: new) }
+            i += 1
+        }
+        let kmz = dir.appendingPathComponent("repeated.kmz")
+        try Data(bytes).write(to: kmz)
+        #expect(try ZipArchiveReader(path: kmz.path).entries.map(\.name) == ["doc.kml", "images/one.png", "images/one.png", "images/end.png"])
+
+        let out = dir.appendingPathComponent("copy.kmz").path
+        let run = try MapBridgeRunner.run(["convert", kmz.path, out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("1 file of '\(kmz.path)' repeats the name of an earlier one ('images/one.png')"), "\(run.stderr)")
+        let copy = try ZipArchiveReader(path: out)
+        #expect(copy.entries.map(\.name) == ["doc.kml", "images/one.png", "images/end.png"])
+        let entry = try #require(copy.entry(named: "images/one.png"))
+        #expect(try copy.contents(of: entry) == Array("first".utf8))
+    }
+
     @Test("KML to KMZ packs the local images its icons and overlays link to; links elsewhere stay links")
     func kmzPacksLinkedFiles() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()

@@ -79,6 +79,54 @@ struct PlaceClusteringTests {
         }
     }
 
+    /// The clusters' member indices the slow way: every pair of places with the same name
+    /// within `within` metres (geodesic) joined in a union–find, clusters by first member.
+    static func allPairsClusters(_ places: [PlaceCandidate], within: Double) -> [[Int]] {
+        var parent = Array(places.indices)
+        func find(_ i: Int) -> Int { var i = i; while parent[i] != i { i = parent[i] }; return i }
+        for i in places.indices {
+            for j in (i + 1)..<places.count where places[i].name == places[j].name
+                && Geodesic.wgs84.distance(from: places[i].coordinate, to: places[j].coordinate) <= within {
+                parent[find(i)] = find(j)
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in places.indices { groups[find(i), default: []].append(places[i].index) }
+        return groups.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    @Test("random crowds, chains and wide distances give the clusters of comparing every pair",
+          arguments: [30.0, 100, 2_000, 400_000, 1_000_000, 1_500_000, 5_000_000, 20_000_000])
+    func randomMatchesPairs(within: Double) {
+        var mix = Mix(state: UInt64(within))
+        var clusterCounts: [Int] = []
+        for round in 0..<12 {
+            // A few crowds per round, each a few `within` across, some dense enough that two
+            // cubes hold many places each; round 3 sits on the antimeridian, round 4 by the pole.
+            let centre = round == 3 ? Coordinate(longitude: 180, latitude: 10)
+                : round == 4 ? Coordinate(longitude: 30, latitude: 89.9)
+                : Coordinate(longitude: mix.next() * 360 - 180, latitude: mix.next() * 160 - 80)
+            var places: [PlaceCandidate] = []
+            let count = 17 + Int(mix.next() * 250)
+            let spread = within * (0.5 + mix.next() * 4)
+            let crowds = (0..<(1 + Int(mix.next() * 4))).map { _ in
+                (mix.next() * 360, mix.next() * spread)
+            }
+            for i in 0..<count {
+                let (azimuth, offset) = crowds[Int(mix.next() * Double(crowds.count))]
+                let crowd = Geodesic.wgs84.direct(from: centre, azimuth: azimuth, distance: offset).coordinate
+                let c = Geodesic.wgs84.direct(from: crowd, azimuth: mix.next() * 360,
+                                              distance: mix.next() * within * (round % 2 == 0 ? 0.6 : 1.5)).coordinate
+                places.append(Self.place(i, mix.next() < 0.8 ? "Stop" : "Halt", c))
+            }
+            let found = PlaceClustering(within: within).clusters(of: places).map { $0.members.map(\.index) }
+            #expect(found == Self.allPairsClusters(places, within: within), "within \(within) m, round \(round)")
+            clusterCounts.append(found.count)
+        }
+        // The rounds are not all trivial: some split into several clusters.
+        #expect(clusterCounts.contains { $0 > 1 }, "\(clusterCounts)")
+    }
+
     @Test("a large group on the grid gives the same clusters as comparing every pair, in any order")
     func gridMatchesPairs() {
         var mix = Mix(state: 42)
@@ -89,19 +137,7 @@ struct PlaceClusteringTests {
         }
         let clustering = PlaceClustering(within: 60)
         let grid = clustering.clusters(of: places)
-        // Every pair, the slow way.
-        var parent = Array(0..<places.count)
-        func find(_ i: Int) -> Int { var i = i; while parent[i] != i { i = parent[i] }; return i }
-        for i in places.indices {
-            for j in (i + 1)..<places.count
-            where Geodesic.wgs84.distance(from: places[i].coordinate, to: places[j].coordinate) <= 60 {
-                parent[find(i)] = find(j)
-            }
-        }
-        var groups: [Int: [Int]] = [:]
-        for i in places.indices { groups[find(i), default: []].append(i) }
-        let expected = groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
-        #expect(grid.map { $0.members.map(\.index) } == expected)
+        #expect(grid.map { $0.members.map(\.index) } == Self.allPairsClusters(places, within: 60))
         #expect(grid.count > 5)
         // Shuffled input, same clusters.
         var shuffled = places

@@ -93,6 +93,19 @@ struct TokenizerDepthAndDuplicateKeyTests {
         #expect(try duplicateFlags(#"{"a":{"b":[{"a":0}]},"a":2}"#, chunkSize: chunkSize) == [false, false, false, true])
     }
 
+    @Test("a large object finds each repeat, before and after a nested large object", arguments: [16, 4096])
+    func largeObject(chunkSize: Int) throws {
+        // Long names that share their first and last eight bytes, past the size where the
+        // ledger indexes an object, repeated in order after a nested object of the same names.
+        let names = (0..<300).map { "name-prefix-\($0)-middle-suffix" }
+        let members = names.map { "\"\($0)\":1" }.joined(separator: ",")
+        let text = "{\(members),\"inner\":{\(members),\"\(names[7])\":2},\(members)}"
+        var expected = Array(repeating: false, count: 300) + [false]
+        expected += Array(repeating: false, count: 300) + [true]
+        expected += Array(repeating: true, count: 300)
+        #expect(try duplicateFlags(text, chunkSize: chunkSize) == expected)
+    }
+
     @Test("separate top-level values do not share keys")
     func separateValues() throws {
         #expect(try duplicateFlags("{\"a\":1}\n{\"a\":2}", chunkSize: 16) == [false, false])

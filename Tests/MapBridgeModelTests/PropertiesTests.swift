@@ -62,6 +62,58 @@ struct PropertiesTests {
         #expect(p.keys == ["b", "a"])
     }
 
+    @Test("many keys: lookups, replacing, removing and re-adding keep order past the index size")
+    func manyKeys() {
+        var p = Properties()
+        for i in 0..<1_000 { p["k\(i)"] = .number(NumberValue(Double(i))) }
+        #expect(p.count == 1_000)
+        #expect(p["k0"] == .number(NumberValue(0)))
+        #expect(p["k999"] == .number(NumberValue(999)))
+        #expect(p["k1000"] == nil)
+        p["k500"] = "five hundred"
+        #expect(p[500] == Properties.Entry(key: "k500", value: "five hundred"))
+        p["k10"] = nil
+        #expect(p.count == 999)
+        #expect(!p.contains(key: "k10"))
+        #expect(p["k11"] == .number(NumberValue(11)))
+        #expect(p[10].key == "k11")
+        p["k10"] = true
+        #expect(p.keys.last == "k10")
+        #expect(p["k10"] == .bool(true))
+        // Removing down to a short list and growing again keeps every key findable.
+        for i in 0..<990 { p["k\(i)"] = nil }
+        #expect(p.keys == (990..<1_000).map { "k\($0)" })
+        for i in 0..<50 { p["n\(i)"] = "x" }
+        #expect(p["n49"] == "x")
+        #expect(p["k995"] == .number(NumberValue(995)))
+    }
+
+    @Test("many keys: an appended duplicate keeps the first one found, as in a short list")
+    func manyKeysDuplicate() {
+        var long = Properties()
+        for i in 0..<100 { long.append(key: "k\(i)", value: "first") }
+        long.append(key: "k3", value: "second")
+        #expect(long.count == 101)
+        #expect(long["k3"] == "first")
+        long["k3"] = nil
+        #expect(long["k3"] == "second")
+        var short = Properties()
+        short.append(key: "a", value: "first")
+        short.append(key: "a", value: "second")
+        #expect(short["a"] == "first")
+    }
+
+    @Test("properties with the same entries are equal however they were built")
+    func equalityIgnoresIndex() {
+        var built = Properties()
+        for i in 0..<40 { built["k\(i)"] = "v" }
+        for i in 10..<40 { built["k\(i)"] = nil }
+        var plain = Properties()
+        for i in 0..<10 { plain["k\(i)"] = "v" }
+        #expect(built == plain)
+        #expect(built.hashValue == plain.hashValue)
+    }
+
     @Test("init from entries keeps the first position and the last value of a repeated key")
     func initDeduplicates() {
         let p = Properties([

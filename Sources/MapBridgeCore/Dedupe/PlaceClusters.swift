@@ -49,13 +49,17 @@ public struct PlaceCluster: Hashable, Sendable {
 
 /// Finds clusters of duplicate places without comparing every pair: places are grouped by
 /// normalised name in a hash map, and within a name, on a grid of cubes over their
-/// Earth-centred positions, so only places in neighbouring cubes are measured.
+/// Earth-centred positions. Cubes are small enough that the places in one are one place, so
+/// each cube starts as one set; two cubes within reach of each other are joined when any pair
+/// across them links, which a k-d tree over the larger cube answers for each place of the
+/// smaller one, and which is not asked again once the cubes are in one set.
 ///
 ///     let clusters = PlaceClustering(within: 100).clusters(of: candidates)
 ///
-/// - Complexity: about O(n) for n places spread as real places are; places that share a name
-///   and crowd within a few `within` of one another cost more (each pair of neighbouring
-///   cubes is compared until one pair connects them).
+/// - Complexity: O(n log² n) for n places however they crowd: each cube is compared with at
+///   most (2r + 1)³ − 1 others (r = 2 up to `within` = 1,000 km, at most 23 beyond, where
+///   the cubes stop growing; past that the nonempty cubes are paired directly), each
+///   comparison costing O(log n) per place of the smaller cube.
 public struct PlaceClustering: Sendable {
     /// The largest geodesic distance between two members that makes them one place, in metres (> 0).
     public var within: Double
@@ -83,43 +87,69 @@ public struct PlaceClustering: Sendable {
         return result
     }
 
+    /// The longest cube side, in metres: a chord across such a cube is at most 1,000 km / 1.01,
+    /// and for chords up to 1,000 km the geodesic is less than 0.2 % longer, so any two places
+    /// in one cube are less than 1,000 km apart along the ellipsoid.
+    static let largestCubeSide = 1_000_000 / (3.0.squareRoot() * 1.01)
+    /// No two points on the ellipsoid are farther apart in a straight line than this (metres).
+    static let longestChord = 12_760_000.0
+
     /// The connected components of `places` (one name), each sorted by index.
     func components(of places: [PlaceCandidate]) -> [[PlaceCandidate]] {
         var sets = DisjointSets(count: places.count)
         let points = places.map { EarthPoint($0.coordinate, geodesic: geodesic) }
-        func link(_ i: Int, _ j: Int) -> Bool {
-            if sets.find(i) == sets.find(j) { return true }
-            guard points[i].chordSquared(to: points[j]) <= within * within,
-                  geodesic.distance(from: places[i].coordinate, to: places[j].coordinate) <= within
-            else { return false }
-            sets.union(i, j)
-            return true
+        let withinSquared = within * within
+        /// Whether places i and j are within `within`: the chord (never longer than the
+        /// geodesic) rules most pairs out before the geodesic is measured.
+        func near(_ i: Int, _ j: Int) -> Bool {
+            points[i].chordSquared(to: points[j]) <= withinSquared
+                && geodesic.distance(from: places[i].coordinate, to: places[j].coordinate) <= within
         }
         if places.count <= 16 {
             for i in 0..<places.count {
-                for j in (i + 1)..<places.count { _ = link(i, j) }
+                for j in (i + 1)..<places.count where sets.find(i) != sets.find(j) && near(i, j) { sets.union(i, j) }
             }
         } else {
-            // Cubes small enough that any two points in one are within `within` along the
-            // ellipsoid (the chord across a cube is at most within / 1.01, and for chords up
-            // to 1000 km the geodesic is less than 0.2 % longer). A geodesic of at most `within`
-            // has a chord of at most `within`, so its ends lie at most two cubes apart on each axis.
-            let sameCubeIsNear = within <= 1_000_000
-            let side = within / (3.0.squareRoot() * 1.01)
+            // Any two places in one cube are near (see `largestCubeSide`). A geodesic of at most
+            // `within` has a chord of at most `within` (and of at most `longestChord`), so its
+            // ends lie at most `reach` cubes apart on each axis.
+            let side = min(within / (3.0.squareRoot() * 1.01), Self.largestCubeSide)
+            let reach = Int((min(within, Self.longestChord) / side).rounded(.up))
             var cubes: [CubeKey: [Int]] = [:]
             for (i, p) in points.enumerated() { cubes[p.cube(side: side), default: []].append(i) }
-            for (key, members) in cubes {
-                if sameCubeIsNear {
-                    for m in members.dropFirst() { sets.union(members[0], m) }
-                } else {
-                    for a in 0..<members.count {
-                        for b in (a + 1)..<members.count { _ = link(members[a], members[b]) }
+            for members in cubes.values {
+                for m in members.dropFirst() { sets.union(members[0], m) }
+            }
+            var trees: [CubeKey: EarthPointTree] = [:]
+            /// Whether any place of cube `a` is near one of cube `b`.
+            func link(_ a: CubeKey, _ b: CubeKey) -> Bool {
+                guard let inA = cubes[a], let inB = cubes[b] else { return false }
+                let (small, large, largeKey) = inA.count <= inB.count ? (inA, inB, b) : (inB, inA, a)
+                if small.count * large.count <= 64 {
+                    return small.contains { i in large.contains { j in near(i, j) } }
+                }
+                let tree = trees[largeKey] ?? EarthPointTree(members: large, points: points)
+                trees[largeKey] = tree
+                return small.contains { i in tree.contains(near: points[i], radius: within, in: points) { j in near(i, j) } }
+            }
+            func compare(_ a: CubeKey, _ b: CubeKey) {
+                guard let first = cubes[a]?.first, let second = cubes[b]?.first,
+                      sets.find(first) != sets.find(second), link(a, b) else { return }
+                sets.union(first, second)
+            }
+            let keys = cubes.keys.sorted()
+            let neighbourCount = (2 * reach + 1) * (2 * reach + 1) * (2 * reach + 1) - 1
+            if neighbourCount <= keys.count {
+                for key in keys {
+                    for neighbour in key.neighbours(radius: reach) where neighbour > key && cubes[neighbour] != nil {
+                        compare(key, neighbour)
                     }
                 }
-                for neighbour in key.neighbours(radius: 2) where neighbour > key {
-                    guard let others = cubes[neighbour] else { continue }
-                    pairs: for a in members {
-                        for b in others where link(a, b) && sameCubeIsNear { break pairs }
+            } else {
+                // Fewer cubes than neighbours: pair the cubes themselves.
+                for (n, a) in keys.enumerated() {
+                    for b in keys[(n + 1)...] where abs(a.x - b.x) <= reach && abs(a.y - b.y) <= reach && abs(a.z - b.z) <= reach {
+                        compare(a, b)
                     }
                 }
             }
@@ -146,6 +176,12 @@ public struct PlaceClustering: Sendable {
 struct EarthPoint: Sendable {
     var x: Double, y: Double, z: Double
 
+    init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
     init(_ c: Coordinate, geodesic: Geodesic) {
         let a = geodesic.equatorialRadius, f = geodesic.flattening
         let e2 = f * (2 - f)
@@ -156,6 +192,9 @@ struct EarthPoint: Sendable {
         y = n * cosPhi * sin(lambda)
         z = n * (1 - e2) * sinPhi
     }
+
+    /// The coordinate on axis 0 (x), 1 (y) or 2 (z).
+    subscript(axis: Int) -> Double { axis == 0 ? x : axis == 1 ? y : z }
 
     func chordSquared(to other: EarthPoint) -> Double {
         let dx = x - other.x, dy = y - other.y, dz = z - other.z
