@@ -33,7 +33,12 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
 ] + antimeridianOptions + csvReadingOptions + csvWritingOptions
-    + svgOptions
+    + svgOptions + outputOptions
+
+/// Options of every command that writes an OUTPUT file.
+let outputOptions: [OptionSpec] = [
+    OptionSpec(name: "--force", value: nil, help: "replace an existing OUTPUT even when it is read-only (default: refused, exit 73)"),
+]
 
 @Sendable
 func runConvert(_ args: ParsedArguments) throws -> Int32 {
@@ -64,6 +69,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.keepsWinding = !args.has("--rewind")
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
+    options.overwritesReadOnly = args.has("--force")
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeGeodesy
@@ -42,6 +47,9 @@ public struct ConvertOptions: Sendable {
     /// GeoJSON output: cut lines and areas that cross the antimeridian into parts that end on
     /// it (RFC 7946 §3.1.9). Default: on; `--no-antimeridian-cut` keeps lines as given.
     public var cutsAtAntimeridian = true
+    /// Replace an existing output file even when it is read-only (`--force`); by default that
+    /// is refused, as `cp` refuses it.
+    public var overwritesReadOnly = false
 
     /// SVG output: projection, picture size in pixels, labels.
     public var svg = SVGWriter.Options()
@@ -67,9 +75,12 @@ public struct ConvertOptions: Sendable {
         return o
     }
 
-    /// The folder of an output path, for temporary files beside it; nil for standard output.
+    /// The folder of an output path, for temporary files beside it; nil (`TMPDIR`) for
+    /// standard output and for an output that is not a regular file (a FIFO, `/dev/null`).
     static func folder(of output: String) -> String? {
         guard output != "-" else { return nil }
+        var info = stat()
+        if stat(output, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
         return output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
     }
 

@@ -59,7 +59,7 @@ public final class GPXReader: FeatureReader {
     }
 
     deinit {
-        if let spooled { unlink(spooled) }
+        if let spooled { removeTemporaryFile(spooled) }
     }
 
     public var document: DocumentInfo { documentInfo }

@@ -30,7 +30,7 @@ public final class SpoolFile {
         let opened: Int32
         do {
             let (path, descriptor) = try makeTemporaryFile(beside: folder + "/spool")
-            unlink(path)
+            removeTemporaryFile(path)
             opened = descriptor
         } catch let error as MapBridgeError {
             throw MapBridgeError(.outputUnavailable,
@@ -83,10 +83,10 @@ public final class SpoolFile {
 }
 
 /// Copies standard input into a new file in `TMPDIR` (else `/tmp`), for readers that pass
-/// over their input more than once; the caller unlinks the file when done.
+/// over their input more than once; the caller removes the file with `removeTemporaryFile(_:)`.
 ///
 ///     let path = try spoolStandardInput(suffix: ".kml")
-///     defer { unlink(path) }
+///     defer { removeTemporaryFile(path) }
 ///
 /// - Returns: the file's path.
 /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the file cannot be made or
@@ -106,7 +106,7 @@ public func spoolStandardInput(suffix: String) throws -> String {
         }
         try sink.flush()
     } catch {
-        unlink(spoolPath)
+        removeTemporaryFile(spoolPath)
         throw error
     }
     return spoolPath

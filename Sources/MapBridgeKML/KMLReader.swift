@@ -48,7 +48,7 @@ public final class KMLReader: FeatureReader {
     }
 
     deinit {
-        if let spooled { unlink(spooled) }
+        if let spooled { removeTemporaryFile(spooled) }
     }
 
     public var document: DocumentInfo { builder?.document ?? DocumentInfo() }

@@ -128,7 +128,7 @@ public struct PlaceDeduplication: Sendable {
             throw MapBridgeError(.usage, "the output '\(output)' is the input file; write to another path")
         }
         let path = input == "-" ? try spoolStandardInput(suffix: "." + (inputFormat.extensions.first ?? "dat")) : input
-        defer { if input == "-" { unlink(path) } }
+        defer { if input == "-" { removeTemporaryFile(path) } }
         let quiet: DiagnosticHandler = { _ in }
 
         // Pass 1: names and positions.
