@@ -33,11 +33,16 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
 ] + antimeridianOptions + csvReadingOptions + csvWritingOptions
-    + svgOptions + outputOptions
+    + svgOptions + outputOptions + spoolOptions
 
 /// Options of every command that writes an OUTPUT file.
 let outputOptions: [OptionSpec] = [
     OptionSpec(name: "--force", value: nil, help: "replace an existing OUTPUT even when it is read-only (default: refused, exit 73)"),
+]
+
+/// Options of commands that may spool standard input to a temporary file.
+let spoolOptions: [OptionSpec] = [
+    OptionSpec(name: "--max-spool", value: "SIZE", help: "most bytes of standard input copied to a temporary file for KML, GPX and dedupe (KB, MB, GB; default 4GB)"),
 ]
 
 @Sendable
@@ -70,6 +75,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.maximumDepth = try args.integer("--max-depth", in: 1...1_000) ?? options.maximumDepth
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     options.overwritesReadOnly = args.has("--force")
+    options.maximumSpoolBytes = try args.byteSize("--max-spool") ?? options.maximumSpoolBytes
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {

@@ -7,6 +7,7 @@ import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeGeodesy
 import MapBridgeGPX
+import MapBridgeIO
 import MapBridgeKML
 import MapBridgeSVG
 
@@ -50,6 +51,9 @@ public struct ConvertOptions: Sendable {
     /// Replace an existing output file even when it is read-only (`--force`); by default that
     /// is refused, as `cp` refuses it.
     public var overwritesReadOnly = false
+    /// The most bytes of standard input spooled to a temporary file, for readers that pass over
+    /// their input more than once (KML, GPX, dedupe): `--max-spool`, default 4 GiB.
+    public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
 
     /// SVG output: projection, picture size in pixels, labels.
     public var svg = SVGWriter.Options()

@@ -21,11 +21,15 @@ public enum FeatureSources {
             o.onError = options.geojsonOnError
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
-            return try KMLReader(path: path, report: report)
+            let reader = try KMLReader(path: path, report: report)
+            reader.maximumSpoolBytes = options.maximumSpoolBytes
+            return reader
         case .kmz:
             return try KMLReader.kmz(path: path, report: report)
         case .gpx:
-            return try GPXReader(path: path, report: report)
+            let reader = try GPXReader(path: path, report: report)
+            reader.maximumSpoolBytes = options.maximumSpoolBytes
+            return reader
         case .csv:
             var o = options.csvReading
             if o.delimiter == nil, path.lowercased().hasSuffix(".tsv") { o.delimiter = .tab }

@@ -98,10 +98,16 @@ public enum TemporaryFileRegistry {
 
     /// Installs the handler that removes the temporaries on SIGINT, SIGTERM, SIGHUP and on a
     /// crash (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE), and at `exit`. A signal the
-    /// process ignores stays ignored. Call once, early, from a program (not a library).
+    /// process ignores stays ignored; one it was started with blocked (a mask inherited from
+    /// a multi-threaded parent, such as a test runner) is unblocked, so it is not lost. Call
+    /// once, early, from a program (not a library).
     public static func removeOnSignals() {
         let table = table
         installAlternateStack()
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in signals { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signal in signals {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0, !isIgnored(current) else { continue }

@@ -30,6 +30,8 @@ public final class KMLReader: FeatureReader {
     private var queue = FeatureQueue()
     private var opened = false
     private var spooled: String?
+    /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
+    public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     private let makeSource: (String) throws -> ByteSource
 
     /// Reads the KML file at `path` (`-` for standard input).
@@ -93,7 +95,8 @@ public final class KMLReader: FeatureReader {
     private func start() throws {
         var readPath = path
         if path == "-" {
-            readPath = try spoolStandardInput(suffix: ".kml")
+            readPath = try spoolStandardInput(suffix: ".kml", maximumBytes: maximumSpoolBytes,
+                                          checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: "-") })
             spooled = readPath
         }
         let sheet: KMLStyleSheet
