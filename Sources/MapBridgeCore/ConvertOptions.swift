@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeGeodesy
@@ -80,11 +75,10 @@ public struct ConvertOptions: Sendable {
     }
 
     /// The folder of an output path, for temporary files beside it; nil (`TMPDIR`) for
-    /// standard output and for an output that is not a regular file (a FIFO, `/dev/null`).
+    /// standard output and for an output written in place (a FIFO, `/dev/null`, `/dev/stdout`).
     static func folder(of output: String) -> String? {
         guard output != "-" else { return nil }
-        var info = stat()
-        if stat(output, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
+        if (try? OutputTarget(path: output, overwritesReadOnly: true))?.isInPlace == true { return nil }
         return output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
     }
 

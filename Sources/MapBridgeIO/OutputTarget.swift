@@ -39,6 +39,11 @@ public enum OutputTarget: Hashable, Sendable {
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when `path` is a folder, a
     ///   dangling link, or a read-only file (without `overwritesReadOnly`).
     public init(path: String, overwritesReadOnly: Bool) throws {
+        // /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor, never a file to replace.
+        if OutputTarget.inheritedDescriptor(path) != nil {
+            self = .inPlace(path: path)
+            return
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -78,6 +83,14 @@ public enum OutputTarget: Hashable, Sendable {
     /// Opens an `.inPlace` target for writing (blocking, for a FIFO, until a reader opens it).
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when it cannot be opened.
     public static func openInPlace(_ path: String) throws -> Int32 {
+        if let inherited = inheritedDescriptor(path) {
+            // The descriptor itself, duplicated: its offset and O_APPEND are kept (`>>`).
+            let fd = fcntl(inherited, F_DUPFD_CLOEXEC, 3)
+            guard fd >= 0 else {
+                throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': \(systemErrorText(errno))")
+            }
+            return fd
+        }
         while true {
             let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             if fd >= 0 { return fd }
@@ -93,6 +106,18 @@ extension OutputTarget.FileAttributes {
     public func apply(to fd: Int32) {
         if geteuid() == 0 { _ = fchown(fd, owner, group) }
         _ = fchmod(fd, mode)
+    }
+}
+
+extension OutputTarget {
+    /// The descriptor a path such as `/dev/stdout`, `/dev/fd/3` or `/proc/self/fd/3` names.
+    static func inheritedDescriptor(_ path: String) -> Int32? {
+        let named: [String: Int32] = ["/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2]
+        if let fd = named[path] { return fd }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
     }
 }
 

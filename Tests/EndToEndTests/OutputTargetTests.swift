@@ -48,6 +48,18 @@ struct OutputTargetTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
     }
 
+    // /dev/fd/1 rather than /dev/stdout: a build that replaced the path would fail in
+    // /proc/self/fd instead of turning the machine's /dev/stdout into a file.
+    @Test("/dev/fd/1 is the inherited descriptor, written through, with nothing made beside it",
+          arguments: ["geojson", "kml", "kmz", "gpx"])
+    func inheritedDescriptor(format: String) throws {
+        let dir = try setUp()
+        let run = try MapBridgeRunner.run(["convert", "in.geojson", "/dev/fd/1", "--to", format], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutData.count > 100)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.geojson"])
+    }
+
     @Test("a FIFO is written into and stays a FIFO")
     func fifo() throws {
         let dir = try setUp()
