@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "MapBridgeCore",
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
                                "MapBridgeCSV", "MapBridgeGPX", "MapBridgeZip", "MapBridgeGeodesy",
-                               "MapBridgeSVG"]),
+                               "MapBridgeSVG", "MapBridgeXML"]),
         .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV", "MapBridgeGeodesy",
                                                                "MapBridgeValidation",
                                                                ]),

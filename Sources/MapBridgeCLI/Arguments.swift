@@ -32,6 +32,22 @@ struct ParsedArguments {
     }
 }
 
+extension ParsedArguments {
+    /// A size in bytes: a whole number with an optional unit `B`, `KB`, `MB`, `GB`, `TB`
+    /// (units of 1024; `K`, `M`, `G`, `T` too), such as `4GB` or `512M`; at least 1 byte.
+    func byteSize(_ name: String) throws -> Int64? {
+        guard let text = values[name] else { return nil }
+        let units: [(String, Int64)] = [("TB", 1 << 40), ("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10),
+                                        ("T", 1 << 40), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10), ("B", 1)]
+        let trimmed = text.uppercased().filter { $0 != " " }
+        let (digits, scale) = units.first { trimmed.hasSuffix($0.0) }.map { (String(trimmed.dropLast($0.0.count)), $0.1) } ?? (trimmed, 1)
+        guard let n = Int64(digits), n > 0, n <= Int64.max / scale else {
+            throw MapBridgeError(.usage, "\(name) expects a size such as 4GB, 512MB or 1000000 (bytes), got '\(text)'")
+        }
+        return n * scale
+    }
+}
+
 /// Options every command takes.
 let commonOptions = [
     OptionSpec(name: "--quiet", value: nil, help: "no progress line and no warnings on standard error"),

@@ -34,7 +34,17 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
 ] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
-    + svgOptions
+    + svgOptions + outputOptions + spoolOptions
+
+/// Options of every command that writes an OUTPUT file.
+let outputOptions: [OptionSpec] = [
+    OptionSpec(name: "--force", value: nil, help: "replace an existing OUTPUT even when it is read-only (default: refused, exit 73)"),
+]
+
+/// Options of commands that may spool standard input to a temporary file.
+let spoolOptions: [OptionSpec] = [
+    OptionSpec(name: "--max-spool", value: "SIZE", help: "most bytes of standard input copied to a temporary file for KML, GPX and dedupe (KB, MB, GB; default 4GB)"),
+]
 
 @Sendable
 func runConvert(_ args: ParsedArguments) throws -> Int32 {
@@ -67,6 +77,8 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.limits = try readLimits(from: args)
     options.cutsAtAntimeridian = !args.has("--no-antimeridian-cut")
     if args.has("--strict") { options.strictMode = StrictMode() }
+    options.overwritesReadOnly = args.has("--force")
+    options.maximumSpoolBytes = try args.byteSize("--max-spool") ?? options.maximumSpoolBytes
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {

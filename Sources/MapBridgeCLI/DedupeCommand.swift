@@ -54,7 +54,7 @@ func runDedupe(_ args: ParsedArguments) throws -> Int32 {
     let dedupe = PlaceDeduplication(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
                                     options: options, within: within, nameProperty: args.value("--name-property"))
     // The report file is opened first, so an unwritable report fails before any output exists.
-    let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try AtomicOutputFile(path: $0) }
+    let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try AtomicOutputFile(path: $0, overwritesReadOnly: options.overwritesReadOnly) }
     do {
         let result = try dedupe.run(report: diagnosticPrinter(quiet: quiet, options: options))
         try finishDedupe(result, reportPath: reportPath, reportFile: reportFile, input: input, within: within, quiet: quiet)

@@ -37,7 +37,7 @@ let routeCommand = Command(
         OptionSpec(name: "--pair-columns", value: "A,B,C", help: "names for the columns of a pairs CSV without a header (e.g. routes.dat)"),
         OptionSpec(name: "--from-column", value: "NAME", help: "the pairs' origin column (default: from, source, source_airport, origin, src)"),
         OptionSpec(name: "--to-column", value: "NAME", help: "the pairs' destination column (default: to, destination, destination_airport, dest, dst)"),
-    ] + csvReadingOptions + svgOptions,
+    ] + csvReadingOptions + svgOptions + outputOptions,
     run: runRoute)
 
 @Sendable
@@ -50,6 +50,7 @@ func runRoute(_ args: ParsedArguments) throws -> Int32 {
     let report = routeDiagnosticPrinter(quiet: quiet, options: options)
     options.precision = try args.integer("--precision", in: 0...15)
     options.pretty = args.has("--pretty")
+    options.overwritesReadOnly = args.has("--force")
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     let placesPath = args.value("--places")

@@ -33,6 +33,7 @@ let validateCommand = Command(
         OptionSpec(name: "--list-rules", value: nil, help: "list every rule with its severity and explanation"),
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
         OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (\(lengthUnitsHelp); default 100m)"),
+        OptionSpec(name: "--allow-empty", value: nil, help: "exit 0 when the folders hold no file to check (default: exit 66)"),
         OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files: an XSD file, 'writer' (MapBridge's strict profile) or 'none' (default: the KML MapBridge reads)"),
     ],
     run: runValidate)
@@ -57,8 +58,14 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     let policy = try validationPolicy(args)
     let depth = try args.integer("--max-depth", in: 1...1_000) ?? 512
     let duplicateWithin = try args.value("--duplicate-within").map { try parseLength($0, option: "--duplicate-within") } ?? 100
-    var files: [String] = []
-    for path in args.positionals { files += try validationInputs(path) }
+    var walk = ValidationWalk()
+    for path in args.positionals { try walk.add(path, extensions: validatedExtensions) }
+    if !args.has("--quiet") {
+        for note in walk.notes { Console.errorLine("mapbridge: note: \(note)") }
+    }
+    guard !walk.files.isEmpty || args.has("--allow-empty") else {
+        throw MapBridgeError(.inputUnavailable, "no files to check in \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (looked for \(validatedExtensions.joined(separator: " ")) files); pass --allow-empty to accept that")
+    }
 
     // The KML schema is compiled once, and only when there is KML to check.
     var kmlOptions: KMLValidator.Options?
@@ -83,27 +90,36 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
 
     let report = ValidationReport(format: format, sink: ByteSink(fileDescriptor: 1, name: "<stdout>"),
                                   colour: format == .text && isatty(1) == 1)
-    for file in files {
-        let kind = try validationKind(file)
-        let options = kind == .geoJSON ? nil : try kml()
-        report.beginFile(file)
-        var fileErrors = 0
-        let counting: (Finding) -> Void = { finding in
-            if let f = policy.apply(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
-        }
-        switch kind {
-        case .geoJSON:
-            try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth,
-                                          isSequence: isGeoJSONSequence(file), report: counting)
-        case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
-        case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
-        }
-        if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
-            for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
-                if let f = policy.apply(finding) { report.add(f) }
+    for input in walk.files {
+        let name = input.displayName
+        try input.withOpenablePath { file in
+            let kind = try validationKind(file, name: name)
+            let options = kind == .geoJSON ? nil : try kml()
+            report.beginFile(name)
+            var fileErrors = 0
+            // Findings name the file as printed, not as opened (/dev/fd/N for a name that is not UTF-8).
+            let named: (Finding) -> Finding? = { finding in
+                var f = finding
+                if f.location.file == file { f.location.file = name }
+                return policy.apply(f)
             }
+            let counting: (Finding) -> Void = { finding in
+                if let f = named(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
+            }
+            switch kind {
+            case .geoJSON:
+                try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth,
+                                              isSequence: isGeoJSONSequence(file, name: name), report: counting)
+            case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
+            case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
+            }
+            if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
+                for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
+                    if let f = named(finding) { report.add(f) }
+                }
+            }
+            report.endFile()
         }
-        report.endFile()
     }
     try report.finish()
     let totals = report.totals
@@ -132,54 +148,21 @@ private func validationPolicy(_ args: ParsedArguments) throws -> ValidationPolic
     return policy
 }
 
-/// The files named by `path`: itself, or for a folder every .geojson and .json file below it, sorted.
-/// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it does not exist.
-private func validationInputs(_ path: String) throws -> [String] {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-        throw MapBridgeError(.inputUnavailable, "cannot open '\(path)': \(systemErrorText(errno))")
-    }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else { return [path] }
-    guard let dir = opendir(path) else {
-        throw MapBridgeError(.inputUnavailable, "cannot read the folder '\(path)': \(systemErrorText(errno))")
-    }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    closedir(dir)
-    var files: [String] = []
-    let base = path.hasSuffix("/") ? path : path + "/"
-    for name in names.sorted() {
-        let child = base + name
-        var childInfo = stat()
-        guard stat(child, &childInfo) == 0 else { continue }
-        if (childInfo.st_mode & S_IFMT) == S_IFDIR {
-            if !name.hasPrefix(".") { files += try validationInputs(child) }
-        } else if validatedExtensions.contains(where: { name.lowercased().hasSuffix($0) }) {
-            files.append(child)
-        }
-    }
-    return files
-}
-
 private let validatedExtensions = [".geojson", ".json", ".geojsons", ".geojsonl", ".ndjson", ".kml", ".kmz"]
 
 private enum ValidationKind { case geoJSON, kml, kmz }
 
-/// What `path` holds: by its extension, else by its first byte (`<` for KML, a zip's `PK`).
+/// What `path` holds: by the extension of its `name`, else by its first byte (`<` for KML,
+/// a zip's `PK`).
 /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it cannot be read.
-private func validationKind(_ path: String) throws -> ValidationKind {
-    let lower = path.lowercased()
-    if let format = Format(path: path), [.csv, .gpx, .svg].contains(format) {
-        throw MapBridgeError(.usage, "validate checks GeoJSON, KML and KMZ; '\(path)' is \(format.rawValue.uppercased()) (convert it to GeoJSON to check it, or see 'mapbridge info')")
+private func validationKind(_ path: String, name: String) throws -> ValidationKind {
+    let lower = name.lowercased()
+    if let format = Format(path: name), [.csv, .gpx, .svg].contains(format) {
+        throw MapBridgeError(.usage, "validate checks GeoJSON, KML and KMZ; '\(name)' is \(format.rawValue.uppercased()) (convert it to GeoJSON to check it, or see 'mapbridge info')")
     }
     if lower.hasSuffix(".kml") { return .kml }
     if lower.hasSuffix(".kmz") { return .kmz }
-    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") || path == "-" { return .geoJSON }
+    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") || name == "-" { return .geoJSON }
     let source = try ByteSource(path: path)
     var head = [UInt8](repeating: 0, count: 512)
     let n = try head.withUnsafeMutableBytes { buffer -> Int in
@@ -193,8 +176,8 @@ private func validationKind(_ path: String) throws -> ValidationKind {
 
 /// Whether `path` names a GeoJSON text sequence (RFC 8142) or newline-delimited GeoJSON: by
 /// extension, or by an `RS` byte at the start.
-private func isGeoJSONSequence(_ path: String) throws -> Bool {
-    if let format = Format(path: path), format == .geojsonSequence || format == .geojsonLines { return true }
+private func isGeoJSONSequence(_ path: String, name: String) throws -> Bool {
+    if let format = Format(path: name), format == .geojsonSequence || format == .geojsonLines { return true }
     guard path != "-" else { return false }
     let source = try ByteSource(path: path)
     var first: UInt8 = 0

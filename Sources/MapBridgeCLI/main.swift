@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import MapBridgeCore
+import MapBridgeIO
 import MapBridgeModel
 
 /// The version printed by `--version`.
@@ -87,4 +88,6 @@ func main(_ arguments: [String]) -> Int32 {
     }
 }
 
+// Temporary files go when the run is interrupted (SIGINT, SIGTERM, SIGHUP) or crashes.
+TemporaryFileRegistry.removeOnSignals()
 exit(main(Array(CommandLine.arguments.dropFirst())))

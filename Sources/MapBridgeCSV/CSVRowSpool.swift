@@ -114,7 +114,7 @@ final class CSVRowSpool {
         let descriptor: Int32
         do {
             let (path, fd) = try makeTemporaryFile(beside: folder + "/rows.csv")
-            unlink(path)
+            removeTemporaryFile(path)
             descriptor = fd
         } catch let error as MapBridgeError {
             throw MapBridgeError(.outputUnavailable,

@@ -2,6 +2,7 @@ import MapBridgeCSV
 import MapBridgeGeoJSON
 import MapBridgeGeodesy
 import MapBridgeGPX
+import MapBridgeIO
 import MapBridgeKML
 import MapBridgeModel
 import MapBridgeSVG
@@ -53,6 +54,12 @@ public struct ConvertOptions: Sendable {
     /// GeoJSON output: cut lines and areas that cross the antimeridian into parts that end on
     /// it (RFC 7946 §3.1.9). Default: on; `--no-antimeridian-cut` keeps lines as given.
     public var cutsAtAntimeridian = true
+    /// Replace an existing output file even when it is read-only (`--force`); by default that
+    /// is refused, as `cp` refuses it.
+    public var overwritesReadOnly = false
+    /// The most bytes of standard input spooled to a temporary file, for readers that pass over
+    /// their input more than once (KML, GPX, dedupe): `--max-spool`, default 4 GiB.
+    public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
 
     /// SVG output: projection, picture size in pixels, labels.
     public var svg = SVGWriter.Options()
@@ -78,9 +85,11 @@ public struct ConvertOptions: Sendable {
         return o
     }
 
-    /// The folder of an output path, for temporary files beside it; nil for standard output.
+    /// The folder of an output path, for temporary files beside it; nil (`TMPDIR`) for
+    /// standard output and for an output written in place (a FIFO, `/dev/null`, `/dev/stdout`).
     static func folder(of output: String) -> String? {
         guard output != "-" else { return nil }
+        if (try? OutputTarget(path: output, overwritesReadOnly: true))?.isInPlace == true { return nil }
         return output.lastIndex(of: "/").map { String(output[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
     }
 

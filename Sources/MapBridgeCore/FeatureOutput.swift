@@ -45,14 +45,18 @@ public enum FeatureOutput {
         if format == .kmz && output == "-" {
             throw MapBridgeError(.usage, "a KMZ archive cannot be written to standard output; name an output file")
         }
-        let kmlSpool: (path: String, descriptor: Int32)? = format == .kmz ? try makeTemporaryFile(beside: output) : nil
+        // The KML waits beside the output (in TMPDIR for an output written in place).
+        let kmlSpool: (path: String, descriptor: Int32)? = try format == .kmz
+            ? makeTemporaryFile(beside: (ConvertOptions.folder(of: output) ?? ProcessEnvironment.temporaryDirectory) + "/doc.kml")
+            : nil
         defer {
             if let kmlSpool {
                 close(kmlSpool.descriptor)
-                unlink(kmlSpool.path)
+                removeTemporaryFile(kmlSpool.path)
             }
         }
-        let file: AtomicOutputFile? = output == "-" || kmlSpool != nil ? nil : try AtomicOutputFile(path: output)
+        let file: AtomicOutputFile? = output == "-" || kmlSpool != nil
+            ? nil : try AtomicOutputFile(path: output, overwritesReadOnly: options.overwritesReadOnly)
         let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
         do {
             let base = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
@@ -65,7 +69,7 @@ public enum FeatureOutput {
             try sink.flush()
             try file?.commit()
             if let kmlSpool {
-                let archive = try ZipArchiveWriter(path: output)
+                let archive = try ZipArchiveWriter(path: output, overwritesReadOnly: options.overwritesReadOnly)
                 try archive.addFile(at: kmlSpool.path, as: "doc.kml")
                 try attachments?.add(to: archive, report: report)
                 try archive.commit()

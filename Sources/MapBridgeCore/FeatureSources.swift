@@ -32,11 +32,15 @@ public enum FeatureSources {
             o.limits = options.limits
             return try GeoJSONReader(path: path, options: o, report: report)
         case .kml:
-            return try KMLReader(path: path, readLimits: options.limits, report: report)
+            let reader = try KMLReader(path: path, readLimits: options.limits, report: report)
+            reader.maximumSpoolBytes = options.maximumSpoolBytes
+            return reader
         case .kmz:
             return try KMLReader.kmz(path: path, readLimits: options.limits, report: report)
         case .gpx:
-            return try GPXReader(path: path, limits: options.limits, report: report)
+            let reader = try GPXReader(path: path, limits: options.limits, report: report)
+            reader.maximumSpoolBytes = options.maximumSpoolBytes
+            return reader
         case .csv:
             var o = options.csvReading
             o.limits = options.limits

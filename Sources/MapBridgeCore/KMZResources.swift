@@ -122,14 +122,26 @@ public final class KMZAttachments {
         }
         guard let folder else { return }
         var missing: [String] = []
+        var outside: [String] = []
+        let realFolder = realPath(folder)
         for link in links where link.lowercased() != "doc.kml" {
             let path = folder == "/" ? "/" + link : folder + "/" + link
             guard isRegularFile(path) else {
                 missing.append(link)
                 continue
             }
+            // Links (link -> /etc) must not carry files from outside the input's folder.
+            guard let realFolder, let real = realPath(path), isInside(real, realFolder) else {
+                outside.append(link)
+                continue
+            }
             let stored = [".png", ".jpg", ".jpeg", ".gif", ".webp"].contains { link.lowercased().hasSuffix($0) }
-            try archive.addFile(at: path, as: link, compression: stored ? .store : .deflate)
+            try archive.addFile(at: real, as: link, compression: stored ? .store : .deflate)
+        }
+        if !outside.isEmpty {
+            let names = outside.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (outside.count > 3 ? ", …" : "")
+            report(Diagnostic(code: "kmz-link-outside", severity: .warning,
+                              message: "\(outside.count) linked file\(outside.count == 1 ? " leads" : "s lead") outside the input's folder through a symbolic link (\(names)); not packed: the KMZ links to \(outside.count == 1 ? "it" : "them") without holding \(outside.count == 1 ? "it" : "them")"))
         }
         if !missing.isEmpty {
             let names = missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
@@ -141,6 +153,19 @@ public final class KMZAttachments {
                               message: "more than \(Self.maximumLinks) distinct linked files: only the first \(Self.maximumLinks) are packed into the KMZ"))
         }
     }
+}
+
+/// The absolute path of `path` with every link resolved, or `nil` when it does not exist.
+private func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// Whether the resolved path `path` lies inside the resolved folder `folder`.
+private func isInside(_ path: String, _ folder: String) -> Bool {
+    // Bytes, not characters: Unicode-equivalent names are different files.
+    path.utf8.starts(with: folder == "/" ? "/".utf8 : (folder + "/").utf8)
 }
 
 /// Whether `path` names a regular file (following links).

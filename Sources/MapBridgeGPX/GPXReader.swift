@@ -32,6 +32,8 @@ public final class GPXReader: FeatureReader {
     private var passIndex = -1
     private var readPath = ""
     private var spooled: String?
+    /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
+    public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     private var parser: XMLPushParser<GPXFeatureBuilder>?
     private var builder: GPXFeatureBuilder?
     private var currentSource: ByteSource?
@@ -66,7 +68,7 @@ public final class GPXReader: FeatureReader {
     }
 
     deinit {
-        if let spooled { unlink(spooled) }
+        if let spooled { removeTemporaryFile(spooled) }
     }
 
     public var document: DocumentInfo { documentInfo }
@@ -81,7 +83,8 @@ public final class GPXReader: FeatureReader {
             opened = true
             readPath = path
             if path == "-" {
-                readPath = try spoolStandardInput(suffix: ".gpx")
+                readPath = try spoolStandardInput(suffix: ".gpx", maximumBytes: maximumSpoolBytes,
+                                          checkStart: { try XMLDocumentStart.check($0, kind: "GPX", name: "-") })
                 spooled = readPath
             }
             passes = try GPXPassPlan.passes(path: readPath, open: openSource)

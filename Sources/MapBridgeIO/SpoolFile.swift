@@ -30,7 +30,7 @@ public final class SpoolFile {
         let opened: Int32
         do {
             let (path, descriptor) = try makeTemporaryFile(beside: folder + "/spool")
-            unlink(path)
+            removeTemporaryFile(path)
             opened = descriptor
         } catch let error as MapBridgeError {
             throw MapBridgeError(.outputUnavailable,
@@ -83,31 +83,71 @@ public final class SpoolFile {
 }
 
 /// Copies standard input into a new file in `TMPDIR` (else `/tmp`), for readers that pass
-/// over their input more than once; the caller unlinks the file when done.
+/// over their input more than once; the caller removes the file with `removeTemporaryFile(_:)`.
 ///
-///     let path = try spoolStandardInput(suffix: ".kml")
-///     defer { unlink(path) }
+///     let path = try spoolStandardInput(suffix: ".kml", maximumBytes: 4 << 30)
+///     defer { removeTemporaryFile(path) }
 ///
+/// - Parameters:
+///   - maximumBytes: the most copied (`--max-spool`); more is an error, so an endless input
+///     (`/dev/zero`) cannot fill the disk.
+///   - checkStart: called with the input's first bytes (at least 4 unless the input is
+///     shorter) before anything is written; throws when they cannot start the expected
+///     format, so a binary stream fails at once instead of after being spooled.
 /// - Returns: the file's path.
 /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the file cannot be made or
-///   written, `.inputUnavailable` when standard input cannot be read; no file is left then.
-public func spoolStandardInput(suffix: String) throws -> String {
+///   written, `.inputUnavailable` when standard input cannot be read or holds more than
+///   `maximumBytes`, and whatever `checkStart` throws; no file is left then.
+public func spoolStandardInput(suffix: String, maximumBytes: Int64 = StandardInputSpool.defaultMaximumBytes,
+                               checkStart: (([UInt8]) throws -> Void)? = nil) throws -> String
+{
+    let input = try ByteSource(path: "-")
+    let capacity = 1 << 20
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+    defer { buffer.deallocate() }
+    // The first bytes are read and checked before the file exists.
+    var filled = 0
+    while filled < 4 {
+        let n = try input.read(into: buffer + filled, count: capacity - filled)
+        if n == 0 { break }
+        filled += n
+    }
+    try checkStart?(Array(UnsafeRawBufferPointer(start: buffer, count: filled)))
     let folder = ProcessEnvironment.temporaryDirectory
     let (spoolPath, fd) = try makeTemporaryFile(beside: folder + "/mapbridge-stdin" + suffix)
+    defer { close(fd) }
     let sink = ByteSink(fileDescriptor: fd, name: spoolPath)
-    let input = try ByteSource(path: "-")
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 8)
-    defer { buffer.deallocate(); close(fd) }
     do {
-        while true {
-            let n = try input.read(into: buffer, count: 1 << 20)
-            if n == 0 { break }
+        var n = filled
+        var total: Int64 = 0
+        while n > 0 {
+            total += Int64(n)
+            guard total <= maximumBytes else {
+                throw MapBridgeError(.inputUnavailable, "standard input holds more than \(StandardInputSpool.describe(maximumBytes)), the most --max-spool lets MapBridge copy to a temporary file in '\(folder)' to read it more than once; give the input as a file, or raise --max-spool SIZE (such as --max-spool 16GB)")
+            }
             try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
+            n = try input.read(into: buffer, count: capacity)
         }
         try sink.flush()
     } catch {
-        unlink(spoolPath)
+        removeTemporaryFile(spoolPath)
         throw error
     }
     return spoolPath
+}
+
+/// The bound on spooling standard input.
+public enum StandardInputSpool {
+    /// The default `--max-spool`: 4 GiB.
+    public static let defaultMaximumBytes: Int64 = 4 << 30
+
+    /// A byte count for messages: `4 GB`, `512 MB`, `100 bytes` (units of 1024).
+    public static func describe(_ bytes: Int64) -> String {
+        let units: [(Int64, String)] = [(1 << 40, "TB"), (1 << 30, "GB"), (1 << 20, "MB"), (1 << 10, "KB")]
+        for (size, name) in units where bytes >= size && bytes % size == 0 { return "\(bytes / size) \(name)" }
+        for (size, name) in units where bytes >= size {
+            return "\((Double(bytes) / Double(size) * 10).rounded() / 10) \(name)"
+        }
+        return "\(bytes) byte\(bytes == 1 ? "" : "s")"
+    }
 }

@@ -30,6 +30,8 @@ public final class KMLReader: FeatureReader {
     private var queue = FeatureQueue()
     private var opened = false
     private var spooled: String?
+    /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
+    public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     private let makeSource: (String) throws -> ByteSource
     /// How large one placemark, text or coordinate tuple may grow.
     private let readLimits: ReadLimits
@@ -55,7 +57,7 @@ public final class KMLReader: FeatureReader {
     }
 
     deinit {
-        if let spooled { unlink(spooled) }
+        if let spooled { removeTemporaryFile(spooled) }
     }
 
     public var document: DocumentInfo { builder?.document ?? DocumentInfo() }
@@ -100,7 +102,8 @@ public final class KMLReader: FeatureReader {
     private func start() throws {
         var readPath = path
         if path == "-" {
-            readPath = try spoolStandardInput(suffix: ".kml")
+            readPath = try spoolStandardInput(suffix: ".kml", maximumBytes: maximumSpoolBytes,
+                                          checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: "-") })
             spooled = readPath
         }
         let sheet: KMLStyleSheet

@@ -35,23 +35,41 @@ public final class ZipArchiveWriter {
     public private(set) var names: [String] = []
     /// The same names, to refuse a repeat in O(1).
     private var taken: Set<String> = []
-    private let temporaryPath: String
+    /// Where the archive goes in the end.
+    private let target: OutputTarget
+    /// The temporary folder the archive is built in, and the archive's path in it.
+    private let folder: String, temporaryPath: String
     private var archive: OpaquePointer?
     /// Archives whose entries are copied in: libzip reads them in `commit()`.
     private var sourceArchives: [ZipArchiveReader] = []
 
-    /// Prepares a new archive for `path`; nothing appears there before `commit()`.
-    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when `path` is a folder or the
-    ///   folder it names is missing or not writable.
-    public init(path: String) throws {
+    /// Prepares a new archive for `path`; nothing appears there before `commit()`. The
+    /// archive is built in a temporary folder beside the target (libzip adds temporary files
+    /// of its own beside the archive), or in `TMPDIR` for a target written in place (a FIFO,
+    /// a device; see `OutputTarget`).
+    /// - Parameter overwritesReadOnly: replace an existing read-only file (`--force`).
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when `path` is a folder, a
+    ///   dangling link or read-only, or the folder it names is missing or not writable.
+    public init(path: String, overwritesReadOnly: Bool = false) throws {
         self.path = path
-        let (temporary, descriptor) = try makeTemporaryFile(beside: path)
-        close(descriptor)
+        target = try OutputTarget(path: path, overwritesReadOnly: overwritesReadOnly)
+        switch target {
+        case .replace(let resolved, _): folder = try makeTemporaryFolder(beside: resolved)
+        case .inPlace: folder = try makeTemporaryFolder(beside: ProcessEnvironment.temporaryDirectory + "/kmz")
+        }
+        temporaryPath = folder + "/archive.kmz"
         // libzip writes the archive beside this file and renames it over it, keeping its mode.
-        temporaryPath = temporary
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            removeTemporaryFolder(folder)
+            throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(code))")
+        }
+        if case .replace(_, let keeping?) = target { keeping.apply(to: descriptor) }
+        close(descriptor)
         var code: Int32 = 0
         guard let opened = zip_open(temporaryPath, ZIP_TRUNCATE, &code) else {
-            unlink(temporaryPath)
+            removeTemporaryFolder(folder)
             throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(zipErrorText(code: code))")
         }
         archive = opened
@@ -136,13 +154,24 @@ public final class ZipArchiveWriter {
         } else if zip_close(archive) != 0 {
             let message = zipErrorText(archive: archive)
             zip_discard(archive)
-            unlink(temporaryPath)
+            removeTemporaryFolder(folder)
             throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': \(message)")
         }
-        guard rename(temporaryPath, path) == 0 else {
-            let code = errno
-            unlink(temporaryPath)
-            throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(code))")
+        defer { removeTemporaryFolder(folder) }
+        switch target {
+        case .replace(let resolved, _):
+            guard rename(temporaryPath, resolved) == 0 else {
+                throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(errno))")
+            }
+        case .inPlace(let resolved):
+            let source = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else {
+                throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': \(systemErrorText(errno))")
+            }
+            defer { close(source) }
+            let output = try OutputTarget.openInPlace(resolved)
+            defer { close(output) }
+            try copyFile(from: source, to: output, name: path)
         }
     }
 
@@ -151,7 +180,7 @@ public final class ZipArchiveWriter {
         guard let archive else { return }
         self.archive = nil
         zip_discard(archive)
-        unlink(temporaryPath)
+        removeTemporaryFolder(folder)
     }
 
     private func openArchive(adding name: String) throws -> OpaquePointer {
@@ -194,7 +223,7 @@ public final class ZipArchiveWriter {
         let code = errno
         if fd >= 0 { close(fd) }
         guard written == record.count else {
-            unlink(temporaryPath)
+            removeTemporaryFolder(folder)
             throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': \(systemErrorText(code))")
         }
     }

@@ -155,6 +155,35 @@ struct KMLConvertTests {
         #expect(try archive.contents(of: #require(archive.entry(named: "scan.jpg"))) == Array(scan))
     }
 
+    @Test("KML to KMZ packs no file a symbolic link leads out of the input's folder to")
+    func kmzRefusesLinksOut() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        let input = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: dir.appendingPathComponent("secret.png"))
+        try Data("pin".utf8).write(to: input.appendingPathComponent("icons/pin.png"))
+        // A folder link to /etc, a file link out of the folder, a file link that stays inside.
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("leak.png").path, withDestinationPath: "../secret.png")
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("alias.png").path, withDestinationPath: "icons/pin.png")
+        let kml = """
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><Style><IconStyle><Icon><href>etc/passwd</href></Icon></IconStyle></Style><Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Placemark><Style><IconStyle><Icon><href>leak.png</href></Icon></IconStyle></Style><Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Placemark><Style><IconStyle><Icon><href>alias.png</href></Icon></IconStyle></Style><Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Placemark><Style><IconStyle><Icon><href>icons/pin.png</href></Icon></IconStyle></Style><Point><coordinates>1,2</coordinates></Point></Placemark>
+            </Document></kml>
+            """
+        let path = try MapBridgeRunner.write(kml, to: "in/map.kml", in: dir)
+        let out = dir.appendingPathComponent("map.kmz").path
+        let run = try MapBridgeRunner.run(["convert", path, out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 linked files lead outside the input's folder through a symbolic link ('etc/passwd', 'leak.png'); not packed"), "\(run.stderr)")
+        let archive = try ZipArchiveReader(path: out)
+        #expect(archive.entries.map(\.name) == ["doc.kml", "alias.png", "icons/pin.png"])
+        #expect(try archive.contents(of: #require(archive.entry(named: "alias.png"))) == Array("pin".utf8))
+    }
+
     @Test("malformed KML exits 1 with file:line:col and leaves no output")
     func malformed() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()

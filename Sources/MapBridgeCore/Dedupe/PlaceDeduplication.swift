@@ -6,6 +6,7 @@ import Darwin
 import MapBridgeGeodesy
 import MapBridgeIO
 import MapBridgeModel
+import MapBridgeXML
 
 /// Removes duplicate named places from a file: points whose names match after
 /// `PlaceNameFolding` and that lie within `within` metres of each other (transitively) become
@@ -127,8 +128,11 @@ public struct PlaceDeduplication: Sendable {
         if input != "-" && output != "-" && isSameFile(input, output) {
             throw MapBridgeError(.usage, "the output '\(output)' is the input file; write to another path")
         }
-        let path = input == "-" ? try spoolStandardInput(suffix: "." + (inputFormat.extensions.first ?? "dat")) : input
-        defer { if input == "-" { unlink(path) } }
+        let path = input == "-" ? try spoolStandardInput(
+            suffix: "." + (inputFormat.extensions.first ?? "dat"), maximumBytes: options.maximumSpoolBytes,
+            checkStart: inputFormat == .kml || inputFormat == .gpx
+                ? { try XMLDocumentStart.check($0, kind: inputFormat.rawValue.uppercased(), name: "-") } : nil) : input
+        defer { if input == "-" { removeTemporaryFile(path) } }
         let quiet: DiagnosticHandler = { _ in }
 
         // Pass 1: names and positions.
