@@ -9,6 +9,10 @@
 #   make bench-scaling  time and memory on hostile input shapes at n and 4n (Tests/Scaling; ratios)
 #   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
 #   make fuzz-kml  fuzz the KML reader and the KML and GeoJSON writers for 60 s (FUZZ_SECONDS=…)
+#   make fuzz-csv  fuzz the CSV reader and the CSV and GeoJSON writers (FUZZ_SECONDS=…)
+#   make fuzz-gpx  fuzz the GPX reader and the GPX and GeoJSON writers (FUZZ_SECONDS=…)
+#   make fuzz-validate-geojson, fuzz-validate-kml  fuzz `validate` and its four report formats
+#   make fuzz-all  every fuzz target in turn, FUZZ_SECONDS each (one at a time, under nice)
 #   make geodesy-check  check densify against GeographicLib (pip install geographiclib) and time it
 #                against a C loop over PROJ on the OpenFlights routes (needs ../shared/data/openflights)
 
@@ -16,8 +20,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests use. Kept short: each entry is a real need.
 DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin
 BIN := .build/debug/mapbridge
+FUZZ_TARGETS := kml csv gpx validate-geojson validate-kml
 
-.PHONY: deps build release test demo bench bench-scaling fuzz fuzz-kml geodesy-check clean
+.PHONY: deps build release test demo bench bench-scaling fuzz fuzz-all $(FUZZ_TARGETS:%=fuzz-%) geodesy-check clean
 
 deps:
 	@missing=""; \
@@ -60,8 +65,15 @@ fuzz: deps
 	Fuzz/run 60
 
 FUZZ_SECONDS ?= 60
-fuzz-kml: deps
-	Fuzz/run $(FUZZ_SECONDS) kml
+# Fuzz/run's targets beside the default GeoJSON one; fuzz-all runs them all, one after another.
+fuzz-kml fuzz-csv fuzz-gpx fuzz-validate-geojson fuzz-validate-kml: fuzz-%: deps
+	nice -n 19 Fuzz/run $(FUZZ_SECONDS) $*
+
+fuzz-all: deps
+	@for target in geojson $(FUZZ_TARGETS); do \
+		echo "== Fuzz/run $(FUZZ_SECONDS) $$target"; \
+		nice -n 19 Fuzz/run $(FUZZ_SECONDS) $$target || exit 1; \
+	done
 
 geodesy-check: release
 	@python3 -c "import geographiclib" 2>/dev/null || { echo "geodesy-check needs GeographicLib for Python: pip install geographiclib"; exit 1; }

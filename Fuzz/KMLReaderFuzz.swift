@@ -3,7 +3,7 @@
 // which must not trap either, and what they write must read back, as KML and as GeoJSON, to
 // as many features (KML: those that carry something, see `KMLWriter.carriesNothing`; a
 // writer's output its own reader refuses is a defect: the harness traps
-// with the reader's message). Built by `Fuzz/run SECONDS kml` with the sources of the KML
+// with the reader's message; see FuzzSupport.swift). Built by `Fuzz/run SECONDS kml` with the sources of the KML
 // reader and writer and of every module they use in one module.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -62,20 +62,4 @@ public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
-}
-
-/// Reads a writer's output back; traps when the reader refuses it or finds another number of
-/// features.
-private func readBack(_ bytes: [UInt8], expecting count: Int, _ makeReader: ([UInt8]) -> some FeatureReader) {
-    var reader = makeReader(bytes)
-    var found = 0
-    do {
-        _ = try reader.open()
-        while try reader.next() != nil { found += 1 }
-    } catch {
-        fatalError("the written output does not read back: \(error)\n\(String(decoding: bytes, as: UTF8.self))")
-    }
-    if found != count {
-        fatalError("the written output reads back as \(found) features, not \(count)\n\(String(decoding: bytes, as: UTF8.self))")
-    }
 }

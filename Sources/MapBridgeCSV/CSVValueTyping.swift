@@ -4,9 +4,9 @@ import MapBridgeModel
 /// How a field's text becomes a property value, and a coordinate's text a number.
 ///
 /// An unquoted field is typed: empty (or blanks only) and `\N` are null, `true` and `false`
-/// are booleans, and text that is a JSON number is a number that keeps its text (`0.10`
-/// stays `0.10`). Anything else is a string, kept exactly as written: `007`, `+1`, `1.`,
-/// `NaN`, `TRUE` and `1,5` stay strings. The writer asks the same question to decide when a
+/// are booleans, and text that is a JSON number a `Double` can hold (within ±1.8e308) is a
+/// number that keeps its text (`0.10` stays `0.10`). Anything else is a string, kept exactly
+/// as written: `007`, `+1`, `1.`, `NaN`, `TRUE`, `1,5` and `1e999` stay strings. The writer asks the same question to decide when a
 /// string needs quotes to read back as itself.
 ///
 ///     CSVValueTyping.value(unquoted: "0.10")   // .number("0.10")
@@ -30,15 +30,16 @@ enum CSVValueTyping {
         return scalar(text) ?? .string(text)
     }
 
-    /// Null for `\N`, a boolean for `true`/`false`, a number for JSON number text; `nil` for
-    /// anything else.
+    /// Null for `\N`, a boolean for `true`/`false`, a number for JSON number text of a finite
+    /// value; `nil` for anything else (`1e999` too: the GeoJSON reader, like JSON parsers
+    /// generally, refuses a number beyond ±1.8e308, so written as one it would not read back).
     static func scalar(_ text: String) -> PropertyValue? {
         guard let first = text.utf8.first else { return nil }
         switch first {
         case UInt8(ascii: "\\"): return text == "\\N" ? .null : nil
         case UInt8(ascii: "t"): return text == "true" ? .bool(true) : nil
         case UInt8(ascii: "f"): return text == "false" ? .bool(false) : nil
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(text).map { .number($0) }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(text).flatMap { $0.value.isFinite ? .number($0) : nil }
         default: return nil
         }
     }

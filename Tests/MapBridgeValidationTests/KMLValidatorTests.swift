@@ -164,6 +164,15 @@ struct KMLValidatorTests {
         #expect(found.first?.message.contains("2 times") == true)
     }
 
+    @Test("a styleUrl ending in a CR LF (a character reference and a line break) still names its style")
+    func styleURLEndingInCRLF() throws {
+        // "\r\n" is one Swift Character, equal neither to "\r" nor to "\n": trimming over
+        // Characters left it on the id (found by the validate-kml fuzz target's build).
+        let text = kml(placemark("<Point><coordinates>1,2</coordinates></Point>", extra: "<styleUrl>#s&#13;\n</styleUrl>")
+            + "<Style id=\"s\"/>")
+        #expect(try kmlFindings(text).map(\.rule) == [])
+    }
+
     @Test("duplicate ids, kml:id included; off when not tracked")
     func duplicateIDs() throws {
         let text = kml("<Placemark id=\"a\"/>\n<Placemark xmlns:k=\"http://www.opengis.net/kml/2.2\" k:id=\"a\"/><Placemark id=\"b\"/>")
