@@ -87,9 +87,8 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         let kind = try validationKind(file)
         let options = kind == .geoJSON ? nil : try kml()
         report.beginFile(file)
-        var fileErrors = 0
         let counting: (Finding) -> Void = { finding in
-            if let f = policy.apply(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
+            if let f = policy.apply(finding) { report.add(f) }
         }
         switch kind {
         case .geoJSON:
@@ -98,7 +97,7 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
         case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
         }
-        if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
+        if !policy.ignored.contains(Rule.duplicatePlace.id) {
             for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
                 if let f = policy.apply(finding) { report.add(f) }
             }
