@@ -22,7 +22,10 @@ let validateCommand = Command(
         Google's pre-2.2 namespaces skip it with an info finding. --schema writer checks against the
         strict profile of the KML MapBridge writes (schemas/mapbridge-kml22.xsd), --schema FILE against
         any XSD, such as OGC's ogckml22.xsd, and --schema none skips the schema. GeoJSON findings carry
-        a JSON pointer, KML findings an element path. 'validate --list-rules' lists every rule.
+        a JSON pointer, KML findings an element path. Columns count characters (Unicode scalars, as editors
+        and GitHub annotations do) in text, json and github reports (json adds byteColumn, in bytes), and
+        UTF-16 code units in SARIF (its columnKind says so); inside a KMZ, and on standard input, they are
+        the validator's (bytes for GeoJSON). 'validate --list-rules' lists every rule.
         """,
     arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .json, .kml and .kmz files")],
     options: [
@@ -86,7 +89,8 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     for file in files {
         let kind = try validationKind(file)
         let options = kind == .geoJSON ? nil : try kml()
-        report.beginFile(file)
+        // GeoJSON columns count bytes, libxml2's count characters; inside a KMZ they are kept.
+        report.beginFile(file, columns: kind == .geoJSON ? .utf8Bytes : kind == .kml ? .characters : nil)
         let counting: (Finding) -> Void = { finding in
             if let f = policy.apply(finding) { report.add(f) }
         }
