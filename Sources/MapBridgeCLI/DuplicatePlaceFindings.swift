@@ -5,16 +5,21 @@ import MapBridgeValidation
 
 /// `validate`'s `duplicate-place` findings for `file`: one for each named point that repeats an
 /// earlier one of its cluster (see `PlaceClustering`), at the later point, naming the first
-/// member and the distance to it. Files in formats that cannot be read, and files the reader
-/// rejects (the structural rules report their problems), yield none. The file is read once for
+/// member and the distance to it. Files in formats that cannot be read yield none; a file the
+/// reader rejects yields one `info` finding at the reader's error location saying that the rule
+/// did not run and why (the structural rules report the problem itself). The file is read once for
 /// its places and, when there are duplicates, again up to the last of them for their names.
 /// Files with more named points than `duplicatePlaceLimit` get one `info` finding instead, so
 /// that `validate` keeps to bounded memory (about 170 bytes per named point are held).
 /// - Parameter within: the largest distance between duplicates, in metres (> 0).
 func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
-    guard let format = Format(path: file), format.isReadable,
-          let scan = try? PlaceScan.candidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
-    else { return [] }
+    guard let format = Format(path: file), format.isReadable else { return [] }
+    let scan: (places: [PlaceCandidate]?, features: Int)
+    do {
+        scan = try PlaceScan.candidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
+    } catch {
+        return [notRun(file: file, because: error)]
+    }
     guard let places = scan.places else {
         return [Finding(rule: Rule.duplicatePlace.id, severity: .info,
                         message: "more than \(duplicatePlaceLimit) named places: duplicate places are not looked for here, so that memory stays bounded; 'mapbridge dedupe' checks a file of any size",
@@ -40,6 +45,23 @@ func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
         }
     }
     return findings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+}
+
+/// The `info` finding that says `duplicate-place` did not run on `file` because its reader
+/// failed with `error`: at the error's location (line 1, column 1 when it has none).
+private func notRun(file: String, because error: Error) -> Finding {
+    let reason: String
+    var location = SourceLocation(file: file, line: 1, column: 1)
+    if let error = error as? MapBridgeError {
+        reason = error.message
+        if let at = error.location { location = at }
+    } else {
+        reason = "\(error)"
+    }
+    return Finding(rule: Rule.duplicatePlace.id, severity: .info,
+                   message: "duplicate places were not looked for: the file cannot be read as features (\(reason)); "
+                       + "fix the errors reported for it and validate again",
+                   location: location)
 }
 
 /// Where `place` starts; in a GeoJSON file (a FeatureCollection, since it holds duplicates) with

@@ -22,7 +22,10 @@ let validateCommand = Command(
         Google's pre-2.2 namespaces skip it with an info finding. --schema writer checks against the
         strict profile of the KML MapBridge writes (schemas/mapbridge-kml22.xsd), --schema FILE against
         any XSD, such as OGC's ogckml22.xsd, and --schema none skips the schema. GeoJSON findings carry
-        a JSON pointer, KML findings an element path. 'validate --list-rules' lists every rule.
+        a JSON pointer, KML findings an element path. Columns count characters (Unicode scalars, as editors
+        and GitHub annotations do) in text, json and github reports (json adds byteColumn, in bytes), and
+        UTF-16 code units in SARIF (its columnKind says so); inside a KMZ, and on standard input, they are
+        the validator's (bytes for GeoJSON). 'validate --list-rules' lists every rule.
         """,
     arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .json, .kml and .kmz files")],
     options: [
@@ -95,8 +98,9 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         try input.withOpenablePath { file in
             let kind = try validationKind(file, name: name)
             let options = kind == .geoJSON ? nil : try kml()
-            report.beginFile(name)
-            var fileErrors = 0
+            // GeoJSON columns count bytes, libxml2's count characters; inside a KMZ they are kept.
+            report.beginFile(name, columns: kind == .geoJSON ? .utf8Bytes : kind == .kml ? .characters : nil,
+                             readingFrom: file)
             // Findings name the file as printed, not as opened (/dev/fd/N for a name that is not UTF-8).
             let named: (Finding) -> Finding? = { finding in
                 var f = finding
@@ -104,7 +108,7 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
                 return policy.apply(f)
             }
             let counting: (Finding) -> Void = { finding in
-                if let f = named(finding) { report.add(f); if f.severity == .error { fileErrors += 1 } }
+                if let f = named(finding) { report.add(f) }
             }
             switch kind {
             case .geoJSON:
@@ -113,7 +117,8 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
             case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
             case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
             }
-            if fileErrors == 0 && !policy.ignored.contains(Rule.duplicatePlace.id) {
+            // Files with errors too: the rule says when it cannot run.
+            if !policy.ignored.contains(Rule.duplicatePlace.id) {
                 for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
                     if let f = named(finding) { report.add(f) }
                 }

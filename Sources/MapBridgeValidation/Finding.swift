@@ -1,7 +1,8 @@
 import MapBridgeModel
 
 /// One problem found in a file: which rule, how serious, a message a person can act on, and
-/// where (1-based line and byte column, and a JSON pointer).
+/// where (1-based line and column in the validator's unit, see `ColumnUnit`, and a JSON pointer
+/// or element path). `ValidationReport` converts the column to the unit each format counts.
 public struct Finding: Hashable, Sendable, CustomStringConvertible {
     public var rule: String
     public var severity: Severity

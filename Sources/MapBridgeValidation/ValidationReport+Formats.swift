@@ -46,6 +46,19 @@ extension ValidationReport {
             try emitter.endArray()
             try emitter.endObject()
             try emitter.endObject()
+            // Columns count UTF-16 code units, as SARIF 2.1.0 assumes; said outright.
+            try emitter.key("columnKind")
+            try emitter.string("utf16CodeUnits")
+            if let workingDirectory {
+                try emitter.key("originalUriBaseIds")
+                try emitter.beginObject()
+                try emitter.key(sarifSourceRoot)
+                try emitter.beginObject()
+                try emitter.key("uri")
+                try emitter.string(fileURI(workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"))
+                try emitter.endObject()
+                try emitter.endObject()
+            }
             try emitter.key("results")
             try emitter.beginArray()
         }
@@ -61,15 +74,18 @@ extension ValidationReport {
     }
 
     func write(_ f: Finding) throws {
+        let column = columns(of: f.location)
         switch format {
         case .text:
             let level = colour ? colourName(f.severity) : f.severity.rawValue
+            var place = f.location
+            place.column = column.characters
             // The place and the message may quote the file: shown escaped, one line each.
-            try sink.write("\(f.location.description.escapedForDisplay()): \(level): [\(f.rule)] \(f.message.escapedForDisplay())\n")
+            try sink.write("\(place.description.escapedForDisplay()): \(level): [\(f.rule)] \(f.message.escapedForDisplay())\n")
         case .github:
             let command = f.severity == .info ? "notice" : f.severity.rawValue
             try sink.write("::\(command) file=\(githubProperty(f.location.file)),line=\(f.location.line),"
-                + "col=\(f.location.column),title=\(githubProperty(f.rule))::\(githubData("[\(f.rule)] \(f.message)"))\n")
+                + "col=\(column.characters),title=\(githubProperty(f.rule))::\(githubData("[\(f.rule)] \(f.message)"))\n")
         case .json:
             try emitter.beginObject()
             try emitter.key("rule")
@@ -81,7 +97,9 @@ extension ValidationReport {
             try emitter.key("line")
             try emitter.number(f.location.line)
             try emitter.key("column")
-            try emitter.number(f.location.column)
+            try emitter.number(column.characters)
+            try emitter.key("byteColumn")
+            try emitter.number(column.bytes)
             try emitter.key("pointer")
             try emitter.string(f.location.pointer ?? "")
             try emitter.endObject()
@@ -107,15 +125,20 @@ extension ValidationReport {
             try emitter.beginObject()
             try emitter.key("artifactLocation")
             try emitter.beginObject()
+            let artifact = sarifArtifact(f.location.file)
             try emitter.key("uri")
-            try emitter.string(sarifURI(f.location.file))
+            try emitter.string(artifact.uri)
+            if let base = artifact.uriBaseId {
+                try emitter.key("uriBaseId")
+                try emitter.string(base)
+            }
             try emitter.endObject()
             try emitter.key("region")
             try emitter.beginObject()
             try emitter.key("startLine")
             try emitter.number(f.location.line)
             try emitter.key("startColumn")
-            try emitter.number(f.location.column)
+            try emitter.number(column.utf16)
             try emitter.endObject()
             try emitter.endObject()
             if let pointer = f.location.pointer {
@@ -179,26 +202,6 @@ extension ValidationReport {
         case .warning: "\u{1B}[1;33mwarning\u{1B}[0m"
         case .info: "\u{1B}[1;36minfo\u{1B}[0m"
         }
-    }
-
-    /// `path` as a SARIF `artifactLocation.uri` (a URI reference, RFC 3986): every UTF-8 byte
-    /// but the unreserved characters and `/` percent-encoded, so `a#b.geojson` stays one path
-    /// (`a%23b.geojson`) rather than a path and a fragment.
-    private func sarifURI(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        for b in path.utf8 {
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(b)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Escapes a workflow command's message as GitHub specifies (`%` → `%25`, CR → `%0D`,

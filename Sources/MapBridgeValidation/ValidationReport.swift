@@ -36,6 +36,12 @@ public final class ValidationReport {
     let sink: ByteSink
     let colour: Bool
     let emitter: JSONEmitter
+    /// The absolute working directory, which SARIF's `%SRCROOT%` stands for (nil when unknown).
+    let workingDirectory: String?
+    /// The file being reported, the unit its validator counts columns in (nil: keep them), and
+    /// its column counter, opened when a finding first needs it.
+    /// The current file: as reported, as read for its columns, their unit, and the counter.
+    private var file: (path: String, source: String, unit: ColumnUnit?, counter: ColumnCounter?)?
     /// The first write error, rethrown by `finish()` (findings arrive through a non-throwing callback).
     private var writeError: Error?
 
@@ -44,12 +50,20 @@ public final class ValidationReport {
         self.sink = sink
         self.colour = colour
         emitter = JSONEmitter(sink: sink)
+        workingDirectory = currentDirectory()
         attempt { try start() }
     }
 
     /// Opens the report of the file at `path`.
-    public func beginFile(_ path: String) {
+    /// - Parameter columns: the unit the validator's columns count for this file, so that they
+    ///   are converted to characters (text, github, json), bytes (json `byteColumn`) and UTF-16
+    ///   code units (sarif) by reading the file again; nil keeps them as they are (standard
+    ///   input, a document inside a KMZ archive).
+    /// - Parameter source: where to read the file for its columns, when not at `path` (a name
+    ///   that is not UTF-8 is opened as `/dev/fd/N`).
+    public func beginFile(_ path: String, columns: ColumnUnit? = nil, readingFrom source: String? = nil) {
         totals.files += 1
+        file = (path, source ?? path, path == "-" ? nil : columns, nil)
         attempt { try openFile(path) }
     }
 
@@ -60,7 +74,26 @@ public final class ValidationReport {
     }
 
     /// Closes the current file's report.
-    public func endFile() { attempt { try closeFile() } }
+    public func endFile() {
+        file = nil
+        attempt { try closeFile() }
+    }
+
+    /// The column of `location` in every unit: converted when the current file's unit is known
+    /// and the file can be read again, else the validator's number in all three.
+    func columns(of location: SourceLocation) -> ColumnPosition {
+        guard location.column > 1, let current = file, current.path == location.file, let unit = current.unit else {
+            return ColumnPosition(unconverted: location.column)
+        }
+        do {
+            let counter = try current.counter ?? ColumnCounter(path: current.source, unit: unit)
+            file?.counter = counter
+            return try counter.position(line: location.line, column: location.column)
+        } catch {
+            file?.unit = nil  // unreadable now: keep the validator's columns for the rest of it
+            return ColumnPosition(unconverted: location.column)
+        }
+    }
 
     /// Writes the totals (the summary line for text) and flushes.
     /// - Throws: the first error met writing the report.

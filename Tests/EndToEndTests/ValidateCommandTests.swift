@@ -70,7 +70,7 @@ struct ValidateCommandTests {
         let files = try #require(report["files"] as? [[String: Any]])
         #expect(files.map { $0["path"] as? String } == ["data/a.geojson", "data/sub/b.json"])
         let finding = try #require((files[1]["findings"] as? [[String: Any]])?.first)
-        #expect(Set(finding.keys) == ["rule", "severity", "message", "line", "column", "pointer"])
+        #expect(Set(finding.keys) == ["rule", "severity", "message", "line", "column", "byteColumn", "pointer"])
         #expect(finding["pointer"] as? String == "/coordinates/0")
     }
 

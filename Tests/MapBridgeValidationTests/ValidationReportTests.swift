@@ -68,7 +68,8 @@ struct ValidationReportTests {
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         let result = try #require((run["results"] as? [[String: Any]])?.first)
         let physical = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
-        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "./a%23frag%20b%25%3F%C3%BC%3A%1B.geojson")
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "a%23frag%20b%25%3F%C3%BC%3A%1B.geojson")
+        #expect((physical["artifactLocation"] as? [String: Any])?["uriBaseId"] as? String == "%SRCROOT%")
     }
 
     @Test("text lines and a summary")
