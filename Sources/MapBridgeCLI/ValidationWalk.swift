@@ -146,10 +146,9 @@ private func fileTypeName(_ type: mode_t) -> String {
     }
 }
 
-/// A file name for printing: UTF-8 as it is; bytes that are not UTF-8, control characters
-/// (C0, DEL, C1) and backslashes as `\xNN` (`\\` for a backslash), so a name can neither
-/// garble nor drive a terminal. (The report formats have their own escaping; this is for
-/// names, which may hold any bytes.)
+/// A file name for printing: UTF-8 as it is; bytes that are not UTF-8 as `\xNN`, a backslash
+/// as `\\`, and control characters and bidi overrides as every human-readable output shows them
+/// (`\u{1B}`, `String.escapedForDisplay`), so a name can neither garble nor drive a terminal.
 func escapedFileName(_ bytes: [UInt8]) -> String {
     var out = ""
     var i = 0
@@ -157,15 +156,20 @@ func escapedFileName(_ bytes: [UInt8]) -> String {
     while i < bytes.count {
         let b = bytes[i]
         if b == UInt8(ascii: "\\") { out += "\\\\"; i += 1; continue }
-        if b < 0x20 || b == 0x7F { out += hex(b); i += 1; continue }
-        if b < 0x80 { out.unicodeScalars.append(Unicode.Scalar(b)); i += 1; continue }
+        if b < 0x80 {
+            // Controls as every human-readable output shows them (`\u{1B}`, see `escapedForDisplay`).
+            let scalar = Unicode.Scalar(b)
+            out += scalar.needsDisplayEscape ? scalar.displayEscape : String(scalar)
+            i += 1
+            continue
+        }
         // The longest valid UTF-8 sequence starting here, if any.
         let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
         if length > 1, i + length <= bytes.count,
            let text = String(validating: bytes[i..<(i + length)], as: UTF8.self),
-           let scalar = text.unicodeScalars.first, !(0x80...0x9F).contains(scalar.value)
+           let scalar = text.unicodeScalars.first
         {
-            out += text
+            out += scalar.needsDisplayEscape ? scalar.displayEscape : text
             i += length
         } else {
             out += hex(b)
