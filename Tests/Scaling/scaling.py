@@ -19,6 +19,8 @@ to densify ...). A case module defines:
     generate(n, folder) -> path     writes the input into folder, returns its path
     command(mapbridge, path, folder) -> argv   the command to time
     EXPECT_EXIT  the exit status the command must end with (default 0)
+    VARIANTS    optional: [(name, command)], several commands timed on the same input, each
+                a case of its own (then NAME and command are not needed)
 
 The runner writes both inputs, runs each command once (after one untimed warm-up run of the
 small one), and prints seconds, peak resident memory (wait4's ru_maxrss) and the ratios. It
@@ -33,6 +35,7 @@ import shutil
 import sys
 import tempfile
 import time
+import types
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -43,9 +46,10 @@ def load_cases(only):
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        if only and module.NAME not in only:
-            continue
-        cases.append(module)
+        for name, command in getattr(module, "VARIANTS", [(getattr(module, "NAME", path.stem), getattr(module, "command", None))]):
+            if only and name not in only:
+                continue
+            cases.append(types.SimpleNamespace(**{**vars(module), "NAME": name, "command": command}))
     return cases
 
 
