@@ -11,10 +11,12 @@ import MapBridgeValidation
 let validateCommand = Command(
     name: "validate",
     summary: "Check GeoJSON (RFC 7946) and KML/KMZ files and report every problem with its place.",
-    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD|writer|none]",
+    usage: "validate FILE|DIR ... [--format text|json|github|sarif] [--strict] [--ignore RULE] [--severity RULE=LEVEL] [--schema XSD|writer|none] [--include GLOB] [--exclude GLOB]",
     discussion: """
-        Folders are walked for .geojson, .json, .kml and .kmz files, and GeoJSON sequences (.geojsons,
-        .geojsonl, .ndjson: each text checked on its own). Each file is streamed; findings are
+        Folders are walked for .geojson, .kml and .kmz files, and GeoJSON sequences (.geojsons,
+        .geojsonl, .ndjson: each text checked on its own); .json files only when named or matched by
+        --include '*.json'. The walk skips hidden folders (.git), node_modules, and what the tree's
+        .gitignore files ignore; the text summary lists the files checked and what was skipped. Each file is streamed; findings are
         printed as they are found. Exit 0 when there are no errors (warnings allowed), 1 when there are
         errors (or, with --strict, warnings). --ignore and --severity take comma-separated lists and may
         repeat. KML is checked against the KML MapBridge reads (schemas/mapbridge-kml22-read.xsd, built in:
@@ -27,7 +29,7 @@ let validateCommand = Command(
         UTF-16 code units in SARIF (its columnKind says so); inside a KMZ, and on standard input, they are
         the validator's (bytes for GeoJSON). 'validate --list-rules' lists every rule.
         """,
-    arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .json, .kml and .kmz files")],
+    arguments: [("FILE|DIR", "files to check, or folders to search for .geojson, .geojsons, .geojsonl, .ndjson, .kml and .kmz files")],
     options: [
         OptionSpec(name: "--format", value: "FORMAT", help: "report format: text (default), json, github or sarif"),
         OptionSpec(name: "--strict", value: nil, help: "fail (exit 1) on warnings too"),
@@ -37,6 +39,8 @@ let validateCommand = Command(
         OptionSpec(name: "--max-depth", value: "N", help: "deepest JSON nesting accepted (1-1000 levels; default 512)"),
         OptionSpec(name: "--duplicate-within", value: "LENGTH", help: "duplicate-place: largest distance between same-named points (\(lengthUnitsHelp); default 100m)"),
         OptionSpec(name: "--allow-empty", value: nil, help: "exit 0 when the folders hold no file to check (default: exit 66)"),
+        OptionSpec(name: "--include", value: "GLOB", help: "in folders, also check files the glob matches, such as '*.json' (.gitignore syntax, relative to the folder; repeatable)"),
+        OptionSpec(name: "--exclude", value: "GLOB", help: "in folders, pass over files and folders the glob matches (.gitignore syntax, relative to the folder; repeatable)"),
         OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files: an XSD file, 'writer' (MapBridge's strict profile) or 'none' (default: the KML MapBridge reads)"),
     ],
     run: runValidate)
@@ -61,13 +65,16 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     let policy = try validationPolicy(args)
     let depth = try args.integer("--max-depth", in: 1...1_000) ?? 512
     let duplicateWithin = try args.value("--duplicate-within").map { try parseLength($0, option: "--duplicate-within") } ?? 100
+    var walkOptions = ValidationWalkOptions(extensions: walkedExtensions, namedOnly: [".json"])
+    walkOptions.include.add(try globs(args, "--include"), in: [])
+    walkOptions.exclude.add(try globs(args, "--exclude"), in: [])
     var walk = ValidationWalk()
-    for path in args.positionals { try walk.add(path, extensions: validatedExtensions) }
+    for path in args.positionals { try walk.add(path, options: walkOptions) }
     if !args.has("--quiet") {
         for note in walk.notes { Console.errorLine("mapbridge: note: \(note)") }
     }
     guard !walk.files.isEmpty || args.has("--allow-empty") else {
-        throw MapBridgeError(.inputUnavailable, "no files to check in \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (looked for \(validatedExtensions.joined(separator: " ")) files); pass --allow-empty to accept that")
+        throw MapBridgeError(.inputUnavailable, "no files to check in \(args.positionals.map { "'\($0)'" }.joined(separator: ", ")) (looked for \(walkedExtensions.joined(separator: " ")) files\(skipSummary(walk.skips).map { "; \($0)" } ?? "")); pass --allow-empty to accept that")
     }
 
     // The KML schema is compiled once, and only when there is KML to check.
@@ -127,6 +134,9 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         }
     }
     try report.finish()
+    if format == .text && walk.walkedFolder {
+        Console.output(checkedList(walk))
+    }
     let totals = report.totals
     return totals.errors > 0 || (args.has("--strict") && totals.warnings > 0) ? 1 : 0
 }
@@ -140,10 +150,10 @@ private func validationPolicy(_ args: ParsedArguments) throws -> ValidationPolic
         }
         return id
     }
-    for id in (args.value("--ignore") ?? "").split(separator: ",") {
+    for id in args.values("--ignore").joined(separator: ",").split(separator: ",") {
         policy.ignored.insert(try knownRule(String(id), "--ignore"))
     }
-    for pair in (args.value("--severity") ?? "").split(separator: ",") {
+    for pair in args.values("--severity").joined(separator: ",").split(separator: ",") {
         let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let level = Severity(rawValue: parts[1]) else {
             throw MapBridgeError(.usage, "--severity expects RULE=LEVEL with LEVEL error, warning or info, got '\(pair)'")
@@ -153,7 +163,43 @@ private func validationPolicy(_ args: ParsedArguments) throws -> ValidationPolic
     return policy
 }
 
-private let validatedExtensions = [".geojson", ".json", ".geojsons", ".geojsonl", ".ndjson", ".kml", ".kmz"]
+/// What a folder walk takes; `.json` only by name or `--include` (a repository is full of
+/// package.json and tsconfig.json).
+private let walkedExtensions = [".geojson", ".geojsons", ".geojsonl", ".ndjson", ".kml", ".kmz"]
+
+/// The globs of a repeatable `--include`/`--exclude`.
+private func globs(_ args: ParsedArguments, _ flag: String) throws -> [IgnorePattern] {
+    try args.values(flag).map { glob in
+        guard let pattern = IgnorePattern(line: Array(glob.utf8)) else {
+            throw MapBridgeError(.usage, "\(flag) expects a glob such as '*.json' or 'data/**', got '\(glob)'")
+        }
+        return pattern
+    }
+}
+
+/// The text summary's tail after a folder walk: the files checked (the first 20) and what
+/// was passed over.
+private func checkedList(_ walk: ValidationWalk) -> String {
+    let shown = 20
+    var out = ""
+    for file in walk.files.prefix(shown) { out += "  \(file.displayName)\n" }
+    if walk.files.count > shown { out += "  … and \(walk.files.count - shown) more\n" }
+    if let skipped = skipSummary(walk.skips) { out += skipped + "\n" }
+    return out
+}
+
+/// "skipped: 3 by .gitignore, 1 node_modules folder, …", or nil when nothing was.
+private func skipSummary(_ skips: ValidationSkips) -> String? {
+    func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+    let parts = [
+        count(skips.gitignored, "by .gitignore", "by .gitignore"),
+        count(skips.excluded, "by --exclude", "by --exclude"),
+        count(skips.nodeModules, "node_modules folder", "node_modules folders"),
+        count(skips.hiddenFolders, "hidden folder", "hidden folders"),
+        count(skips.namedOnly, ".json not named (use --include '*.json')", ".json not named (use --include '*.json')"),
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : "skipped: " + parts.joined(separator: ", ")
+}
 
 private enum ValidationKind { case geoJSON, kml, kmz }
 
