@@ -61,6 +61,7 @@ let package = Package(
         // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
+        .testTarget(name: "MapBridgeIOTests", dependencies: ["MapBridgeIO"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),
         .testTarget(name: "MapBridgeKMLTests",

@@ -17,10 +17,14 @@ struct OptionSpec: Sendable {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value each option was given, in order (`value(_:)` gives the last).
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
+    /// Every value of an option that may repeat (`--exclude A --exclude B`), in order.
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
     /// An integer option within `range`.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
@@ -97,6 +101,7 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec], command: String)
                 parsed.values[name] = arguments[i]
                 i += 1
             }
+            parsed.allValues[name, default: []].append(parsed.values[name] ?? "")
         } else if let takesValue = spec.takesValueIf {
             if let inlineValue {
                 parsed.values[name] = inlineValue

@@ -34,19 +34,58 @@ struct ValidationInput {
     }
 }
 
+/// What `validate` looks for in a folder.
+struct ValidationWalkOptions {
+    /// Name endings taken in a walk (lower case, with the dot).
+    var extensions: [String]
+    /// Endings of files that are only taken when named or matched by `include` (`.json`: a
+    /// repository is full of package.json and tsconfig.json).
+    var namedOnly: [String]
+    /// `--include` globs: files they match are taken whatever their ending.
+    var include = IgnoreRules()
+    /// `--exclude` globs: files and folders they match are passed over.
+    var exclude = IgnoreRules()
+}
+
+/// What a walk passed over, by reason, for the summary.
+struct ValidationSkips: Equatable {
+    /// Files with a checked ending, and folders, that `.gitignore` files ignore.
+    var gitignored = 0
+    /// `node_modules` folders.
+    var nodeModules = 0
+    /// Hidden folders (`.git` and the like).
+    var hiddenFolders = 0
+    /// Files and folders matched by `--exclude`.
+    var excluded = 0
+    /// Files ending in a named-only extension that no `--include` took.
+    var namedOnly = 0
+
+    var isEmpty: Bool { self == ValidationSkips() }
+}
+
 /// What a walk of the folders found, beside the files to check.
 struct ValidationWalk {
     /// The files to check, in the order given, each folder's in byte order of their names.
     var files: [ValidationInput] = []
     /// Things passed over, one line each (FIFOs, devices, links out of the tree, loops).
     var notes: [String] = []
+    /// Files and folders passed over on purpose, counted.
+    var skips = ValidationSkips()
+    /// A folder was walked (so the files checked were chosen, and are worth listing).
+    var walkedFolder = false
 
-    /// Walks `path`: a file is itself; a folder is searched for files whose names end in one
-    /// of `extensions`, skipping hidden folders. Links to folders are followed only while they
-    /// stay inside `path`'s real folder, each folder once (no loops); FIFOs, devices and
-    /// sockets are noted, not opened.
+    /// Walks `path`: a file is itself (`-` standard input); a folder is searched for files
+    /// whose names end in one of `options.extensions` or that `options.include` matches,
+    /// skipping hidden folders, `node_modules`, what `.gitignore` files in the tree ignore and
+    /// what `options.exclude` matches (paths relative to `path`). Links to folders are
+    /// followed only while they stay inside `path`'s real folder, each folder once (no
+    /// loops); FIFOs, devices and sockets are noted, not opened.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when `path` does not exist.
-    mutating func add(_ path: String, extensions: [String]) throws {
+    mutating func add(_ path: String, options: ValidationWalkOptions) throws {
+        guard path != "-" else {
+            files.append(ValidationInput(rawPath: Array(path.utf8)))
+            return
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw MapBridgeError(.inputUnavailable, "cannot open '\(path)': \(systemErrorText(errno))")
@@ -55,16 +94,53 @@ struct ValidationWalk {
             files.append(ValidationInput(rawPath: Array(path.utf8)))
             return
         }
+        walkedFolder = true
         let root = realPathBytes(Array(path.utf8)) ?? Array(path.utf8)
-        var visited: Set<FileIdentity> = [FileIdentity(info)]
-        try walk(Array(path.utf8), root: root, extensions: extensions.map { Array($0.utf8) }, visited: &visited)
+        var walker = Walker(root: root, options: options, extensions: options.extensions.map { Array($0.utf8) },
+                            namedOnly: options.namedOnly.map { Array($0.utf8) }, visited: [FileIdentity(info)])
+        try walker.walk(Array(path.utf8), relative: [])
+        files += walker.files
+        notes += walker.notes
+        skips.gitignored += walker.skips.gitignored
+        skips.nodeModules += walker.skips.nodeModules
+        skips.hiddenFolders += walker.skips.hiddenFolders
+        skips.excluded += walker.skips.excluded
+        skips.namedOnly += walker.skips.namedOnly
+    }
+}
+
+/// One folder tree's walk.
+private struct Walker {
+    let root: [UInt8]
+    let options: ValidationWalkOptions
+    let extensions: [[UInt8]]
+    let namedOnly: [[UInt8]]
+    var visited: Set<FileIdentity>
+    var files: [ValidationInput] = []
+    var notes: [String] = []
+    var skips = ValidationSkips()
+    /// The `.gitignore` files of the folders being walked.
+    var ignores = IgnoreRules()
+
+    init(root: [UInt8], options: ValidationWalkOptions, extensions: [[UInt8]], namedOnly: [[UInt8]], visited: Set<FileIdentity>) {
+        self.root = root
+        self.options = options
+        self.extensions = extensions
+        self.namedOnly = namedOnly
+        self.visited = visited
     }
 
-    private mutating func walk(_ folder: [UInt8], root: [UInt8], extensions: [[UInt8]], visited: inout Set<FileIdentity>) throws {
+    /// Walks `folder`, whose path relative to the walked folder is `relative` (empty at the top).
+    mutating func walk(_ folder: [UInt8], relative: [UInt8]) throws {
         let names = try entries(of: folder)
         let base = folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]
+        if names.contains(Array(".gitignore".utf8)), let contents = regularFileContents(base + Array(".gitignore".utf8)) {
+            ignores.add(contents, in: relative)
+        }
+        defer { ignores.removeLayers(in: relative) }
         for name in names {
             let child = base + name
+            let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             var info = stat()
             guard withCPath(child, { lstat($0, &info) }) == 0 else { continue }
             var type = info.st_mode & S_IFMT
@@ -79,22 +155,56 @@ struct ValidationWalk {
                 }
             }
             if type == S_IFDIR {
-                guard name.first != UInt8(ascii: ".") else { continue }
+                guard name.first != UInt8(ascii: ".") else { skips.hiddenFolders += 1; continue }
+                guard name != Array("node_modules".utf8) else { skips.nodeModules += 1; continue }
+                guard options.exclude.verdict(childRelative, isFolder: true) != true else { skips.excluded += 1; continue }
+                guard ignores.verdict(childRelative, isFolder: true) != true else { skips.gitignored += 1; continue }
                 guard visited.insert(FileIdentity(info)).inserted else {
                     notes.append("not entering '\(escapedFileName(child))': the folder was walked already under another name (a link to it, or a loop)")
                     continue
                 }
-                try walk(child, root: root, extensions: extensions, visited: &visited)
+                try walk(child, relative: childRelative)
                 continue
             }
             let lower = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-            guard extensions.contains(where: { lower.count >= $0.count && Array(lower.suffix($0.count)) == $0 }) else { continue }
+            func endsIn(_ endings: [[UInt8]]) -> Bool {
+                endings.contains { lower.count >= $0.count && Array(lower.suffix($0.count)) == $0 }
+            }
+            let included = options.include.verdict(childRelative, isFolder: false) == true
+            guard included || endsIn(extensions) else {
+                if endsIn(namedOnly) { skips.namedOnly += 1 }
+                continue
+            }
+            guard options.exclude.verdict(childRelative, isFolder: false) != true else { skips.excluded += 1; continue }
+            guard ignores.verdict(childRelative, isFolder: false) != true else { skips.gitignored += 1; continue }
             guard type == S_IFREG else {
                 notes.append("skipping '\(escapedFileName(child))': \(fileTypeName(type)), not a regular file")
                 continue
             }
             files.append(ValidationInput(rawPath: child))
         }
+    }
+
+    /// The bytes of `path` when it is a regular file (not a link, FIFO or device) of at most
+    /// 1 MiB, else nil (a `.gitignore` that cannot be read is passed over, as git does).
+    private func regularFileContents(_ path: [UInt8]) -> [UInt8]? {
+        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 1 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let start = buffer.baseAddress else { return 0 }
+                return read(fd, start + filled, buffer.count - filled)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// The names in `folder` but `.` and `..`, sorted by their bytes.

@@ -57,13 +57,13 @@ public final class ValidationReport {
     /// Opens the report of the file at `path`.
     /// - Parameter columns: the unit the validator's columns count for this file, so that they
     ///   are converted to characters (text, github, json), bytes (json `byteColumn`) and UTF-16
-    ///   code units (sarif) by reading the file again; nil keeps them as they are (standard
-    ///   input, a document inside a KMZ archive).
+    ///   code units (sarif) by reading the file again; nil keeps them as they are (a document
+    ///   inside a KMZ archive; standard input, `-`, unless `source` names a copy of it).
     /// - Parameter source: where to read the file for its columns, when not at `path` (a name
     ///   that is not UTF-8 is opened as `/dev/fd/N`).
     public func beginFile(_ path: String, columns: ColumnUnit? = nil, readingFrom source: String? = nil) {
         totals.files += 1
-        file = (path, source ?? path, path == "-" ? nil : columns, nil)
+        file = (path, source ?? path, path == "-" && source == nil ? nil : columns, nil)
         attempt { try openFile(path) }
     }
 

@@ -62,7 +62,8 @@ struct ValidateCommandTests {
         _ = try MapBridgeRunner.write(Self.clean, to: "data/a.geojson", in: dir)
         _ = try MapBridgeRunner.write(Self.broken, to: "data/sub/b.json", in: dir)
         _ = try MapBridgeRunner.write("not geojson", to: "data/notes.txt", in: dir)
-        let run = try MapBridgeRunner.run(["validate", "data", "--format", "json"], in: dir)
+        // .json files are walked only when --include names them (issue 13: package.json and friends).
+        let run = try MapBridgeRunner.run(["validate", "data", "--format", "json", "--include", "*.json"], in: dir)
         #expect(run.status == 1)
         let report = try MapBridgeRunner.json(run.stdoutData)
         #expect(report["errors"] as? Int == 1)
@@ -251,7 +252,8 @@ struct ValidateCommandTests {
         _ = try MapBridgeRunner.write(Self.cleanKML, to: "data/a.kml", in: dir)
         _ = try MapBridgeRunner.write(Self.clean, to: "data/b.geojson", in: dir)
         _ = try MapBridgeRunner.write("PK not really a zip", to: "data/c.kmz", in: dir)
-        let run = try MapBridgeRunner.run(["validate", "data", "--format", "json"], in: dir)
+        // .json files are walked only when --include names them (issue 13: package.json and friends).
+        let run = try MapBridgeRunner.run(["validate", "data", "--format", "json", "--include", "*.json"], in: dir)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let report = try MapBridgeRunner.json(run.stdoutData)
         let files = try #require(report["files"] as? [[String: Any]])
