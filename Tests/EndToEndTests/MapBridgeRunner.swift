@@ -33,8 +33,13 @@ enum MapBridgeRunner {
 
     /// Runs `mapbridge` with `arguments`, feeding `stdin` when given.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
+        try run(binary, arguments, stdin: stdin, in: directory)
+    }
+
+    /// Runs `executable` (another tool a test checks output with) the same way.
+    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         // Output goes to files, so a large output can never block the child on a full pipe.
