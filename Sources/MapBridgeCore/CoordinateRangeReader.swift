@@ -25,18 +25,42 @@ struct CoordinateRangeReader: FeatureReader {
         }
         var outside = 0
         var firstOutside: Coordinate?
-        feature.shape?.forEachCoordinate { c in
-            if c.longitude < -180 || c.longitude > 180 || c.latitude < -90 || c.latitude > 90 {
-                outside += 1
-                if firstOutside == nil { firstOutside = c }
-            }
-        }
+        if let shape = feature.shape { Self.scan(shape, &outside, &firstOutside) }
         if outside > 0 {
             positions += outside
             features += 1
             if first == nil, let c = firstOutside { first = (c, feature.location) }
         }
         return feature
+    }
+
+    /// Counts the shape's positions out of range, noting the first; reads only the numbers of
+    /// each position in place (no copy of a coordinate and its source text per vertex).
+    private static func scan(_ shape: Shape, _ outside: inout Int, _ first: inout Coordinate?) {
+        func scan(_ cs: [Coordinate]) {
+            for i in cs.indices {
+                let lon = cs[i].longitude, lat = cs[i].latitude
+                guard lon < -180 || lon > 180 || lat < -90 || lat > 90 else { continue }
+                outside += 1
+                if first == nil { first = cs[i] }
+            }
+        }
+        switch shape {
+        case .annotation(let c): scan([c])
+        case .circle(let circle): scan([circle.center])
+        case .polyline(let line): scan(line.coordinates)
+        case .multiPoint(let points): scan(points)
+        case .multiPolyline(let lines): for line in lines { scan(line.coordinates) }
+        case .polygon(let p):
+            scan(p.outer)
+            for hole in p.holes { scan(hole) }
+        case .multiPolygon(let ps):
+            for p in ps {
+                scan(p.outer)
+                for hole in p.holes { scan(hole) }
+            }
+        case .collection(let shapes): for s in shapes { Self.scan(s, &outside, &first) }
+        }
     }
 
     private mutating func reportOnce() {

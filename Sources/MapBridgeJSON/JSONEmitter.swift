@@ -191,7 +191,9 @@ public final class JSONEmitter {
             while i < bytes.count {
                 let c = bytes[i]
                 i += 1
-                guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F || c == 0xC2 else { continue }
+                // One compare lets printable ASCII by; the rest is sorted out below.
+                guard c < 0x20 || c >= 0x7F || c == 0x22 || c == 0x5C else { continue }
+                if c > 0x7F && c != 0xC2 { continue }
                 // U+0080–U+009F are C2 80–C2 9F; other C2 sequences are ordinary text.
                 var code = c
                 if c == 0xC2 {
