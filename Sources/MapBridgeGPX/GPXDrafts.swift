@@ -84,6 +84,12 @@ struct GPXPerPointValues {
         }
     }
 
+    /// Whether the point at `row` (the latest one) has a value of `key` already.
+    func has(_ key: String, row: Int) -> Bool {
+        guard let index = indexByKey[key] else { return false }
+        return columns[index].last?.row == row
+    }
+
     /// The values of `key` for `count` points (`null` where a point has none), or `nil` when
     /// no point has one.
     func column(_ key: String, count: Int) -> [PropertyValue]? {

@@ -283,8 +283,10 @@ enum GPXFeatureAssembly {
 }
 
 extension GPXLineDraft {
-    /// Adds a finished point: its position, its time and its other values.
-    mutating func append(_ p: GPXPointDraft) {
+    /// Adds a finished point: its position, its time and its other values. An extension name
+    /// repeated in one point keeps every value: the later ones as `name_2`, `name_3` …
+    /// (reported through `notes`), as for a feature's extensions.
+    mutating func append(_ p: GPXPointDraft, notes: GPXNotes) {
         let row = coordinates.count
         coordinates.append(p.positioned)
         times.append(p.time?.trimmingSpaces())
@@ -298,7 +300,14 @@ extension GPXLineDraft {
         if !links.isEmpty { values.set("links", .array(links), row: row) }
         for leaf in p.children.extensions {
             let (key, value) = GPXFeatureAssembly.pointValue(leaf)
-            values.set(key, value, row: row)
+            var kept = key
+            if values.has(key, row: row) {
+                var n = 2
+                while values.has("\(key)_\(n)", row: row) { n += 1 }
+                kept = "\(key)_\(n)"
+                notes.repeatedExtension(key, keptAs: kept, at: leaf.location ?? p.location)
+            }
+            values.set(kept, value, row: row)
         }
     }
 }

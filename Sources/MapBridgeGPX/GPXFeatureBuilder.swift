@@ -303,7 +303,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func finishPoint() {
         guard let p = point.take(), var l = line.take() else { return }
-        if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p) }
+        if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p, notes: notes) }
         l.pointCount += 1
         if l.pointCount > limits.maximumVertices, problem == nil {
             problem = limits.exceeded(.vertices, "this <\(l.kind.rawValue)> has more than \(limits.maximumVertices) points", at: location)

@@ -62,4 +62,21 @@ struct GPXReaderOddLayoutTests {
         #expect(read.features.isEmpty)
         #expect(read.codes == ["gpx-empty-trk"])
     }
+
+    @Test("an extension name repeated within one track point keeps both values (laps, laps_2), warned")
+    func repeatedPointExtension() throws {
+        let read = try readGPX(gpx("""
+            <trk><trkseg>
+            <trkpt lat="1" lon="2"><extensions><x:lap>1</x:lap><x:lap>2</x:lap></extensions></trkpt>
+            <trkpt lat="1.1" lon="2.1"><extensions><x:lap>3</x:lap></extensions></trkpt>
+            </trkseg></trk>
+            """, extraNamespaces: #" xmlns:x="urn:x""#))
+        guard case .object(let perPoint)? = read.features.first?.properties["coordinateProperties"] else {
+            Issue.record("no coordinateProperties")
+            return
+        }
+        #expect(perPoint["laps"] == .array([1, 3]))
+        #expect(perPoint["laps_2"] == .array([2, nil]))
+        #expect(read.codes == ["gpx-repeated-extension"])
+    }
 }
