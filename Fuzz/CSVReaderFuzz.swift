@@ -34,36 +34,15 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let geoJSONSink = ByteSink(collectingInMemoryNamed: "out.geojson")
     let csvWriter = CSVWriter(sink: csvSink, options: csvOptions)
     let geoJSONWriter = GeoJSONWriter(sink: geoJSONSink, options: geoJSONOptions)
-    var count = 0
-    do {
-        let document = try reader.open()
-        try csvWriter.begin(document)
-        try geoJSONWriter.begin(document)
-        while let feature = try reader.next() {
-            try csvWriter.write(feature)
-            try geoJSONWriter.write(feature)
-            count += 1
-            if count > 10_000 { break }
-        }
-        try csvWriter.finish(reader.document)
-        try geoJSONWriter.finish(reader.document)
-    } catch {
-        // A thrown error is a correct answer to bad input.
-        return 0
+    let written = writeThrough(reader, [csvWriter, geoJSONWriter])
+    guard let count = written, count <= fuzzFeatureLimit else { return 0 }
+    let csv = csvSink.collectedBytes
+    if !csv.isEmpty {
+        var back = CSVReader.Options()
+        back.delimiter = csvOptions.delimiter
+        back.header = .present
+        readBack(csv, expecting: nil) { CSVReader(source: ByteSource(bytes: $0, name: "out.csv"), options: back) }
     }
-    if count <= 10_000 {
-        let csv = csvSink.collectedBytes
-        if !csv.isEmpty {
-            var back = CSVReader.Options()
-            back.delimiter = csvOptions.delimiter
-            back.header = .present
-            readBack(csv, expecting: nil) { CSVReader(source: ByteSource(bytes: $0, name: "out.csv"), options: back) }
-        }
-        // No features in a text sequence or in lines is no text at all, which reads as nothing.
-        let geoJSON = geoJSONSink.collectedBytes
-        if !(geoJSON.isEmpty && count == 0 && geoJSONOptions.layout != .collection) {
-            readBack(geoJSON, expecting: count) { GeoJSONReader(source: ByteSource(bytes: $0, name: "out.geojson")) }
-        }
-    }
+    readBackGeoJSON(geoJSONSink.collectedBytes, count: count, layout: geoJSONOptions.layout)
     return 0
 }

@@ -25,32 +25,11 @@ public func fuzzGPX(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let geoJSONSink = ByteSink(collectingInMemoryNamed: "out.geojson")
     let gpxWriter = GPXWriter(sink: gpxSink, options: gpxOptions)
     let geoJSONWriter = GeoJSONWriter(sink: geoJSONSink, options: geoJSONOptions)
-    var count = 0
-    do {
-        let document = try reader.open()
-        try gpxWriter.begin(document)
-        try geoJSONWriter.begin(document)
-        while let feature = try reader.next() {
-            try gpxWriter.write(feature)
-            try geoJSONWriter.write(feature)
-            count += 1
-            if count > 10_000 { break }
-        }
-        try gpxWriter.finish(reader.document)
-        try geoJSONWriter.finish(reader.document)
-    } catch {
-        // A thrown error is a correct answer to bad input.
-        return 0
+    let written = writeThrough(reader, [gpxWriter, geoJSONWriter])
+    guard let count = written, count <= fuzzFeatureLimit else { return 0 }
+    readBack(gpxSink.collectedBytes, expecting: nil) { bytes in
+        GPXReader(path: "out.gpx", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
     }
-    if count <= 10_000 {
-        readBack(gpxSink.collectedBytes, expecting: nil) { bytes in
-            GPXReader(path: "out.gpx", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
-        }
-        // No features in a text sequence or in lines is no text at all, which reads as nothing.
-        let geoJSON = geoJSONSink.collectedBytes
-        if !(geoJSON.isEmpty && count == 0 && geoJSONOptions.layout != .collection) {
-            readBack(geoJSON, expecting: count) { GeoJSONReader(source: ByteSource(bytes: $0, name: "out.geojson")) }
-        }
-    }
+    readBackGeoJSON(geoJSONSink.collectedBytes, count: count, layout: geoJSONOptions.layout)
     return 0
 }

@@ -31,35 +31,12 @@ public func fuzzKML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let geoJSONSink = ByteSink(collectingInMemoryNamed: "out.geojson")
     let kmlWriter = KMLWriter(sink: kmlSink, options: kmlOptions)
     let geoJSONWriter = GeoJSONWriter(sink: geoJSONSink, options: geoJSONOptions)
-    var count = 0, placemarkCount = 0
-    do {
-        let document = try reader.open()
-        try kmlWriter.begin(document)
-        try geoJSONWriter.begin(document)
-        while let feature = try reader.next() {
-            try kmlWriter.write(feature)
-            try geoJSONWriter.write(feature)
-            count += 1
-            if !KMLWriter.carriesNothing(feature) { placemarkCount += 1 }
-            if count > 10_000 { break }
-        }
-        try kmlWriter.finish(reader.document)
-        try geoJSONWriter.finish(reader.document)
-    } catch {
-        // A thrown error is a correct answer to bad input.
-        return 0
+    var placemarkCount = 0
+    let written = writeThrough(reader, [kmlWriter, geoJSONWriter]) { if !KMLWriter.carriesNothing($0) { placemarkCount += 1 } }
+    guard let count = written, count <= fuzzFeatureLimit else { return 0 }
+    readBack(kmlSink.collectedBytes, expecting: placemarkCount) { bytes in
+        KMLReader(path: "out.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
     }
-    if count <= 10_000 {
-        readBack(kmlSink.collectedBytes, expecting: placemarkCount) { bytes in
-            KMLReader(path: "out.kml", report: { _ in }, source: { ByteSource(bytes: bytes, name: $0) })
-        }
-        // No features in a text sequence or in lines is no text at all, which reads as nothing.
-        let geoJSON = geoJSONSink.collectedBytes
-        if !(geoJSON.isEmpty && count == 0 && geoJSONOptions.layout != .collection) {
-            readBack(geoJSON, expecting: count) { bytes in
-                GeoJSONReader(source: ByteSource(bytes: bytes, name: "out.geojson"))
-            }
-        }
-    }
+    readBackGeoJSON(geoJSONSink.collectedBytes, count: count, layout: geoJSONOptions.layout)
     return 0
 }
