@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "MapBridgeGeodesyTests", dependencies: ["MapBridgeGeodesy", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeZipTests", dependencies: ["MapBridgeZip", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCoreTests",
-                    dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeGeodesy", "MapBridgeIO", "MapBridgeModel"]),
+                    dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeGeodesy", "MapBridgeIO", "MapBridgeKML", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeCSVTests", dependencies: ["MapBridgeCSV", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeGPXTests", dependencies: ["MapBridgeGPX", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeValidationTests", dependencies: ["MapBridgeValidation", "MapBridgeIO", "MapBridgeModel",

@@ -9,22 +9,16 @@ extension CSVReader {
         let n = layout.columns.count
         if fields.count != n { try checkFieldCount(record, layout) }
         let roles = layout.roles
-        var values: [PropertyValue] = []
-        values.reserveCapacity(n)
         var properties = Properties()
         for k in 0..<n {
-            guard !roles.holdsGeometry(k) else {
-                values.append(.null)
-                continue
-            }
+            guard !roles.holdsGeometry(k) else { continue }
             let field = fields[k]
             let value = field.isQuoted && layout.quotedFieldsAreText ? .string(field.text) : CSVValueTyping.value(unquoted: field.text)
-            values.append(value)
             properties.append(key: layout.columns[k], value: value)
         }
         var feature = Feature(shape: try shape(of: fields, layout), properties: properties,
                               location: SourceLocation(file: parser.name, line: record.line, column: 1))
-        mapping?.fill(&feature, from: values)
+        mapping?.fill(&feature)
         return feature
     }
 

@@ -64,7 +64,8 @@ public struct DatasetSummary: Sendable {
         if feature.subtitle != nil { described += 1 }
         if feature.time != nil { timed += 1 }
         if !feature.folderPath.isEmpty { inFolders += 1 }
-        for entry in feature.properties { addProperty(entry.key, entry.value.typeName) }
+        // The keys as the source had them: the properties, and those the reader moved into fields.
+        feature.forEachSourceEntry { entry, _ in addProperty(entry.key, entry.value.typeName) }
         if let style = feature.style {
             styledFeatures += 1
             var key = style

@@ -95,11 +95,7 @@ struct TitlePropertyReader: FeatureReader {
 
     mutating func next() throws -> Feature? {
         guard var feature = try base.next() else { return nil }
-        switch feature.properties[key] {
-        case .string(let text)?: feature.title = text
-        case .number(let number)?: feature.title = number.text
-        default: break
-        }
+        feature.takeField(.title, fromProperty: key) { $0.title = $1 }
         return feature
     }
 

@@ -67,7 +67,8 @@ enum GPXFeatureAssembly {
         feature.style = style.isEmpty ? nil : style
         if let time = line.times.first ?? nil {
             feature.time = .instant(time)
-            if feature.properties["time"] == nil { feature.properties["time"] = .string(time) }
+            // Spelt `time` like a waypoint's, unless the line's own <time> holds that key.
+            if !feature.properties.contains(key: "time") { feature.placeField(.time, key: "time", sourceValue: .string(time)) }
         }
         // One point's values are as many as its elements: every name is kept.
         for entry in coordinateProperties([line], maximumNames: .max, tooMany: { _, _ in }) where entry.key != "times" {
@@ -114,16 +115,21 @@ enum GPXFeatureAssembly {
             case .name:
                 feature.title = value.stringValue
             case .desc:
+                // The field, written back as `desc` by formats built on properties (as togeojson names it).
                 feature.subtitle = value.stringValue
-                feature.properties["desc"] = value
+                if feature.subtitle != nil { feature.placeField(.subtitle, key: "desc", sourceValue: value) }
             case .time:
-                if isWaypoint, let t = value.stringValue { feature.time = .instant(t) }
-                feature.properties["time"] = value
+                if isWaypoint, let t = value.stringValue {
+                    feature.time = .instant(t)
+                    feature.placeField(.time, key: "time", sourceValue: value)
+                } else {
+                    feature.properties["time"] = value
+                }
             case .sym:
                 var marker = style.marker ?? MarkerStyle()
                 marker.symbol = value.stringValue
                 style.marker = marker
-                feature.properties["sym"] = value
+                if marker.symbol != nil { feature.placeField(.markerSymbol, key: "sym", sourceValue: value) }
             case .ele where isWaypoint, .url, .urlname:
                 break  // the altitude; the links
             default:

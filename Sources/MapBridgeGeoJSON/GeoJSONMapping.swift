@@ -5,22 +5,25 @@ import MapBridgeModel
 /// | model | GeoJSON |
 /// |---|---|
 /// | `Feature.id` | `id` (string or number, as given) |
-/// | `title` | the first string of the properties `name`, `title`, `NAME`, `Name`, in that order (Natural Earth and shapefile exports write `NAME`) |
-/// | `subtitle` | `description` property |
-/// | `style` | simplestyle properties `stroke`, `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, and `icon`, `icon-scale`, `icon-opacity`, `icon-heading`, `label-color`, `label-opacity`, `label-scale` |
+/// | `title` | the string property `name`, else `title`, `NAME`, `Name`, in that order (Natural Earth and shapefile exports write `NAME`) |
+/// | `subtitle` | `description` (written as `desc` for a feature from GPX, as `time` and `sym` for its time and symbol: keys GeoJSON does not read back) |
+/// | `style` | simplestyle properties `stroke`, `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, and `styleUrl`, `icon`, `icon-color`, `icon-scale`, `icon-opacity`, `icon-heading`, `icon-offset`, `icon-offset-units`, `label-color`, `label-opacity`, `label-scale` |
 /// | `time` | `timestamp` property (instant) or `timespan` `{begin, end}` |
+/// | `address`, `visibility` | `address` (string), `visibility` (boolean) |
+/// | per-vertex times (`Polyline.times`) | `coordinateProperties.times` |
+/// | `folderPath` | a `folder` member: an array of the folder names, outermost first |
 /// | `foreignMembers` | other members of the Feature object |
 /// | `DocumentInfo.name` / `.description` | FeatureCollection `name` / `description` members |
 ///
-/// The reader leaves these properties in place and also fills the model's fields from them,
-/// so that a GeoJSON round trip keeps properties exactly; the writer adds a property from a
-/// model field only when the feature's properties do not already hold that key, or hold the
-/// same value under the name GPX (and togeojson) gives it: `desc` for the description, `time`
-/// for an instant, `sym` for the marker symbol.
+/// The reader moves each property it recognises (and whose value fits) into its field, with a
+/// `FieldPlacement` that remembers the key and the place; the writer puts the fields back
+/// there, so a round trip keeps the properties as they were, and a field set in code is what
+/// gets written. A property that does not fit its field (a `stroke` that is not a colour)
+/// stays a property.
 ///
-/// Per-vertex times (`Polyline.times`) are written as `coordinateProperties.times`; when the
-/// properties already hold a `coordinateProperties` object without `times` (a GPX track's
-/// heart rates, say), the times join it as its first member.
+/// Per-vertex times are written as `coordinateProperties.times`; when the properties hold a
+/// `coordinateProperties` object without `times` (a GPX track's heart rates, say), the times
+/// join it as its first member.
 public enum GeoJSONMapping {
     /// GeoJSON geometry type names and the shape kinds they become.
     static let geometryTypes: [String: ShapeKind] = [
@@ -28,137 +31,44 @@ public enum GeoJSONMapping {
         "MultiLineString": .multiPolyline, "Polygon": .polygon, "MultiPolygon": .multiPolygon,
     ]
 
-    /// Property keys that also fill a model field.
-    enum Field: Int, CaseIterable {
-        case name, title, nameUpper, nameCapitalised, description, stroke, strokeOpacity, strokeWidth, fill, fillOpacity, markerColor,
-            markerSymbol, markerSize, icon, iconColor, iconOpacity, iconScale, iconHeading, labelColor,
-            labelOpacity, labelScale, timestamp, timespan, address, visibility, coordinateProperties, iconOffset,
-            iconOffsetUnits, styleUrl
-
-        var key: String {
-            switch self {
-            case .name: "name"
-            case .title: "title"
-            case .nameUpper: "NAME"
-            case .nameCapitalised: "Name"
-            case .description: "description"
-            case .stroke: "stroke"
-            case .strokeOpacity: "stroke-opacity"
-            case .strokeWidth: "stroke-width"
-            case .fill: "fill"
-            case .fillOpacity: "fill-opacity"
-            case .markerColor: "marker-color"
-            case .markerSymbol: "marker-symbol"
-            case .markerSize: "marker-size"
-            case .icon: "icon"
-            case .iconColor: "icon-color"
-            case .iconOpacity: "icon-opacity"
-            case .iconScale: "icon-scale"
-            case .iconHeading: "icon-heading"
-            case .labelColor: "label-color"
-            case .labelOpacity: "label-opacity"
-            case .labelScale: "label-scale"
-            case .timestamp: "timestamp"
-            case .timespan: "timespan"
-            case .address: "address"
-            case .visibility: "visibility"
-            case .coordinateProperties: "coordinateProperties"
-            case .iconOffset: "icon-offset"
-            case .iconOffsetUnits: "icon-offset-units"
-            case .styleUrl: "styleUrl"
-            }
-        }
-
-        private static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0) })
-
-        /// The field a property key fills, if any: a first-byte check turns most other keys
-        /// away before one hashed lookup.
-        static func lookup(_ key: String) -> Field? {
-            switch key.utf8.first {
-            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "f"),
-                UInt8(ascii: "m"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "a"), UInt8(ascii: "v"),
-                UInt8(ascii: "c"), UInt8(ascii: "S"), UInt8(ascii: "N"):
-                return byKey[key]
-            default:
-                return nil
-            }
-        }
-
-        var bit: UInt32 { 1 << UInt32(rawValue) }
-    }
+    /// The property keys GeoJSON reads into the model's fields, best first.
+    public static let vocabulary = PropertyVocabulary([
+        .init("name", .title), .init("title", .title), .init("NAME", .title), .init("Name", .title),
+        .init("description", .subtitle), .init("desc", .subtitle, isRead: false),
+        .init("timestamp", .instant), .init("time", .instant, isRead: false), .init("timespan", .span),
+        .init("address", .address), .init("visibility", .visibility),
+        .init("styleUrl", .styleURL),
+        .init("stroke", .strokeColor), .init("stroke-opacity", .strokeOpacity), .init("stroke-width", .strokeWidth),
+        .init("fill", .fillColor), .init("fill-opacity", .fillOpacity),
+        .init("marker-color", .markerColor), .init("icon-color", .iconColor),
+        .init("marker-symbol", .markerSymbol), .init("sym", .markerSymbol, isRead: false), .init("marker-size", .markerSize),
+        .init("icon", .iconHref), .init("icon-opacity", .iconOpacity), .init("icon-scale", .iconScale),
+        .init("icon-heading", .iconHeading), .init("icon-offset", .iconOffset), .init("icon-offset-units", .iconOffsetUnits),
+        .init("label-color", .labelColor), .init("label-opacity", .labelOpacity), .init("label-scale", .labelScale),
+    ])
 
     // MARK: Reading
 
-    /// Restores the folder path from a `folder` member of strings (how MapBridge writes a KML
-    /// feature's folders to GeoJSON), keeping the member, so KML output rebuilds the Folders.
+    /// Takes the folder path from a `folder` member of strings (how MapBridge writes a KML
+    /// feature's folders to GeoJSON), so KML output rebuilds the Folders.
     public static func restoreFolderPath(of feature: inout Feature) {
         guard feature.folderPath.isEmpty, case .array(let parts)? = feature.foreignMembers["folder"] else { return }
         let names = parts.compactMap(\.stringValue)
-        if names.count == parts.count, !names.isEmpty { feature.folderPath = names }
+        guard names.count == parts.count, !names.isEmpty else { return }
+        feature.folderPath = names
+        feature.foreignMembers["folder"] = nil
     }
 
-    /// Fills title, subtitle, style and time from the feature's properties.
+    /// Moves the properties GeoJSON recognises into title, subtitle, style and time, and a
+    /// line's `coordinateProperties.times` into its per-vertex times.
     public static func fillModelFields(of feature: inout Feature) {
-        var style = Style()
-        var marker = MarkerStyle()
-        var label = LabelStyle()
-        // The title's candidates, best first.
-        var name: String?, title: String?, nameUpper: String?, nameCapitalised: String?
-        var begin: String?, end: String?
-        for entry in feature.properties {
-            guard let field = Field.lookup(entry.key) else { continue }
-            let v = entry.value
-            switch field {
-            case .name: name = v.stringValue ?? name
-            case .title: title = v.stringValue ?? title
-            case .nameUpper: nameUpper = v.stringValue ?? nameUpper
-            case .nameCapitalised: nameCapitalised = v.stringValue ?? nameCapitalised
-            case .description: feature.subtitle = v.stringValue
-            case .stroke: style.strokeColor = v.stringValue.flatMap(Color.init(hex:))
-            case .strokeOpacity: style.strokeOpacity = unitInterval(v)
-            case .strokeWidth: style.strokeWidth = v.doubleValue.flatMap { $0 >= 0 ? $0 : nil }
-            case .fill: style.fillColor = v.stringValue.flatMap(Color.init(hex:))
-            case .fillOpacity: style.fillOpacity = unitInterval(v)
-            case .markerColor: marker.color = v.stringValue.flatMap(Color.init(hex:))
-            case .markerSymbol: marker.symbol = v.stringValue ?? v.doubleValue.map { NumberValue($0).text }
-            case .markerSize: marker.size = v.stringValue.flatMap(MarkerSize.init(rawValue:))
-            case .icon: marker.href = v.stringValue
-            case .iconColor: marker.color = marker.color ?? v.stringValue.flatMap(Color.init(hex:))
-            case .iconOpacity: marker.opacity = unitInterval(v)
-            case .iconScale: marker.scale = v.doubleValue
-            case .iconHeading: marker.heading = v.doubleValue
-            case .labelColor: label.color = v.stringValue.flatMap(Color.init(hex:))
-            case .labelOpacity: label.opacity = unitInterval(v)
-            case .labelScale: label.scale = v.doubleValue
-            case .timestamp: feature.time = v.stringValue.map { .instant($0) } ?? feature.time
-            case .timespan:
-                if case .object(let span) = v {
-                    begin = span["begin"]?.stringValue
-                    end = span["end"]?.stringValue
-                }
-            case .iconOffset:
-                if case .array(let xy) = v, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue {
-                    marker.hotSpot = HotSpot(x: x, y: y, xUnits: marker.hotSpot?.xUnits ?? "fraction",
-                                             yUnits: marker.hotSpot?.yUnits ?? "fraction")
-                }
-            case .iconOffsetUnits:
-                if case .array(let units) = v, units.count == 2, let xu = units[0].stringValue, let yu = units[1].stringValue {
-                    marker.hotSpot = HotSpot(x: marker.hotSpot?.x ?? 0, y: marker.hotSpot?.y ?? 0, xUnits: xu, yUnits: yu)
-                }
-            case .styleUrl:
-                // A shared style's name (as KML writes it, `#id`): the style's id.
-                if let url = v.stringValue { style.id = url.hasPrefix("#") ? String(url.dropFirst()) : url }
-            case .address: feature.address = v.stringValue
-            case .visibility: if case .bool(let b) = v { feature.visibility = b }
-            case .coordinateProperties:
-                if case .object(let p) = v, let times = p["times"] { feature.shape = shape(feature.shape, withTimes: times) }
-            }
-        }
-        feature.title = name ?? title ?? nameUpper ?? nameCapitalised
-        if begin != nil || end != nil { feature.time = .span(begin: begin, end: end) }
-        if !marker.isEmpty { style.marker = marker }
-        if !label.isEmpty { style.label = label }
-        feature.style = style.isEmpty ? nil : style
+        vocabulary.consume(into: &feature)
+        guard case .object(var perVertex)? = feature.properties["coordinateProperties"], let times = perVertex["times"] else { return }
+        let timed = shape(feature.shape, withTimes: times)
+        guard timed != feature.shape else { return }
+        feature.shape = timed
+        perVertex["times"] = nil
+        feature.properties["coordinateProperties"] = perVertex.isEmpty ? nil : .object(perVertex)
     }
 
     /// The shape with per-vertex times from a `coordinateProperties.times` value: an array
@@ -211,10 +121,6 @@ public enum GeoJSONMapping {
         }
     }
 
-    private static func unitInterval(_ v: PropertyValue) -> Double? {
-        v.doubleValue.flatMap { (0...1).contains($0) ? $0 : nil }
-    }
-
     /// The document from a FeatureCollection's foreign members.
     static func document(from members: Properties) -> DocumentInfo {
         DocumentInfo(name: members["name"]?.stringValue, description: members["description"]?.stringValue,
@@ -223,96 +129,20 @@ public enum GeoJSONMapping {
 
     // MARK: Writing
 
-    /// The properties a writer emits for `feature`: its own, then those its model fields add
-    /// (title, subtitle, style, time) where the properties lack the key.
-    public static func outputProperties(of feature: Feature) -> Properties {
-        let p = feature.properties
-        let times = timesValue(of: feature.shape)
-        guard feature.title != nil || feature.subtitle != nil || feature.time != nil || feature.style != nil
-            || feature.address != nil || feature.visibility != nil || times != nil
-        else {
-            return p
-        }
-        // Which model-field keys the properties hold already, in one pass.
-        var present: UInt32 = 0
-        for entry in p {
-            if let f = Field.lookup(entry.key) {
-                present |= f.bit
-            } else if let f = restatedField(entry, of: feature) {
-                present |= f.bit
-            }
-        }
-        var out = p
-        func add(_ field: Field, _ value: PropertyValue?) {
-            guard let value, present & field.bit == 0 else { return }
-            present |= field.bit
-            out.append(key: field.key, value: value)
-        }
-        // `NAME` or `Name` holding the title stands for it (the reader took it from there).
-        if let title = feature.title, present & Field.title.bit == 0,
-           present & (Field.nameUpper.bit | Field.nameCapitalised.bit) == 0
-            || !p.contains(where: { ($0.key == "NAME" || $0.key == "Name") && $0.value.stringValue == title })
-        {
-            add(.name, .string(title))
-        }
-        if let subtitle = feature.subtitle { add(.description, .string(subtitle)) }
-        if let address = feature.address { add(.address, .string(address)) }
-        if let visibility = feature.visibility { add(.visibility, .bool(visibility)) }
-        if let times {
-            if present & Field.coordinateProperties.bit == 0 {
-                add(.coordinateProperties, .object(["times": times]))
-            } else if case .object(let perVertex)? = out["coordinateProperties"], perVertex["times"] == nil {
+    /// The properties a writer emits for `feature`: its own, with its fields put back where
+    /// they stood (or after the properties), and a line's per-vertex times as
+    /// `coordinateProperties.times`.
+    public static func outputProperties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
+        var out = vocabulary.properties(of: feature, unplaced: unplaced)
+        guard let times = timesValue(of: feature.shape) else { return out }
+        if case .object(let perVertex)? = out["coordinateProperties"] {
+            if perVertex["times"] == nil {
                 out["coordinateProperties"] = .object(Properties([Properties.Entry(key: "times", value: times)] + perVertex.entries))
             }
-        }
-        switch feature.time {
-        case .instant(let t)?: add(.timestamp, .string(t))
-        case let span?: add(.timespan, span.propertyValue)
-        case nil: break
-        }
-        if let s = feature.style {
-            add(.styleUrl, s.id.map { .string("#" + $0) })
-            add(.stroke, s.strokeColor.map { .string($0.hex) })
-            add(.strokeOpacity, s.strokeOpacity.map(number))
-            add(.strokeWidth, s.strokeWidth.map(number))
-            add(.fill, s.fillColor.map { .string($0.hex) })
-            // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
-            let noFill: PropertyValue? = s.fill == false ? number(0) : Optional.none
-            add(.fillOpacity, s.fillOpacity.map(number) ?? noFill)
-            if let m = s.marker {
-                // A pin's colour is simplestyle's marker-color; an icon image's tint is icon-color.
-                add(m.href == nil ? .markerColor : .iconColor, m.color.map { .string($0.hex) })
-                add(.markerSymbol, m.symbol.map { .string($0) })
-                add(.markerSize, m.size.map { .string($0.rawValue) })
-                add(.icon, m.href.map { .string($0) })
-                add(.iconOpacity, m.opacity.map(number))
-                add(.iconScale, m.scale.map(number))
-                add(.iconHeading, m.heading.map(number))
-                if let h = m.hotSpot {
-                    add(.iconOffset, .array([number(h.x), number(h.y)]))
-                    add(.iconOffsetUnits, .array([.string(h.xUnits), .string(h.yUnits)]))
-                }
-            }
-            if let l = s.label {
-                add(.labelColor, l.color.map { .string($0.hex) })
-                add(.labelOpacity, l.opacity.map(number))
-                add(.labelScale, l.scale.map(number))
-            }
+        } else if !out.contains(key: "coordinateProperties") {
+            out.append(key: "coordinateProperties", value: .object(["times": times]))
         }
         return out
-    }
-
-    private static func number(_ d: Double) -> PropertyValue { .number(NumberValue(d)) }
-
-    /// The field whose key `entry` stands in for when it repeats a model field under its GPX
-    /// name (`desc`, `time`, `sym`).
-    private static func restatedField(_ entry: Properties.Entry, of feature: Feature) -> Field? {
-        switch feature.fieldRestated(by: entry) {
-        case .subtitle?: .description
-        case .instant?: .timestamp
-        case .markerSymbol?: .markerSymbol
-        case nil: nil
-        }
     }
 
     // MARK: Values

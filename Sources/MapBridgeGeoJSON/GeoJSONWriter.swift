@@ -120,7 +120,9 @@ public final class GeoJSONWriter: FeatureWriter {
             case .number(let n): try json.number(text: n.text)
             }
         }
-        var properties = GeoJSONMapping.outputProperties(of: feature)
+        var properties = GeoJSONMapping.outputProperties(of: feature) { field in
+            self.note("field-key-taken", "a feature's \(field.description) is not written: its properties already hold every key GeoJSON gives it ('\(field.key)')")
+        }
         if options.writesBoundingBoxes, let shape = feature.shape, let box = BoundingBox(shape) {
             try writeBoundingBox(box)
             if collectionBox == nil { collectionBox = box } else { collectionBox?.extend(box) }

@@ -963,22 +963,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
             }
         }
-        // An id that is not an XML name travels as data named "id" (that is how MapBridge
-        // writes one): it becomes the feature's id again.
-        if feature.id == nil, let value = feature.properties["id"] {
-            switch value {
-            case .string(let s): feature.id = .string(s)
-            case .number(let n): feature.id = .number(n)
-            default: break
-            }
-            if feature.id != nil { feature.properties["id"] = nil }
-        }
         if let inline = d.inlineStyle {
             feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline
         }
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
         if feature.style?.isEmpty == true && feature.style?.id == nil { feature.style = nil }
+        // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
+        KMLDataMapping.restoreFields(of: &feature)
         d.feature = feature
         output.append(feature)
     }

@@ -17,21 +17,12 @@ import MapBridgeModel
 /// | null | empty | a number or boolean field of the key, else a `string` field of the schema named `mapbridge-null`, so it reads back as null; untyped `Data` reads back as an empty string |
 /// | array, object | its compact JSON text, e.g. `[1,2]` | `string`, in a schema named `mapbridge-json` that the reader parses back (as untyped `Data`: text, reported once) |
 ///
-/// Properties the placemark already carries in its own elements are not repeated: `name`
-/// (and `title`) equal to the title, `description` equal to the subtitle, `address` equal
-/// to the address, `visibility` when written, `timestamp`/`timespan` when the time is
-/// written, `coordinateProperties` when a track carries the times, `styleUrl` when a style is
-/// written, and the simplestyle keys whose style member is written (`stroke`,
-/// `stroke-opacity`, `stroke-width`, `fill`, `fill-opacity`, `marker-color`, `icon`,
-/// `icon-color`, `icon-opacity`, `icon-scale`, `icon-heading`, `icon-offset`,
-/// `icon-offset-units`, `label-color`, `label-opacity`, `label-scale`), GPX's `desc`, `time`
-/// and `sym` where they repeat the description, the time and the symbol, and an empty
-/// `coordinateProperties`. `marker-symbol` and `marker-size` have no KML element and stay data.
-///
-/// Data the model holds elsewhere, added when the properties lack the key: `id` (an id that
-/// cannot be the attribute), `radius` (a circle's, in metres), `marker-symbol` and
-/// `marker-size` (from the style), `timestamp` or `timespan` (a time KML cannot read; a span
-/// as a JSON object `{"begin":…,"end":…}`).
+/// The properties hold no field (readers move those into the fields), so each is data. The
+/// fields KML has no element for join them in place (`KMLDataMapping`: the marker's symbol
+/// and size, a title spelt `NAME`), and, when the properties lack the key: `@id` (an id that
+/// cannot be the attribute), `radius` (a circle's, in metres), `timestamp` or `timespan` (a
+/// time KML cannot read; a span as a JSON object `{"begin":…,"end":…}`). A track's per-point
+/// values leave `coordinateProperties` for `gx:SimpleArrayData`.
 extension KMLWriter {
     func writeExtendedData(of feature: Feature, idAsData: String?, timeIsWritten: Bool) throws {
         let entries = dataEntries(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
@@ -88,19 +79,22 @@ extension KMLWriter {
         }
     }
 
-    /// The properties and the model's extra data, in order, without what the placemark's
-    /// own elements carry.
+    /// The properties and the model's extra data, in order (see `KMLDataMapping`).
     private func dataEntries(of feature: Feature, idAsData: String?, timeIsWritten: Bool) -> [Properties.Entry] {
         var entries: [Properties.Entry] = []
-        let properties = feature.properties
+        let data = KMLDataMapping.data(of: feature)
+        entries.reserveCapacity(data.count + 1)
         func add(_ key: String, _ value: PropertyValue) {
-            if !properties.contains(key: key) { entries.append(Properties.Entry(key: key, value: value)) }
+            if !data.contains(key: key) { entries.append(Properties.Entry(key: key, value: value)) }
         }
-        if let idAsData { add("id", .string(idAsData)) }
-        let carried = CarriedFields(feature, timeIsWritten: timeIsWritten)
-        for entry in properties where !carried.carries(entry, in: properties) {
-            if entry.key == "coordinateProperties", carried.hasTrack {
-                // The tracks carry the times and the per-point values they can; the rest stays.
+        if let idAsData {
+            // Typed as given, so a number id comes back a number.
+            if case .number(let n)? = feature.id { add(KMLDataMapping.idKey, .number(n)) } else { add(KMLDataMapping.idKey, .string(idAsData)) }
+        }
+        let hasTrack = feature.shape.map(KMLWriter.hasWritableTrack) ?? false
+        for entry in data {
+            if entry.key == "coordinateProperties", hasTrack {
+                // The tracks carry the per-point values they can; the rest stays.
                 if let left = Self.coordinatePropertiesLeft(entry.value, besides: trackArrays) {
                     entries.append(Properties.Entry(key: entry.key, value: left))
                 }
@@ -109,10 +103,6 @@ extension KMLWriter {
             entries.append(entry)
         }
         if case .circle(let circle)? = feature.shape { add("radius", .number(NumberValue(circle.radius))) }
-        if let marker = feature.style?.marker {
-            if let symbol = marker.symbol { add("marker-symbol", .string(symbol)) }
-            if let size = marker.size { add("marker-size", .string(size.rawValue)) }
-        }
         if !timeIsWritten, let time = feature.time { add(time.propertyKey, time.propertyValue) }
         return entries
     }
@@ -157,73 +147,5 @@ extension KMLWriter {
     private static func isTimeFallback(_ value: PropertyValue, _ feature: Feature) -> Bool {
         guard case .span(let begin, let end)? = feature.time, case .object(let span) = value else { return false }
         return span["begin"]?.stringValue == begin && span["end"]?.stringValue == end
-    }
-
-    /// Which property keys the placemark's own elements carry.
-    private struct CarriedFields {
-        let feature: Feature
-        let timeIsWritten: Bool
-        let hasTrack: Bool
-        let hasStyle: Bool
-
-        init(_ feature: Feature, timeIsWritten: Bool) {
-            self.feature = feature
-            self.timeIsWritten = timeIsWritten
-            hasTrack = feature.shape.map(KMLWriter.hasWritableTrack) ?? false
-            hasStyle = feature.style != nil || feature.highlightStyle != nil
-        }
-
-        /// The keys `carries` can say yes to: one hash lookup turns away every other key before the
-        /// string comparisons of the switch (most properties are none of these).
-        private static let candidateKeys: Set<String> = [
-            "name", "title", "description", "address", "visibility", "timestamp", "timespan", "coordinateProperties",
-            "desc", "time", "sym", "styleUrl", "stroke", "stroke-opacity", "stroke-width", "fill", "fill-opacity",
-            "marker-color", "icon-color", "icon", "icon-opacity", "icon-scale", "icon-heading", "icon-offset",
-            "icon-offset-units", "label-color", "label-opacity", "label-scale",
-        ]
-
-        func carries(_ entry: Properties.Entry, in properties: Properties) -> Bool {
-            guard Self.candidateKeys.contains(entry.key) else { return false }
-            let f = feature
-            let s = f.style
-            switch entry.key {
-            case "name": return f.title != nil && entry.value == .string(f.title ?? "")
-            case "title":
-                return f.title != nil && entry.value == .string(f.title ?? "") && properties["name"] != entry.value
-            case "description": return f.subtitle != nil && entry.value == .string(f.subtitle ?? "")
-            case "address": return f.address != nil && entry.value == .string(f.address ?? "")
-            case "visibility": return f.visibility != nil
-            case "timestamp":
-                if case .instant? = f.time { return timeIsWritten }
-                return false
-            case "timespan":
-                if case .span? = f.time { return timeIsWritten }
-                return false
-            case "coordinateProperties": return entry.value == .object([:])
-            case "desc", "time", "sym":
-                // GPX's names for the description, an instant and the symbol (see `fieldRestated`).
-                switch f.fieldRestated(by: entry) {
-                case .subtitle?, .markerSymbol?: return true
-                case .instant?: return timeIsWritten
-                case nil: return false
-                }
-            case "styleUrl": return hasStyle
-            case "stroke": return s?.strokeColor != nil
-            case "stroke-opacity": return s?.strokeOpacity != nil
-            case "stroke-width": return s?.strokeWidth != nil
-            case "fill": return s?.fillColor != nil
-            case "fill-opacity": return s?.fillOpacity != nil
-            case "marker-color", "icon-color": return s?.marker?.color != nil
-            case "icon": return s?.marker?.href != nil
-            case "icon-opacity": return s?.marker?.opacity != nil
-            case "icon-scale": return s?.marker?.scale != nil
-            case "icon-heading": return s?.marker?.heading != nil
-            case "icon-offset", "icon-offset-units": return s?.marker?.hotSpot.map(KMLWriter.isWritableHotSpot) ?? false
-            case "label-color": return s?.label?.color != nil
-            case "label-opacity": return s?.label?.opacity != nil
-            case "label-scale": return s?.label?.scale != nil
-            default: return false
-            }
-        }
     }
 }

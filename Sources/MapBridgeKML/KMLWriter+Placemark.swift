@@ -4,7 +4,7 @@ import MapBridgeModel
 ///
 /// | model | KML |
 /// |---|---|
-/// | `id` | the `id` attribute when it is an XML name not used before; else data named `id` |
+/// | `id` | the `id` attribute when it is an XML name not used before; else data named `@id`, which the reader makes the id again (data named `id` is always a property) |
 /// | `title` | `name` |
 /// | `visibility` | `visibility` (`1` or `0`) |
 /// | `address` | `address` |
@@ -22,13 +22,13 @@ extension KMLWriter {
         if let given = feature.id?.description {
             if !Self.isXMLIdentifier(given) {
                 idAsData = given
-                note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named 'id'",
+                note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named '@id'",
                      at: feature.location)
             } else if identifiers.claimPlacemarkID(given) {
                 id = given
             } else {
                 idAsData = given
-                note("id-duplicate", "the id '\(given)' is already used in this document, and KML ids must be unique: repeated ids are written as data named 'id'",
+                note("id-duplicate", "the id '\(given)' is already used in this document, and KML ids must be unique: repeated ids are written as data named '@id'",
                      at: feature.location)
             }
         }

@@ -1,8 +1,11 @@
 /// One place or route: the unit every reader hands out and every writer takes.
 ///
-/// Title, subtitle, style and time are the model's own fields; `properties` holds the data
-/// the source attached, in order and with JSON types intact; `foreignMembers` keeps anything
-/// else the source format had that the model has no field for, so a round trip loses nothing.
+/// Title, subtitle, style and time are the model's own fields, and each fact lives in one
+/// place: a reader moves the properties it recognises (GeoJSON's `name`, simplestyle's
+/// `stroke`) into the fields, so `properties` holds the rest of the data the source attached,
+/// in order and with JSON types intact. Set `title` and every writer writes the new title.
+/// `foreignMembers` keeps anything else the source format had that the model has no field
+/// for, so a round trip loses nothing.
 public struct Feature: Hashable, Sendable {
     /// The identifier as given (GeoJSON `id`, KML `id` attribute).
     public var id: FeatureID?
@@ -30,6 +33,10 @@ public struct Feature: Hashable, Sendable {
     public var highlightStyle: Style?
     /// Members of the source object that the model has no field for, in source order.
     public var foreignMembers: Properties
+    /// Where the fields stood among the source's properties and under which keys (GeoJSON's
+    /// `NAME`, GPX's `desc`), so that writers built on properties put them back in place;
+    /// empty for a feature made in code. Layout only: the values are the fields'.
+    public var fieldPlacements: [FieldPlacement]
     /// Where the feature starts in its source, for messages.
     public var location: SourceLocation?
 
@@ -37,8 +44,10 @@ public struct Feature: Hashable, Sendable {
                 properties: Properties = Properties(), style: Style? = nil, time: FeatureTime? = nil,
                 folderPath: [String] = [], address: String? = nil, visibility: Bool? = nil,
                 altitudeMode: AltitudeMode? = nil, highlightStyle: Style? = nil,
-                foreignMembers: Properties = Properties(), location: SourceLocation? = nil)
+                foreignMembers: Properties = Properties(), fieldPlacements: [FieldPlacement] = [],
+                location: SourceLocation? = nil)
     {
+        self.fieldPlacements = fieldPlacements
         self.address = address
         self.visibility = visibility
         self.altitudeMode = altitudeMode

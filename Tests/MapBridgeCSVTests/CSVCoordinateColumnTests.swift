@@ -11,7 +11,7 @@ struct CSVCoordinateColumnTests {
     func commonNames(latitude: String, longitude: String) throws {
         let result = try readAll("name,\(latitude),\(longitude)\nA,10.5,20.25\n")
         #expect(result.features[0].shape == .annotation(c(20.25, 10.5)))
-        #expect(result.features[0].properties.keys == ["name"])
+        #expect(result.features[0].title == "A" && result.features[0].properties.isEmpty)
     }
 
     @Test("failing common names, the one column starting or ending with latitude/longitude is taken", arguments: [

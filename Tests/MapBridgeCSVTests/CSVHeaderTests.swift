@@ -46,7 +46,7 @@ struct CSVHeaderTests {
         #expect(result.layout?.hasHeader == false)
         #expect(result.features.count == 2)
         #expect(result.features[0].title == "Goroka")
-        #expect(result.features[0].properties.keys == ["id", "name"])
+        #expect(result.features[0].properties.keys == ["id"])
         #expect(result.features[0].shape == .annotation(c(145.39, -6.08)))
     }
 

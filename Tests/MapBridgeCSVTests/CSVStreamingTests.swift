@@ -59,7 +59,7 @@ struct CSVStreamingTests {
         }
         try writer.finish(reader.document)
         #expect(count == rows)
-        #expect(last?.properties["name"] == .string("place 99999, \"quoted\""))
+        #expect(last?.title == "place 99999, \"quoted\"")
         #expect(last?.location?.line == rows + 1)
         #expect(sink.bytesWritten > Int64(rows) * 30)
     }

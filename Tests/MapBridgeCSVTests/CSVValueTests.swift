@@ -64,12 +64,13 @@ struct CSVValueTests {
         #expect(result.features[0].shape == .annotation(c(2, 1.5)))
     }
 
-    @Test("name (else title) and description fill the title and subtitle; the properties stay")
+    @Test("name (else title) and description fill the title and subtitle and leave the properties")
     func modelFields() throws {
         let f = try readAll("Name,description,lat,lon\nJFK,\"New York, <b>hub</b>\",40.6,-73.8\n").features[0]
         #expect(f.title == "JFK")
         #expect(f.subtitle == "New York, <b>hub</b>")
-        #expect(f.properties.keys == ["Name", "description"])
+        #expect(f.properties.keys == [])
+        #expect(f.fieldPlacements.map(\.key) == ["Name", "description"])
         let titled = try readAll("title,lat,lon\nT,1,2\n").features[0]
         #expect(titled.title == "T")
         let numeric = try readAll("name,lat,lon\n42,1,2\n").features[0]

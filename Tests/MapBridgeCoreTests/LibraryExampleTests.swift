@@ -2,6 +2,7 @@ import Foundation
 import MapBridgeCore
 import MapBridgeGeoJSON
 import MapBridgeIO
+import MapBridgeKML
 import MapBridgeModel
 import Testing
 
@@ -17,33 +18,53 @@ struct LibraryExampleTests {
         return url
     }
 
-    @Test("filter hubs with a reader and a writer")
-    func filterHubs() throws {
-        let out = try Self.scratch().appendingPathComponent("hubs.geojson").path
-        var messages: [Diagnostic] = []
-        let reader = try GeoJSONReader(path: Self.samples.appendingPathComponent("airports.geojson").path) { messages.append($0) }
-        let output = try AtomicOutputFile(path: out)
-        let writer = GeoJSONWriter(sink: output.sink)
-        try writer.begin(try reader.open())
-        #expect(!FileManager.default.fileExists(atPath: out))
+    @Test("edit a title, a property and a style; both GeoJSON and KML write all three edits")
+    func editAndWrite() throws {
+        let dir = try Self.scratch()
+        let reader = try GeoJSONReader(path: Self.samples.appendingPathComponent("airports.geojson").path) { _ in }
+        let document = try reader.open()
+        var hubs: [Feature] = []
         while var feature = try reader.next() {
             guard feature.properties["hub"] == .bool(true) else { continue }
-            feature.subtitle = "hub airport"
-            try writer.write(feature)
+            feature.title = "\(feature.title ?? "") (hub)"
+            feature.properties["reviewed"] = true
+            feature.style?.marker?.color = Color(hex: "#d1242f")
+            hubs.append(feature)
         }
-        try writer.finish(reader.document)
-        try output.commit()
-        #expect(messages.isEmpty)
+        var messages: [Diagnostic] = []
+        for (name, format) in [("hubs.geojson", Format.geojson), ("hubs.kml", Format.kml)] {
+            let path = dir.appendingPathComponent(name).path
+            try FeatureOutput.write(to: path, format: format, report: { messages.append($0) }) { writer in
+                try writer.begin(document)
+                for feature in hubs { try writer.write(feature) }
+                try writer.finish(document)
+            }
+        }
+        #expect(messages.filter { $0.severity != .info }.isEmpty)
 
-        let check = try GeoJSONReader(path: out)
-        var ids: [String] = []
-        while let f = try check.next() {
-            ids.append(f.id?.description ?? "")
-            // The description property is kept as the source had it; the subtitle is the model's.
-            #expect(f.properties["description"] != nil)
+        // GeoJSON: the new name, in the place `name` had, and no old one anywhere.
+        let text = try String(contentsOfFile: dir.appendingPathComponent("hubs.geojson").path, encoding: .utf8)
+        #expect(text.contains(#""properties":{"name":"John F. Kennedy International (hub)","description":"New York, United States""#))
+        #expect(!text.contains(#""name":"John F. Kennedy International""#))
+        #expect(!text.contains("#1f6feb"))
+        let geojson = try GeoJSONReader(path: dir.appendingPathComponent("hubs.geojson").path)
+        _ = try geojson.open()
+        var fromGeoJSON: [Feature] = []
+        while let f = try geojson.next() { fromGeoJSON.append(f) }
+
+        let kml = try KMLReader(path: dir.appendingPathComponent("hubs.kml").path)
+        _ = try kml.open()
+        var fromKML: [Feature] = []
+        while let f = try kml.next() { fromKML.append(f) }
+
+        for features in [fromGeoJSON, fromKML] {
+            #expect(features.map(\.title) == ["John F. Kennedy International (hub)", "Singapore Changi (hub)",
+                                               "London Heathrow (hub)", "Los Angeles International (hub)"])
+            #expect(features.allSatisfy { $0.properties["reviewed"] == .bool(true) })
+            #expect(features.allSatisfy { $0.style?.marker?.color == Color(hex: "#d1242f") })
+            #expect(features.allSatisfy { $0.properties["name"] == nil && $0.properties["marker-color"] == nil })
+            #expect(features[0].subtitle == "New York, United States")
         }
-        #expect(ids == ["JFK", "SIN", "LHR", "LAX"])
-        #expect(check.document.name == "Hub airports")
     }
 
     @Test("Conversion picks reader and writer from the formats")

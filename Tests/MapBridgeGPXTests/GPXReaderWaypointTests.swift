@@ -22,7 +22,7 @@ struct GPXReaderWaypointTests {
         #expect(f.title == nil && f.time == nil && f.style == nil)
     }
 
-    @Test("name, desc, ele, time and sym fill the model; desc, time and sym stay as properties too")
+    @Test("name, desc, ele, time and sym fill the model; desc, time and sym are placed where they stood, under their GPX names")
     func modelFields() throws {
         let r = try readGPX(gpx("""
             <wpt lat="46.5" lon="7.9"><ele>4158.0</ele><time>2024-07-01T09:30:00Z</time><name>Jungfrau</name>
@@ -36,10 +36,9 @@ struct GPXReaderWaypointTests {
         guard case .annotation(let c)? = f.shape else { Issue.record("not a point"); return }
         #expect(c.altitude == 4158)
         #expect(c.sourceText?.altitude == "4158.0")
-        #expect(f.properties.keys == ["time", "cmt", "desc", "src", "sym", "type"])
+        #expect(f.properties.keys == ["cmt", "src", "type"])
         #expect(f.properties["cmt"] == "from the Mönch hut")
-        #expect(f.properties["desc"] == "Summit & glacier")
-        #expect(f.properties["sym"] == "Summit")
+        #expect(f.fieldPlacements.map { "\($0.key)@\($0.index)" } == ["time@0", "desc@2", "sym@4"])
     }
 
     @Test("links become a links array; GPX 1.0 url and urlname join it")

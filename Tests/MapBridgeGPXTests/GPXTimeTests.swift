@@ -15,7 +15,8 @@ struct GPXTimeTests {
         let warning = try #require(wpt.warnings.first { $0.code == "gpx-time" })
         #expect(warning.location?.line == 3, "\(warning)")  // gpx() adds two lines before the body
         #expect(warning.message.contains(Self.outOfRange))
-        #expect(wpt.features.first?.properties["time"] == .string(Self.outOfRange))
+        #expect(wpt.features.first?.time == .instant(Self.outOfRange))
+        #expect(wpt.features.first?.placement(of: .time)?.key == "time")
         let trk = try readGPX(gpx("""
             <trk><trkseg><trkpt lat="1" lon="2"></trkpt>
             <trkpt lat="1" lon="3"><time>2020-02-30T00:00:00Z</time></trkpt></trkseg></trk>

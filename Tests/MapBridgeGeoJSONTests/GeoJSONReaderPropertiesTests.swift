@@ -96,8 +96,10 @@ struct GeoJSONReaderPropertiesTests {
         #expect(try feature(properties: #"{"title":"Kennedy","name":"JFK"}"#).title == "JFK")
         #expect(try feature(properties: #"{"name":"JFK","title":"Kennedy"}"#).title == "JFK")
         #expect(try feature(properties: #"{"name":5,"title":"Kennedy"}"#).title == "Kennedy")
-        // The properties stay as they were.
-        #expect(try feature(properties: #"{"name":"JFK"}"#).properties == ["name": "JFK"])
+        // The key that filled the title leaves the properties; the other stays.
+        #expect(try feature(properties: #"{"name":"JFK"}"#).properties == [:])
+        #expect(try feature(properties: #"{"name":"JFK","title":"Kennedy"}"#).properties == ["title": "Kennedy"])
+        #expect(try feature(properties: #"{"name":5,"title":"Kennedy"}"#).properties == ["name": 5])
     }
 
     @Test("title from NAME, then Name, when neither name nor title holds text (Natural Earth, shapefile exports)")

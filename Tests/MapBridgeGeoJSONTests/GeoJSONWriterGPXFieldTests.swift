@@ -14,14 +14,20 @@ struct GeoJSONWriterGPXFieldTests {
         return try parseJSON(written.text)["properties"]
     }
 
-    @Test("desc, time and sym holding the model's values stand for description, timestamp and marker-symbol")
+    @Test("a GPX feature's description, time and symbol are written as desc, time and sym, where they stood")
     func restatedFields() throws {
-        let feature = Feature(title: "Hut", subtitle: "Cabane", shape: .annotation(c(7, 46)),
-                              properties: ["time": "2024-06-01T07:00:00Z", "desc": "Cabane", "sym": "Lodge"],
+        // As the GPX reader makes it: the fields, placed under GPX's names.
+        var feature = Feature(title: "Hut", subtitle: "Cabane", shape: .annotation(c(7, 46)),
                               style: Style(marker: MarkerStyle(symbol: "Lodge")), time: .instant("2024-06-01T07:00:00Z"))
+        feature.placeField(.time, key: "time", sourceValue: "2024-06-01T07:00:00Z")
+        feature.placeField(.subtitle, key: "desc", sourceValue: "Cabane")
+        feature.placeField(.markerSymbol, key: "sym", sourceValue: "Lodge")
         #expect(try writtenProperties(feature) == .object([
             "time": "2024-06-01T07:00:00Z", "desc": "Cabane", "sym": "Lodge", "name": "Hut",
         ]))
+        // Set in code, the new description is written in desc's place.
+        feature.subtitle = "Hütte"
+        #expect(try writtenProperties(feature)?["desc"] == "Hütte")
     }
 
     @Test("desc, time and sym with other values are only data: the model's fields are written too")

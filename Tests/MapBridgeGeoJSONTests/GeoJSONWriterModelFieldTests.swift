@@ -64,16 +64,16 @@ struct GeoJSONWriterModelFieldTests {
         #expect(read.time == .span(begin: "2001", end: nil))
     }
 
-    @Test("properties the feature already has are not overwritten by model fields")
+    @Test("properties the feature holds are not overwritten by model fields: a title takes its next key, other fields are reported")
     func existingPropertiesWin() throws {
         let feature = Feature(title: "Model title", subtitle: "Model text",
                               properties: ["description": "Own text", "name": "Own name", "stroke": "#000000"],
                               style: Style(strokeColor: Color(red: 255, green: 255, blue: 255),
                                            fillColor: Color(red: 1, green: 2, blue: 3)))
-        let (object, _) = try writtenObject(feature)
-        // Only the fill, which the properties lack, is added.
+        let (object, codes) = try writtenObject(feature)
         #expect(object["properties"] == .object(["description": "Own text", "name": "Own name", "stroke": "#000000",
-                                                 "fill": "#010203"]))
+                                                 "title": "Model title", "fill": "#010203"]))
+        #expect(codes == ["field-key-taken"])
     }
 
     @Test("marker icon, opacity, scale and heading are written and read back")
@@ -85,10 +85,15 @@ struct GeoJSONWriterModelFieldTests {
         #expect(read.style == style)
     }
 
-    @Test("a title property stops the title from being added as name")
+    @Test("a title read from a title property is written back under it, in its place; set in code, it is written too")
     func titleProperty() throws {
-        let (object, _) = try writtenObject(Feature(title: "T", properties: ["title": "T"]))
-        #expect(object["properties"] == .object(["title": "T"]))
+        let read = try readOne(#"{"type":"Feature","geometry":null,"properties":{"a":1,"title":"T","b":2}}"#)
+        #expect(read.title == "T" && read.properties == ["a": 1, "b": 2])
+        #expect(try writtenObject(read).object["properties"] == .object(["a": 1, "title": "T", "b": 2]))
+        var renamed = read
+        renamed.title = "U"
+        #expect(try writtenObject(renamed).object["properties"] == .object(["a": 1, "title": "U", "b": 2]))
+        #expect(try writtenObject(Feature(title: "T", properties: ["title": "T"])).object["properties"] == .object(["title": "T", "name": "T"]))
     }
 
     @Test("a circle is written as its centre Point with a radius property, and a warning")

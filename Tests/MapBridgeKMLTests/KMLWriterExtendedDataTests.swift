@@ -178,37 +178,39 @@ struct KMLWriterExtendedDataTests {
 
     // MARK: What the placemark carries
 
-    @Test("name, title and description are not repeated when the elements carry them")
+    @Test("fields are never repeated as data under their own keys; a title spelt otherwise keeps its key as data")
     func textFieldsNotRepeated() throws {
         let feature = Feature(title: "Fox", subtitle: "A hound")
-        let (line, _) = try dataLine(["name": "Fox", "description": "A hound", "count": 4], feature)
+        let (line, _) = try dataLine(["count": 4], feature)
         #expect(line == "<Placemark><name>Fox</name><description>A hound</description>" + simpleDataXML(("count", "4")) + "</Placemark>")
-        let (titled, _) = try dataLine(["title": "Fox"], feature)
-        #expect(titled == "<Placemark><name>Fox</name><description>A hound</description></Placemark>")
+        var spelt = feature
+        spelt.fieldPlacements = [FieldPlacement(field: .title, key: "NAME", index: 0, sourceValue: "Fox"),
+                                 FieldPlacement(field: .subtitle, key: "description", index: 1, sourceValue: "A hound")]
+        let (titled, _) = try dataLine(["count": 4], spelt)
+        #expect(titled == "<Placemark><name>Fox</name><description>A hound</description>"
+            + simpleDataXML(("NAME", "Fox"), ("count", "4")) + "</Placemark>")
+        // Read back, the spelling is the title's placement again, not a property.
+        let read = try readKML(writeKMLDocument([Feature(title: "Fox", properties: ["count": 4], fieldPlacements: spelt.fieldPlacements)]).text)
+        #expect(read.features.first?.properties == ["count": 4])
+        #expect(read.features.first?.placement(of: .title)?.key == "NAME")
     }
 
-    @Test("a name property that differs from the title stays data")
+    @Test("properties are data, also under keys that name fields")
     func differentName() throws {
         let (line, _) = try dataLine(["name": 5, "title": "T"], Feature(title: "T"))
-        #expect(line == "<Placemark><name>T</name>" + simpleDataXML(("name", "5")) + "</Placemark>")
+        #expect(line == "<Placemark><name>T</name>" + simpleDataXML(("name", "5"), ("title", "T")) + "</Placemark>")
     }
 
-    @Test("simplestyle keys whose style member is written are not repeated; marker-symbol and -size stay")
+    @Test("the style is written as a style; marker-symbol and -size, which KML has no element for, as data")
     func simplestyleKeys() throws {
         let style = Style(strokeColor: Color(red: 255, green: 136, blue: 68), strokeOpacity: 0.8, strokeWidth: 10,
                           fillColor: Color(red: 255, green: 68, blue: 255), fillOpacity: 0.5,
                           marker: MarkerStyle(href: "i.png", color: Color(red: 170, green: 204, blue: 238), opacity: 1, scale: 2,
                                               symbol: "bus", size: .medium, heading: 3, hotSpot: HotSpot(x: 0.5, y: 0)),
                           label: LabelStyle(color: Color(red: 1, green: 2, blue: 3), opacity: 1, scale: 1))
-        let properties: Properties = ["stroke": "#f84", "stroke-opacity": 0.8, "stroke-width": 10, "fill": "f4f",
-                                      "fill-opacity": 0.5, "marker-color": "#ace", "icon-color": "#ace", "icon": "i.png",
-                                      "icon-opacity": 1, "icon-scale": 2, "icon-heading": 3, "icon-offset": .array([0.5, 0]),
-                                      "icon-offset-units": .array(["fraction", "fraction"]), "label-color": "#010203",
-                                      "label-opacity": 1, "label-scale": 1, "styleUrl": "#old",
-                                      "marker-symbol": "bus", "marker-size": "medium", "marker-shape": "pin"]
-        let output = try writeKMLDocument([Feature(properties: properties, style: style)], options: inlineStyleOptions())
+        let output = try writeKMLDocument([Feature(properties: ["marker-shape": "pin"], style: style)], options: inlineStyleOptions())
         #expect(placemarkLines(output.text).first?.hasSuffix(
-            simpleDataXML(("marker-symbol", "bus"), ("marker-size", "medium"), ("marker-shape", "pin")) + "</Placemark>") == true)
+            simpleDataXML(("marker-shape", "pin"), ("marker-symbol", "bus"), ("marker-size", "medium")) + "</Placemark>") == true)
         expectSchemaValid(output)
     }
 
@@ -231,10 +233,10 @@ struct KMLWriterExtendedDataTests {
         #expect(line == "<Placemark>" + simpleDataXML(("marker-symbol", "airport"), ("marker-size", "large")) + "</Placemark>")
     }
 
-    @Test("address, visibility and a written time are not repeated")
+    @Test("address, visibility and a written time are elements, not data")
     func otherFields() throws {
         let feature = Feature(time: .instant("2026"), address: "Main St", visibility: true)
-        let (line, _) = try dataLine(["address": "Main St", "visibility": true, "timestamp": "2026", "other": 1], feature)
+        let (line, _) = try dataLine(["other": 1], feature)
         #expect(line == "<Placemark><visibility>1</visibility><address>Main St</address>"
             + "<TimeStamp><when>2026</when></TimeStamp>" + simpleDataXML(("other", "1")) + "</Placemark>")
     }

@@ -5,17 +5,20 @@ import Testing
 /// What the GPX reader keeps beside the model's fields is not repeated as data.
 @Suite("KMLWriter and GPX's property names")
 struct KMLWriterGPXFieldTests {
-    @Test("desc, time and sym repeating the description, the time and the symbol are not data; an empty coordinateProperties neither")
+    @Test("GPX's desc, time and sym are written as description, TimeStamp and marker-symbol, once")
     func restatedFields() throws {
-        let feature = Feature(subtitle: "Cabane", shape: .annotation(Coordinate(longitude: 7, latitude: 46)),
-                              properties: ["desc": "Cabane", "time": "2024-06-01T07:00:00Z", "sym": "Lodge",
-                                           "coordinateProperties": .object([:]), "cmt": "book ahead"],
+        var feature = Feature(subtitle: "Cabane", shape: .annotation(Coordinate(longitude: 7, latitude: 46)),
+                              properties: ["cmt": "book ahead"],
                               style: Style(marker: MarkerStyle(symbol: "Lodge")), time: .instant("2024-06-01T07:00:00Z"))
+        feature.placeField(.subtitle, key: "desc", sourceValue: "Cabane")
+        feature.placeField(.time, key: "time", sourceValue: "2024-06-01T07:00:00Z")
+        feature.placeField(.markerSymbol, key: "sym", sourceValue: "Lodge")
         let output = try writeKMLDocument([feature], options: streamingOptions())
         let placemark = placemarkLines(output.text).joined()
         #expect(placemark.contains(#"<Data name="cmt">"#))
         #expect(placemark.contains(#"<Data name="marker-symbol"><value>Lodge</value></Data>"#))
-        for key in ["desc", "time", "sym", "coordinateProperties"] {
+        #expect(placemark.contains("<description>Cabane</description>"))
+        for key in ["desc", "time", "sym"] {
             #expect(!placemark.contains(#"<Data name="\#(key)">"#), "\(key) is repeated")
         }
         expectSchemaValid(output)

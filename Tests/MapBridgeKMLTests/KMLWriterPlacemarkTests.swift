@@ -61,16 +61,28 @@ struct KMLWriterPlacemarkTests {
         expectSchemaValid(output)
     }
 
-    @Test("an id that is no XML name becomes data named id, reported once",
+    @Test("an id that is no XML name becomes data named @id, reported once, and the id again when read",
           arguments: [FeatureID.number(NumberValue(7)), .string("7a"), .string("a b"), .string("a:b"), .string(""),
                       .string("Zürich"), .string("-a")])
     func invalidID(id: FeatureID) throws {
         let output = try writeKMLDocument([Feature(id: id), Feature(id: id)])
         #expect(placemarkLines(output.text) == Array(repeating:
-            "<Placemark>" + simpleDataXML(("id", id.description)) + "</Placemark>", count: 2))
-        #expect(output.text.contains(#"<Schema id="schema-1"><SimpleField type="string" name="id"/></Schema>"#))
+            "<Placemark>" + simpleDataXML(("@id", id.description)) + "</Placemark>", count: 2))
+        let type = if case .number = id { "int" } else { "string" }
+        #expect(output.text.contains(#"<Schema id="schema-1"><SimpleField type="\#(type)" name="@id"/></Schema>"#))
         #expect(output.codes == ["id-not-xml-name"])
         expectSchemaValid(output)
+        let read = try readKML(output.text)
+        #expect(read.features.map(\.id) == [id, id])
+        #expect(read.features.allSatisfy { $0.properties.isEmpty })
+    }
+
+    @Test("data named id is a property, with or without an id attribute")
+    func idDataIsAProperty() throws {
+        let read = try readKML(#"<kml><Document><Placemark><ExtendedData><Data name="id"><value>x</value></Data></ExtendedData></Placemark>"#
+            + #"<Placemark id="p"><ExtendedData><Data name="id"><value>y</value></Data></ExtendedData></Placemark></Document></kml>"#)
+        #expect(read.features.map(\.id) == [nil, .string("p")])
+        #expect(read.features.map(\.properties) == [["id": "x"], ["id": "y"]])
     }
 
     @Test("a repeated id becomes Data on the second placemark")
@@ -78,17 +90,17 @@ struct KMLWriterPlacemarkTests {
         let output = try writeKMLDocument([Feature(id: .string("a")), Feature(id: .string("a"))])
         #expect(placemarkLines(output.text) == [
             #"<Placemark id="a"></Placemark>"#,
-            "<Placemark>" + simpleDataXML(("id", "a")) + "</Placemark>",
+            "<Placemark>" + simpleDataXML(("@id", "a")) + "</Placemark>",
         ])
         #expect(output.codes == ["id-duplicate"])
         expectSchemaValid(output)
     }
 
-    @Test("an id property wins over the id that cannot be an attribute")
+    @Test("an id property and an id that cannot be an attribute are both kept")
     func idPropertyWins() throws {
         let output = try writeKMLDocument([Feature(id: .number(NumberValue(7)), properties: ["id": "own"])])
         #expect(placemarkLines(output.text) == [
-            "<Placemark>" + simpleDataXML(("id", "own")) + "</Placemark>",
+            "<Placemark>" + simpleDataXML(("@id", "7"), ("id", "own")) + "</Placemark>",
         ])
     }
 
@@ -98,7 +110,7 @@ struct KMLWriterPlacemarkTests {
         let output = try writeKMLDocument([styled, Feature(id: .string("red"))])
         #expect(placemarkLines(output.text) == [
             "<Placemark><styleUrl>#red</styleUrl></Placemark>",
-            "<Placemark>" + simpleDataXML(("id", "red")) + "</Placemark>",
+            "<Placemark>" + simpleDataXML(("@id", "red")) + "</Placemark>",
         ])
         expectSchemaValid(output)
     }

@@ -1,0 +1,50 @@
+import MapBridgeModel
+
+/// The model fields KML keeps in `ExtendedData` because it has no element for them, and the
+/// spellings of fields that must come back under their own key.
+///
+/// | model | data |
+/// |---|---|
+/// | `style.marker.symbol` | `marker-symbol` |
+/// | `style.marker.size` | `marker-size` |
+/// | `id` that is not an XML name, or repeats one | `@id` |
+/// | a title that the source spelt `title`, `NAME` or `Name` (or took from any other property) | that key, beside the `name` element, so that GeoJSON output spells it the same way again |
+/// | GPX's `desc`, `time` and `sym` | nothing: `description`, `TimeStamp` and `marker-symbol` say them |
+///
+/// The reader takes such data back into the fields: the symbol and size always, a spelling
+/// (`name`, `description` and `address` too) only when it holds exactly what the element
+/// says. The writer never repeats a field under its own key (`name` for the title).
+enum KMLDataMapping {
+    /// The data that holds a feature id KML's `id` attribute cannot (not an XML name, or
+    /// used twice); data named `id` is a property like any other.
+    static let idKey = "@id"
+
+    static let vocabulary = PropertyVocabulary([
+        .init("marker-symbol", .markerSymbol), .init("marker-size", .markerSize),
+        .init("name", .title, isRead: false), .init("title", .title, isRead: false), .init("NAME", .title, isRead: false),
+        .init("Name", .title, isRead: false), .init("description", .subtitle, isRead: false),
+        .init("address", .address, isRead: false),
+        // GPX's names: the elements say these in KML.
+        .init("desc", .subtitle, isRead: false, isWritten: false), .init("time", .instant, isRead: false, isWritten: false),
+        .init("sym", .markerSymbol, isRead: false, isWritten: false),
+    ])
+
+    /// Moves the data KML keeps for the model's fields into them (after the elements and the
+    /// style have been read).
+    static func restoreFields(of feature: inout Feature) {
+        if let value = feature.properties[idKey] {
+            switch value {
+            case .string(let s): feature.id = .string(s)
+            case .number(let n): feature.id = .number(n)
+            default: break
+            }
+            if feature.id != nil { feature.properties[idKey] = nil }
+        }
+        vocabulary.consume(into: &feature, restating: true)
+    }
+
+    /// The feature's data: its properties, with the fields that live in data put in place.
+    static func data(of feature: Feature) -> Properties {
+        vocabulary.properties(of: feature)
+    }
+}

@@ -1,0 +1,588 @@
+/// A model field that formats built on properties (GeoJSON, CSV) spell as a property.
+///
+/// Each field has one default key (`key`), the name it takes when the source gave it none;
+/// a format's `PropertyVocabulary` may read it from other keys too.
+public enum PropertyField: UInt8, Hashable, Sendable, CaseIterable {
+    case title, subtitle, address, visibility, time, timeBegin, timeEnd
+    case styleID, strokeColor, strokeOpacity, strokeWidth, fillColor, fillOpacity
+    case markerColor, markerSymbol, markerSize, iconHref, iconOpacity, iconScale, iconHeading, hotSpotOffset, hotSpotUnits
+    case labelColor, labelOpacity, labelScale
+
+    /// The field as messages name it (`title`, `style's stroke colour`).
+    public var description: String {
+        switch self {
+        case .title, .subtitle, .address, .visibility, .time: String(describing: self)
+        case .timeBegin: "time's begin"
+        case .timeEnd: "time's end"
+        default: "style's \(key)"
+        }
+    }
+
+    /// The key the field takes as a property when its source gave it none (simplestyle's
+    /// names for the style's members).
+    public var key: String {
+        switch self {
+        case .title: "name"
+        case .subtitle: "description"
+        case .address: "address"
+        case .visibility: "visibility"
+        case .time: "timestamp"
+        case .timeBegin: "begin"
+        case .timeEnd: "end"
+        case .styleID: "styleUrl"
+        case .strokeColor: "stroke"
+        case .strokeOpacity: "stroke-opacity"
+        case .strokeWidth: "stroke-width"
+        case .fillColor: "fill"
+        case .fillOpacity: "fill-opacity"
+        case .markerColor: "marker-color"
+        case .markerSymbol: "marker-symbol"
+        case .markerSize: "marker-size"
+        case .iconHref: "icon"
+        case .iconOpacity: "icon-opacity"
+        case .iconScale: "icon-scale"
+        case .iconHeading: "icon-heading"
+        case .hotSpotOffset: "icon-offset"
+        case .hotSpotUnits: "icon-offset-units"
+        case .labelColor: "label-color"
+        case .labelOpacity: "label-opacity"
+        case .labelScale: "label-scale"
+        }
+    }
+}
+
+/// Where one of a feature's fields stood among its source's properties, and under which key,
+/// so that a writer that writes fields as properties puts it back in its place.
+///
+/// The field holds the value; `sourceValue` is only the spelling the source gave it
+/// (`"#F00"` for red, `2.50` for 2.5), written back for as long as it still means what the field
+/// holds. Set the field and the new value is written, in the same place.
+public struct FieldPlacement: Hashable, Sendable {
+    /// The field.
+    public var field: PropertyField
+    /// The key the source used (`NAME`, `desc`, `icon-color`, …).
+    public var key: String
+    /// Its position among the source's properties, counting the consumed ones: 0 is first.
+    public var index: Int
+    /// The value as the source wrote it.
+    public var sourceValue: PropertyValue
+
+    public init(field: PropertyField, key: String, index: Int, sourceValue: PropertyValue) {
+        self.field = field
+        self.key = key
+        self.index = index
+        self.sourceValue = sourceValue
+    }
+}
+
+/// The keys a format built on properties reads into the model's fields and writes them back
+/// as: one mechanism, declared per format by a list of spellings (GeoJSON's table is in
+/// `GeoJSONMapping`, CSV's in `CSVFeatureMapping`).
+///
+/// Reading *consumes*: a property that a spelling recognises and whose value fits the field
+/// leaves the properties and fills the field, and a `FieldPlacement` remembers its key and its
+/// place. Writing puts each field back at its placement (under its key, when this vocabulary
+/// knows it) and adds fields without one after the properties under their first spelling. So a
+/// fact lives in one place, in the field, and a round trip keeps the properties' order.
+///
+///     var f = Feature(properties: ["NAME": "Oslo", "pop": 700_000])
+///     GeoJSONMapping.vocabulary.consume(into: &f)   // f.title == "Oslo"; f.properties == ["pop": 700000]
+///     f.title = "Kristiania"
+///     GeoJSONMapping.vocabulary.properties(of: f)    // ["NAME": "Kristiania", "pop": 700000]
+public struct PropertyVocabulary: Sendable {
+    /// How a spelling's value meets its field.
+    public enum Slot: UInt8, Sendable, CaseIterable {
+        case title, subtitle, address, visibility
+        /// An ISO 8601 string: `Feature.time` as an instant.
+        case instant
+        /// An object `{begin, end}`: `Feature.time` as a span.
+        case span
+        /// A span's begin or end alone (CSV's `begin` and `end` columns).
+        case spanBegin, spanEnd
+        /// A shared style's name, `#id`.
+        case styleURL
+        case strokeColor, strokeOpacity, strokeWidth, fillColor, fillOpacity
+        /// A pin's colour (written only for a marker without an icon image).
+        case markerColor
+        /// An icon image's tint (written only for a marker with an icon image).
+        case iconColor
+        case markerSymbol, markerSize, iconHref, iconOpacity, iconScale, iconHeading
+        /// `[x, y]` of the hot spot; its units are `iconOffsetUnits`.
+        case iconOffset, iconOffsetUnits
+        case labelColor, labelOpacity, labelScale
+
+        /// The field the slot fills.
+        public var field: PropertyField {
+            switch self {
+            case .title: .title
+            case .subtitle: .subtitle
+            case .address: .address
+            case .visibility: .visibility
+            case .instant, .span: .time
+            case .spanBegin: .timeBegin
+            case .spanEnd: .timeEnd
+            case .styleURL: .styleID
+            case .strokeColor: .strokeColor
+            case .strokeOpacity: .strokeOpacity
+            case .strokeWidth: .strokeWidth
+            case .fillColor: .fillColor
+            case .fillOpacity: .fillOpacity
+            case .markerColor, .iconColor: .markerColor
+            case .markerSymbol: .markerSymbol
+            case .markerSize: .markerSize
+            case .iconHref: .iconHref
+            case .iconOpacity: .iconOpacity
+            case .iconScale: .iconScale
+            case .iconHeading: .iconHeading
+            case .iconOffset: .hotSpotOffset
+            case .iconOffsetUnits: .hotSpotUnits
+            case .labelColor: .labelColor
+            case .labelOpacity: .labelOpacity
+            case .labelScale: .labelScale
+            }
+        }
+    }
+
+    /// A key and the slot it fills.
+    public struct Spelling: Sendable {
+        public let key: String
+        public let slot: Slot
+        /// Whether reading takes the key into the field; a spelling that is not read is used
+        /// only to write a field back under the key another format's reader placed it at (GPX's
+        /// `desc` in GeoJSON output).
+        public let isRead: Bool
+        /// Whether a field placed under the key is written back under it; a spelling that is
+        /// neither read nor written names a key a format writes its own way (KML writes GPX's
+        /// `desc` as `description`).
+        public let isWritten: Bool
+        public init(_ key: String, _ slot: Slot, isRead: Bool = true, isWritten: Bool = true) {
+            self.key = key
+            self.slot = slot
+            self.isRead = isRead
+            self.isWritten = isWritten
+        }
+    }
+
+    /// The spellings, best first: when two keys fill one field, the earlier one does and the
+    /// other stays a property; a field without a placement is written under its first.
+    public let spellings: [Spelling]
+    /// Whether keys match whatever their case and surrounding blanks (CSV headers).
+    public let ignoresCase: Bool
+    /// Fields that, without a placement, are written before the properties rather than after
+    /// them (CSV's name and description lead a row).
+    public let leading: Set<PropertyField>
+    private let rankByKey: [String: Int]
+    /// First bytes of the (normalised) keys: one table lookup turns most other keys away.
+    private let firstBytes: [Bool]
+
+    public init(_ spellings: [Spelling], ignoresCase: Bool = false, leading: Set<PropertyField> = []) {
+        self.spellings = spellings
+        self.ignoresCase = ignoresCase
+        self.leading = leading
+        var ranks: [String: Int] = [:]
+        var first = [Bool](repeating: false, count: 256)
+        for (rank, s) in spellings.enumerated() {
+            let key = ignoresCase ? s.key.lowercased() : s.key
+            if ranks[key] == nil { ranks[key] = rank }
+            if let b = key.utf8.first { first[Int(b)] = true }
+        }
+        rankByKey = ranks
+        firstBytes = first
+    }
+
+    /// The rank of the spelling `key` matches, if any.
+    public func rank(of key: String) -> Int? {
+        guard let b = key.utf8.first else { return nil }
+        if ignoresCase {
+            // A blank or an upper-case first byte is normalised before the table says no.
+            if b > 0x20 && !(0x41...0x5A).contains(b) && !firstBytes[Int(b)] { return nil }
+            return rankByKey[Self.normalised(key)]
+        }
+        guard firstBytes[Int(b)] else { return nil }
+        return rankByKey[key]
+    }
+
+    private static func normalised(_ key: String) -> String {
+        var s = Substring(key)
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s.lowercased()
+    }
+
+    // MARK: Reading
+
+    /// Moves the properties this vocabulary recognises into `feature`'s fields, replacing the
+    /// feature's placements. A property whose value does not fit its field (a `stroke` that is
+    /// not a colour, a `name` that is a number) stays a property; of two keys for one field the
+    /// better spelling fills it and the other stays.
+    ///
+    /// With `restating`, a property under a spelling that is not read (`NAME` in KML data) is
+    /// taken too when it holds exactly what its field holds already: it was the field's
+    /// spelling in the source that wrote it, and comes back as the field's placement.
+    public func consume(into feature: inout Feature, restating: Bool = false) {
+        let properties = feature.properties
+        // The best candidate per slot, in one pass; most features have a handful of them.
+        var chosen: [(rank: Int, index: Int)] = []
+        for (i, entry) in properties.enumerated() {
+            guard let rank = rank(of: entry.key) else { continue }
+            let spelling = spellings[rank]
+            let fits: Bool
+            if spelling.isRead {
+                fits = Self.fits(entry.value, spelling.slot)
+            } else {
+                guard restating else { continue }
+                fits = Self.encode(feature, spelling.slot) == entry.value
+            }
+            guard fits else { continue }
+            let field = spelling.slot.field
+            if let k = chosen.firstIndex(where: { spellings[$0.rank].slot.field == field }) {
+                if rank < chosen[k].rank { chosen[k] = (rank, i) }
+            } else {
+                chosen.append((rank, i))
+            }
+        }
+        guard !chosen.isEmpty else { return }
+        chosen.sort { $0.index < $1.index }
+        var rest = Properties()
+        var placements: [FieldPlacement] = []
+        placements.reserveCapacity(chosen.count)
+        var next = 0
+        var style = feature.style ?? Style()
+        for (i, entry) in properties.enumerated() {
+            if next < chosen.count, chosen[next].index == i {
+                let slot = spellings[chosen[next].rank].slot
+                Self.decode(entry.value, slot, into: &feature, style: &style)
+                placements.append(FieldPlacement(field: slot.field, key: entry.key, index: i, sourceValue: entry.value))
+                next += 1
+            } else {
+                rest.append(key: entry.key, value: entry.value)
+            }
+        }
+        feature.properties = rest
+        feature.fieldPlacements = placements
+        feature.style = style.normalised
+    }
+
+    /// Whether `value` fills `slot`.
+    static func fits(_ value: PropertyValue, _ slot: Slot) -> Bool {
+        var probe = Feature()
+        var style = Style()
+        return decode(value, slot, into: &probe, style: &style)
+    }
+
+    /// Sets the slot's field from `value`; `false` (and nothing set) when the value does not fit.
+    @discardableResult
+    static func decode(_ v: PropertyValue, _ slot: Slot, into feature: inout Feature, style s: inout Style) -> Bool {
+        func color(_ v: PropertyValue) -> Color? { v.stringValue.flatMap(Color.init(hex:)) }
+        func unit(_ v: PropertyValue) -> Double? { v.doubleValue.flatMap { (0...1).contains($0) ? $0 : nil } }
+        func setMarker(_ body: (inout MarkerStyle) -> Void) {
+            var m = s.marker ?? MarkerStyle()
+            body(&m)
+            s.marker = m
+        }
+        func setLabel(_ body: (inout LabelStyle) -> Void) {
+            var l = s.label ?? LabelStyle()
+            body(&l)
+            s.label = l
+        }
+        switch slot {
+        case .title:
+            guard let t = v.stringValue else { return false }
+            feature.title = t
+        case .subtitle:
+            guard let t = v.stringValue else { return false }
+            feature.subtitle = t
+        case .address:
+            guard let t = v.stringValue else { return false }
+            feature.address = t
+        case .visibility:
+            guard case .bool(let b) = v else { return false }
+            feature.visibility = b
+        case .instant:
+            guard let t = v.stringValue else { return false }
+            feature.time = .instant(t)
+        case .span:
+            guard case .object(let span) = v, !span.isEmpty, span.allSatisfy({ ($0.key == "begin" || $0.key == "end") && $0.value.stringValue != nil })
+            else { return false }
+            feature.time = .span(begin: span["begin"]?.stringValue, end: span["end"]?.stringValue)
+        case .spanBegin, .spanEnd:
+            guard let t = v.stringValue else { return false }
+            var begin: String?, end: String?
+            if case .span(let b, let e)? = feature.time { begin = b; end = e }
+            if slot == .spanBegin { begin = t } else { end = t }
+            feature.time = .span(begin: begin, end: end)
+        case .styleURL:
+            guard let url = v.stringValue, url.hasPrefix("#"), url.count > 1 else { return false }
+            s.id = String(url.dropFirst())
+        case .strokeColor:
+            guard let c = color(v) else { return false }
+            s.strokeColor = c
+        case .strokeOpacity:
+            guard let o = unit(v) else { return false }
+            s.strokeOpacity = o
+        case .strokeWidth:
+            guard let w = v.doubleValue, w >= 0 else { return false }
+            s.strokeWidth = w
+        case .fillColor:
+            guard let c = color(v) else { return false }
+            s.fillColor = c
+        case .fillOpacity:
+            guard let o = unit(v) else { return false }
+            s.fillOpacity = o
+        case .markerColor, .iconColor:
+            guard let c = color(v) else { return false }
+            setMarker { $0.color = c }
+        case .markerSymbol:
+            guard let t = v.stringValue ?? v.doubleValue.map({ NumberValue($0).text }) else { return false }
+            setMarker { $0.symbol = t }
+        case .markerSize:
+            guard let size = v.stringValue.flatMap(MarkerSize.init(rawValue:)) else { return false }
+            setMarker { $0.size = size }
+        case .iconHref:
+            guard let t = v.stringValue else { return false }
+            setMarker { $0.href = t }
+        case .iconOpacity:
+            guard let o = unit(v) else { return false }
+            setMarker { $0.opacity = o }
+        case .iconScale:
+            guard let d = v.doubleValue else { return false }
+            setMarker { $0.scale = d }
+        case .iconHeading:
+            guard let d = v.doubleValue else { return false }
+            setMarker { $0.heading = d }
+        case .iconOffset:
+            guard case .array(let xy) = v, xy.count == 2, let x = xy[0].doubleValue, let y = xy[1].doubleValue else { return false }
+            setMarker { m in
+                m.hotSpot = HotSpot(x: x, y: y, xUnits: m.hotSpot?.xUnits ?? "fraction", yUnits: m.hotSpot?.yUnits ?? "fraction")
+            }
+        case .iconOffsetUnits:
+            guard case .array(let units) = v, units.count == 2, let xu = units[0].stringValue, let yu = units[1].stringValue
+            else { return false }
+            setMarker { m in m.hotSpot = HotSpot(x: m.hotSpot?.x ?? 0, y: m.hotSpot?.y ?? 0, xUnits: xu, yUnits: yu) }
+        case .labelColor:
+            guard let c = color(v) else { return false }
+            setLabel { $0.color = c }
+        case .labelOpacity:
+            guard let o = unit(v) else { return false }
+            setLabel { $0.opacity = o }
+        case .labelScale:
+            guard let d = v.doubleValue else { return false }
+            setLabel { $0.scale = d }
+        }
+        return true
+    }
+
+    // MARK: Writing
+
+    /// The feature's properties with its fields written back: each at its placement (under
+    /// the placement's key when this vocabulary reads that key into the same field or knows
+    /// the key for nothing, else under the field's first spelling here), then the fields
+    /// without one, in this vocabulary's order (those in `leading` before the properties). A field whose keys are all taken by properties is left out and
+    /// named in `unplaced`.
+    public func properties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
+        let p = feature.properties
+        let placements = feature.fieldPlacements
+        if placements.isEmpty && !Self.hasFields(feature) { return p }
+        var out = Properties()
+        var written = Set<PropertyField>()
+        // Keys the properties hold (whatever their case, where keys match so).
+        let held: Set<String>? = ignoresCase ? Set(p.map { Self.normalised($0.key) }) : nil
+        func isTaken(_ key: String) -> Bool {
+            if let held { return held.contains(Self.normalised(key)) || out.contains { Self.normalised($0.key) == Self.normalised(key) } }
+            return p.contains(key: key) || out.contains(key: key)
+        }
+        func emit(_ field: PropertyField, preferring key: String?, source: PropertyValue?) {
+            guard !written.contains(field) else { return }
+            // The placement's own key: when this vocabulary reads it into the same field, or
+            // knows it for nothing else (a title taken from any property, `--title-property`).
+            var candidates: [Spelling] = []
+            if let key, key != field.key {
+                if let r = rank(of: key) {
+                    if spellings[r].slot.field == field, spellings[r].isWritten { candidates.append(Spelling(key, spellings[r].slot)) }
+                } else if let first = spellings.first(where: { $0.slot.field == field }) {
+                    candidates.append(Spelling(key, first.slot))
+                }
+            } else if let key, let r = rank(of: key), spellings[r].slot.field == field, spellings[r].isRead {
+                candidates.append(Spelling(key, spellings[r].slot))
+            }
+            candidates += spellings.filter { $0.slot.field == field && $0.isRead }
+            var blocked = false
+            for c in candidates {
+                guard let value = Self.encode(feature, c.slot) else { continue }
+                if isTaken(c.key) {
+                    blocked = true
+                    continue
+                }
+                // The source's spelling while it still says the same.
+                var written_ = value
+                if let source, source != value, Self.means(source, c.slot, sameAs: feature) { written_ = source }
+                out.append(key: c.key, value: written_)
+                written.insert(field)
+                return
+            }
+            if blocked { unplaced?(field) }
+        }
+        if !leading.isEmpty {
+            let placed = Set(placements.map(\.field))
+            for s in spellings where s.isRead && leading.contains(s.slot.field) && !placed.contains(s.slot.field)
+                && !written.contains(s.slot.field) && Self.encode(feature, s.slot) != nil
+            {
+                emit(s.slot.field, preferring: nil, source: nil)
+            }
+        }
+        feature.forEachSourceEntry { entry, placement in
+            if let placement {
+                emit(placement.field, preferring: placement.key, source: placement.sourceValue)
+            } else {
+                out.append(key: entry.key, value: entry.value)
+            }
+        }
+        for s in spellings where s.isRead && !written.contains(s.slot.field) && Self.encode(feature, s.slot) != nil {
+            emit(s.slot.field, preferring: nil, source: nil)
+        }
+        return out
+    }
+
+    /// Whether `feature` has any field a vocabulary writes.
+    private static func hasFields(_ f: Feature) -> Bool {
+        f.title != nil || f.subtitle != nil || f.address != nil || f.visibility != nil || f.time != nil || f.style != nil
+    }
+
+    /// Whether the source's spelling `value` reads as what the feature's field holds.
+    private static func means(_ value: PropertyValue, _ slot: Slot, sameAs feature: Feature) -> Bool {
+        // A title or other text taken from a number keeps the number.
+        if case .number(let n) = value, case .string(let text)? = encode(feature, slot) { return n.text == text }
+        var probe = Feature(time: feature.time)
+        var style = Style(marker: feature.style?.marker.map { m in
+            MarkerStyle(hotSpot: m.hotSpot)
+        })
+        guard decode(value, slot, into: &probe, style: &style) else { return false }
+        probe.style = style
+        return encode(probe, slot) == encode(feature, slot)
+    }
+
+    /// The slot's value for `feature`, or `nil` when the field is unset or the slot cannot say it.
+    static func encode(_ f: Feature, _ slot: Slot) -> PropertyValue? {
+        func number(_ d: Double?) -> PropertyValue? { d.map { .number(NumberValue($0)) } }
+        func hex(_ c: Color?) -> PropertyValue? { c.map { .string($0.hex) } }
+        func text(_ t: String?) -> PropertyValue? { t.map { .string($0) } }
+        let s = f.style, m = s?.marker, l = s?.label
+        switch slot {
+        case .title: return text(f.title)
+        case .subtitle: return text(f.subtitle)
+        case .address: return text(f.address)
+        case .visibility: return f.visibility.map { .bool($0) }
+        case .instant:
+            if case .instant(let t)? = f.time { return .string(t) }
+            return nil
+        case .span:
+            if case .span? = f.time { return f.time?.propertyValue }
+            return nil
+        case .spanBegin:
+            if case .span(let b?, _)? = f.time { return .string(b) }
+            return nil
+        case .spanEnd:
+            if case .span(_, let e?)? = f.time { return .string(e) }
+            return nil
+        case .styleURL: return s?.id.map { .string("#" + $0) }
+        case .strokeColor: return hex(s?.strokeColor)
+        case .strokeOpacity: return number(s?.strokeOpacity)
+        case .strokeWidth: return number(s?.strokeWidth)
+        case .fillColor: return hex(s?.fillColor)
+        // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
+        case .fillOpacity: return number(s?.fillOpacity ?? (s?.fill == false ? 0 : nil))
+        case .markerColor: return m?.href == nil ? hex(m?.color) : nil
+        case .iconColor: return m?.href != nil ? hex(m?.color) : nil
+        case .markerSymbol: return text(m?.symbol)
+        case .markerSize: return m?.size.map { .string($0.rawValue) }
+        case .iconHref: return text(m?.href)
+        case .iconOpacity: return number(m?.opacity)
+        case .iconScale: return number(m?.scale)
+        case .iconHeading: return number(m?.heading)
+        case .iconOffset: return m?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
+        case .iconOffsetUnits: return m?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
+        case .labelColor: return hex(l?.color)
+        case .labelOpacity: return number(l?.opacity)
+        case .labelScale: return number(l?.scale)
+        }
+    }
+}
+
+extension Style {
+    /// The style, or `nil` when it says nothing (an empty marker or label dropped).
+    var normalised: Style? {
+        var s = self
+        if s.marker?.isEmpty == true { s.marker = nil }
+        if s.label?.isEmpty == true { s.label = nil }
+        return s.isEmpty && s.id == nil ? nil : s
+    }
+}
+
+extension Feature {
+    /// Records that `field`, just filled from an element of the source, stands next among the
+    /// properties under `key` (GPX's `desc`), so that writers built on properties spell it so.
+    public mutating func placeField(_ field: PropertyField, key: String, sourceValue: PropertyValue) {
+        fieldPlacements.removeAll { $0.field == field }
+        fieldPlacements.append(FieldPlacement(field: field, key: key, index: properties.count + fieldPlacements.count,
+                                              sourceValue: sourceValue))
+    }
+
+    /// The placement of `field`, if it has one.
+    public func placement(of field: PropertyField) -> FieldPlacement? {
+        fieldPlacements.first { $0.field == field }
+    }
+}
+
+extension Feature {
+    /// Makes the property `key` the source of `field` (`--title-property`): its text fills the
+    /// field, and it becomes the field's placement; a property the field came from before
+    /// goes back among the properties, where it stood.
+    /// - Returns: whether the property exists and has a text (a string, or a number's text).
+    @discardableResult
+    public mutating func takeField(_ field: PropertyField, fromProperty key: String, setting set: (inout Feature, String) -> Void) -> Bool {
+        // The source's order: properties and placements as one list.
+        var all: [(entry: Properties.Entry, field: PropertyField?)] = []
+        all.reserveCapacity(properties.count + fieldPlacements.count)
+        forEachSourceEntry { entry, placement in all.append((entry, placement?.field)) }
+        guard let j = all.firstIndex(where: { $0.field == nil && $0.entry.key == key }) else { return false }
+        let text: String
+        switch all[j].entry.value {
+        case .string(let s): text = s
+        case .number(let n): text = n.text
+        default: return false
+        }
+        for k in all.indices where all[k].field == field { all[k].field = nil }
+        all[j].field = field
+        set(&self, text)
+        var rest = Properties()
+        var kept: [FieldPlacement] = []
+        for (i, item) in all.enumerated() {
+            if let f = item.field {
+                kept.append(FieldPlacement(field: f, key: item.entry.key, index: i, sourceValue: item.entry.value))
+            } else {
+                rest.append(key: item.entry.key, value: item.entry.value)
+            }
+        }
+        properties = rest
+        fieldPlacements = kept
+        return true
+    }
+}
+
+extension Feature {
+    /// The properties and the fields' placements in the source's order, as one walk: `body`
+    /// gets each property with `nil`, and each placement as its key and source value with the
+    /// placement.
+    public func forEachSourceEntry(_ body: (Properties.Entry, FieldPlacement?) throws -> Void) rethrows {
+        var next = 0
+        let placements = fieldPlacements
+        for (i, entry) in properties.enumerated() {
+            while next < placements.count, placements[next].index <= i + next {
+                try body(Properties.Entry(key: placements[next].key, value: placements[next].sourceValue), placements[next])
+                next += 1
+            }
+            try body(entry, nil)
+        }
+        for p in placements[next...] { try body(Properties.Entry(key: p.key, value: p.sourceValue), p) }
+    }
+}
