@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "MapBridgeValidationTests", dependencies: ["MapBridgeValidation", "MapBridgeIO", "MapBridgeModel",
                                                                      "MapBridgeZip"]),
         .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeBench", "MapBridgeZip"]),
     ],
     swiftLanguageModes: [.v6]
 )
