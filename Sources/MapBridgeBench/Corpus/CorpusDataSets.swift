@@ -39,7 +39,8 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
 
     private func place(_ id: Int, _ rng: inout SplitMix64) -> CorpusFeature {
         let (lon, lat) = CorpusWords.lonLat(&rng)
-        let category = rng.pick(CorpusWords.categories)
+        let c = rng.int(in: 0...CorpusWords.categories.count - 1)
+        let category = CorpusWords.categories[c]
         return CorpusFeature(
             id: id, name: CorpusWords.name(&rng), description: CorpusWords.description(&rng),
             properties: [
@@ -48,14 +49,15 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
                 ("elevation", .fixed(units: rng.int(in: -500...40_000), decimals: 1)),
                 ("visited", .boolean(rng.chance(0.3))),
             ],
-            style: .marker(color: CorpusWords.color(&rng), size: rng.int(in: 0...2), symbol: category),
+            style: .marker(color: CorpusWords.color(c), size: rng.int(in: 0...2), symbol: category),
             shape: .point(CorpusPosition(lon: lon, lat: lat, decimals: 7), decimals: 7))
     }
 
     private func route(_ id: Int, _ rng: inout SplitMix64) -> CorpusFeature {
         let kinds = ["motorway", "trunk", "primary", "secondary", "tertiary", "ferry", "rail", "trail"]
         let surfaces = ["asphalt", "gravel", "paved", "unpaved"]
-        let kind = rng.pick(kinds)
+        let k = rng.int(in: 0...kinds.count - 1)
+        let kind = kinds[k]
         var (lon, lat) = CorpusWords.lonLat(&rng)
         var bearing = rng.uniform(0, 360)
         var positions = [CorpusPosition(lon: lon, lat: lat, decimals: 6)]
@@ -83,7 +85,7 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
                 ("surface", rng.chance(0.2) ? nil : .text(rng.pick(surfaces))),
                 ("oneway", .boolean(rng.chance(0.2))),
             ],
-            style: .line(color: CorpusWords.color(&rng), width: rng.int(in: 1...6), opacity: rng.int(in: 5...10) * 10),
+            style: .line(color: CorpusWords.color(k), width: rng.int(in: 1...6), opacity: rng.int(in: 5...10) * 10),
             shape: .line(positions, decimals: 6))
     }
 
@@ -104,17 +106,18 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
             rings.append(CorpusGeometry.ring(&rng, lon: c.lon, lat: c.lat, radius: 0.12 * radius, count: 10,
                                              ccw: false, decimals: 6))
         }
+        let use = rng.int(in: 0...landuse.count - 1)
         // π r² in hectares, to 0.01 ha.
         let hundredthsOfHectare = Int((Double.pi * radius * radius / 100).rounded())
         return CorpusFeature(
             id: id, name: CorpusWords.name(&rng) + " area", description: CorpusWords.description(&rng),
             properties: [
-                ("landuse", .text(rng.pick(landuse))),
+                ("landuse", .text(landuse[use])),
                 ("area_ha", .fixed(units: hundredthsOfHectare, decimals: 2)),
                 ("source", .text("survey")),
                 ("year", .integer(rng.int(in: 1950...2024))),
             ],
-            style: .area(stroke: CorpusWords.color(&rng), fill: CorpusWords.color(&rng), fillOpacity: rng.int(in: 2...8) * 10),
+            style: .area(stroke: CorpusWords.color(use), fill: CorpusWords.color(use + 8), fillOpacity: rng.int(in: 2...8) * 10),
             shape: .polygon(rings, decimals: 6))
     }
 }

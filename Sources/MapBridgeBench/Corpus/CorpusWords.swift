@@ -51,5 +51,10 @@ enum CorpusWords {
         return (min(179.9999999, max(-180, c.lon + 1.5 * rng.gaussian())), min(85, max(-85, c.lat + rng.gaussian())))
     }
 
-    static func color(_ rng: inout SplitMix64) -> UInt32 { UInt32(truncatingIfNeeded: rng.next() & 0xFF_FFFF) }
+    /// Colour `index` of a 16-colour palette (0xRRGGBB): a style per category, kind or land use,
+    /// as real files have, rather than one per feature.
+    static func color(_ index: Int) -> UInt32 { palette[index % palette.count] }
+
+    static let palette: [UInt32] = [0xE6194B, 0x3CB44B, 0xFFE119, 0x4363D8, 0xF58231, 0x911EB4, 0x46F0F0, 0xF032E6,
+                                    0xBCF60C, 0xFABEBE, 0x008080, 0xE6BEFF, 0x9A6324, 0xFFFAC8, 0x800000, 0xAAFFC3]
 }
