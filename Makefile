@@ -5,7 +5,8 @@
 #   make release optimised build (.build/release/mapbridge)
 #   make test    run every test (unit and end-to-end)
 #   make demo    convert a sample and print its summary
-#   make bench   time convert against ogr2ogr on a generated corpus (needs ../shared)
+#   make bench   report: convert, validate, read and their floors on the project's own corpus, beside
+#                ogr2ogr when installed (SCALE=0.01 for a quick one, RUNS=N; ratios, not a test)
 #   make bench-scaling  time and memory on hostile input shapes at n and 4n (Tests/Scaling; ratios)
 #   make fuzz    fuzz the GeoJSON reader and writer for 60 s (libFuzzer + AddressSanitizer)
 #   make fuzz-kml  fuzz the KML reader and the KML and GeoJSON writers for 60 s (FUZZ_SECONDS=…)
@@ -53,10 +54,10 @@ demo: build
 	@echo "== mapbridge info .build/demo/airports.geojson"
 	$(BIN) info .build/demo/airports.geojson
 
+SCALE ?= 1
+RUNS ?= 3
 bench: release
-	@test -d ../shared/bench || { echo "bench needs ../shared/bench beside the project"; exit 1; }
-	@test -d .build/bench-corpus || ../shared/bench/make-corpus .build/bench-corpus
-	../shared/bench/compare --corpus .build/bench-corpus --only geojson-\>geojson
+	python3 Tests/Bench/bench.py --scale $(SCALE) --runs $(RUNS)
 
 bench-scaling: release
 	python3 Tests/Scaling/scaling.py --mapbridge .build/release/mapbridge $(if $(CASE),--only $(CASE),)

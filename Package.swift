@@ -17,7 +17,7 @@ import PackageDescription
 //   MapBridgeSVG      the SVG writer: projected, fitted pictures of places and routes
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
 //   MapBridgeCLI      the `mapbridge` command
-//   MapBridgeBench    `mapbridge-bench`: reading throughput for benchmarks
+//   MapBridgeBench    `mapbridge-bench`: the benchmark corpus and reading throughput for `make bench`
 let package = Package(
     name: "MapBridge",
     products: [
@@ -58,8 +58,9 @@ let package = Package(
         .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV", "MapBridgeGeodesy",
                                                                "MapBridgeValidation",
                                                                ]),
-        // Throughput of the reading layers, for benchmarks beside a peer (not a unit test).
-        .executableTarget(name: "MapBridgeBench", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeJSON"]),
+        // The benchmark's corpus generator and the reading layers' floors (not a unit test).
+        .executableTarget(name: "MapBridgeBench", dependencies: ["CLibXML2", "MapBridgeCore", "MapBridgeIO", "MapBridgeJSON",
+                                                                 "MapBridgeModel"]),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
         .testTarget(name: "MapBridgeIOTests", dependencies: ["MapBridgeIO"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "MapBridgeValidationTests", dependencies: ["MapBridgeValidation", "MapBridgeIO", "MapBridgeModel",
                                                                      "MapBridgeZip"]),
         .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeBench", "MapBridgeZip"]),
     ],
     swiftLanguageModes: [.v6]
 )

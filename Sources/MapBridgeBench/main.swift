@@ -3,15 +3,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MapBridgeGeoJSON
 import MapBridgeIO
-import MapBridgeJSON
 import MapBridgeModel
 
-// Throughput of the reading layers on one file, for benchmarks (never for unit tests):
+// Tools for the benchmark (`make bench`, Tests/Bench/bench.py), never for unit tests:
+//   mapbridge-bench corpus DIR [--scale F]  write the deterministic benchmark corpus
 //   mapbridge-bench tokenize FILE   walk every JSON token (numbers parsed, strings decoded)
-//   mapbridge-bench read FILE       read every GeoJSON feature into the model
-// Prints seconds, MB/s and the token or feature count; compare against a peer side by side.
+//   mapbridge-bench read FILE       read every feature into the model, as convert reads it
+//   mapbridge-bench saxwalk FILE    libxml2's SAX2 push parser, 1 MiB chunks, empty callbacks
+// The walks print seconds, MB/s and the count; compare them against each other and a peer.
+
+let usage = """
+    usage: mapbridge-bench corpus DIR [--scale F] [places|routes|polygons ...]
+           mapbridge-bench tokenize|read|saxwalk FILE
+    """
 
 func seconds() -> Double {
     var ts = timespec()
@@ -19,43 +24,50 @@ func seconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-func run(_ mode: String, _ path: String) throws {
+/// `x` to three decimals, for messages.
+func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+func walk(_ mode: String, _ path: String) throws {
     let start = seconds()
-    var count = 0
-    var checksum = 0.0
-    let source = try ByteSource(path: path)
+    let bytes: Int64
+    let result: (count: Int, checksum: Double)
+    let unit: String
     switch mode {
     case "tokenize":
-        let tokenizer = JSONTokenizer(source: source)
-        while true {
-            let token = try tokenizer.next()
-            if token == .endOfInput { break }
-            if token == .number { checksum += tokenizer.numberValue() }
-            count += 1
-        }
+        let source = try ByteSource(path: path)
+        result = try ReadWalk.tokenize(source)
+        bytes = source.bytesRead
+        unit = "tokens"
     case "read":
-        let reader = GeoJSONReader(source: source)
-        while let feature = try reader.next() {
-            count += 1
-            checksum += Double(feature.properties.count)
-        }
+        result = try ReadWalk.read(path)
+        bytes = try ByteSource(path: path).totalBytes ?? 0
+        unit = "features"
+    case "saxwalk":
+        let source = try ByteSource(path: path)
+        result = (try SAXWalk.run(source), 0)
+        bytes = source.bytesRead
+        unit = "elements"
     default:
-        print("usage: mapbridge-bench tokenize|read FILE")
-        exit(64)
+        throw MapBridgeError(.usage, usage)
     }
     let elapsed = seconds() - start
-    let mb = Double(source.bytesRead) / 1_000_000
-    print("\(mode) \(path): \(Int(mb)) MB in \(elapsed) s = \(Int(mb / elapsed)) MB/s, \(count) \(mode == "read" ? "features" : "tokens") (checksum \(checksum))")
+    let mb = Double(bytes) / 1_000_000
+    print("\(mode) \(path): \(rounded(mb)) MB in \(rounded(elapsed)) s = \(Int(mb / max(elapsed, 1e-9))) MB/s, \(result.count) \(unit) (checksum \(result.checksum))")
 }
 
-let args = CommandLine.arguments
-guard args.count == 3 else {
-    print("usage: mapbridge-bench tokenize|read FILE")
-    exit(64)
-}
+let args = Array(CommandLine.arguments.dropFirst())
 do {
-    try run(args[1], args[2])
+    switch args.first {
+    case "corpus":
+        try await CorpusCommand.run(Array(args.dropFirst()))
+    case let mode? where args.count == 2:
+        try walk(mode, args[1])
+    default:
+        throw MapBridgeError(.usage, usage)
+    }
 } catch {
-    print("\(error)")
-    exit(1)
+    let standardError = ByteSink(fileDescriptor: 2, name: "standard error")
+    try? standardError.write("mapbridge-bench: \(error)\n")
+    try? standardError.flush()
+    exit((error as? MapBridgeError)?.kind.exitStatus ?? 1)
 }

@@ -1,0 +1,37 @@
+import MapBridgeCore
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// The reading layers above the floor: every JSON token, or every feature as `convert` reads it.
+enum ReadWalk {
+    /// `tokenize FILE`: walks every JSON token (numbers parsed, strings decoded); returns the
+    /// token count and the sum of the numbers (so that nothing is optimised away).
+    static func tokenize(_ source: ByteSource) throws -> (count: Int, checksum: Double) {
+        let tokenizer = JSONTokenizer(source: source)
+        var count = 0, checksum = 0.0
+        while true {
+            let token = try tokenizer.next()
+            if token == .endOfInput { break }
+            if token == .number { checksum += tokenizer.numberValue() }
+            count += 1
+        }
+        return (count, checksum)
+    }
+
+    /// `read FILE`: reads every feature into the model through the reader `convert` uses for the
+    /// file's format (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
+    /// property counts. Diagnostics are dropped.
+    static func read(_ path: String) throws -> (count: Int, checksum: Double) {
+        guard let format = Format(path: path), format.isReadable else {
+            throw MapBridgeError(.usage, "cannot tell a readable format from '\(path)'; readable: \(Format.supportedNames)")
+        }
+        var reader = try FeatureSources.reader(for: path, format: format, report: { _ in })
+        var count = 0, checksum = 0.0
+        while let feature = try reader.next() {
+            count += 1
+            checksum += Double(feature.properties.count)
+        }
+        return (count, checksum)
+    }
+}
