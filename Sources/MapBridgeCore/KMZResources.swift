@@ -94,8 +94,7 @@ public final class KMZAttachments {
     public func collect(from feature: Feature) {
         guard folder != nil else { return }
         for href in [feature.style?.marker?.href, feature.highlightStyle?.marker?.href] { if let href { note(href) } }
-        if case .string(let kind)? = feature.properties["@geometry-type"], kind.hasSuffix("overlay"),
-           case .string(let href)? = feature.properties["icon"] {
+        if let kind = feature.overlay, kind != .networkLink, case .string(let href)? = feature.properties["icon"] {
             note(href)
         }
     }

@@ -11,7 +11,7 @@ import MapBridgeModel
 /// by the conversion (`MapBridgeCore`, with geodesy), not by this module.
 extension GeoJSONMapping {
     /// The property naming what a geometry stands for.
-    public static let geometryTypeKey = "@geometry-type"
+    public static let geometryTypeKey = OverlayKind.geometryTypeKey
     /// Its value for a circle.
     public static let circleGeometryType = "circle"
 

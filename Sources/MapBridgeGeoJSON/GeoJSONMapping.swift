@@ -12,6 +12,7 @@ import MapBridgeModel
 /// | `address`, `visibility` | `address` (string), `visibility` (boolean) |
 /// | per-vertex times (`Polyline.times`) | `coordinateProperties.times` |
 /// | `folderPath` | a `folder` member: an array of the folder names, outermost first |
+/// | `overlay` | an `@geometry-type` property: `groundoverlay`, `screenoverlay`, `photooverlay`, `networklink` (as togeojson writes them) |
 /// | `foreignMembers` | other members of the Feature object |
 /// | `DocumentInfo.name` / `.description` | FeatureCollection `name` / `description` members |
 ///
@@ -62,7 +63,12 @@ public enum GeoJSONMapping {
     /// Moves the properties GeoJSON recognises into title, subtitle, style and time, and a
     /// line's `coordinateProperties.times` into its per-vertex times.
     public static func fillModelFields(of feature: inout Feature) {
-        vocabulary.consume(into: &feature)
+        if case .string(let name)? = feature.properties[OverlayKind.geometryTypeKey], let kind = OverlayKind(rawValue: name) {
+            feature.overlay = kind
+            feature.properties[OverlayKind.geometryTypeKey] = nil
+        }
+        // An overlay's `icon` is its image, a property the KML writer makes the overlay's Icon.
+        vocabulary.consume(into: &feature, leaving: feature.overlay == nil || feature.overlay == .networkLink ? [] : ["icon"])
         guard case .object(var perVertex)? = feature.properties["coordinateProperties"], let times = perVertex["times"] else { return }
         let timed = shape(feature.shape, withTimes: times)
         guard timed != feature.shape else { return }
@@ -134,6 +140,9 @@ public enum GeoJSONMapping {
     /// `coordinateProperties.times`.
     public static func outputProperties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
         var out = vocabulary.properties(of: feature, unplaced: unplaced)
+        if let kind = feature.overlay, !out.contains(key: OverlayKind.geometryTypeKey) {
+            out.append(key: OverlayKind.geometryTypeKey, value: .string(kind.rawValue))
+        }
         guard let times = timesValue(of: feature.shape) else { return out }
         if case .object(let perVertex)? = out["coordinateProperties"] {
             if perVertex["times"] == nil {

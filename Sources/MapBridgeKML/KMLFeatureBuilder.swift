@@ -866,20 +866,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch d.element {
         case .screenOverlay:
             // Fixed on the screen, not on the map: a feature without geometry.
-            feature.properties["@geometry-type"] = "screenoverlay"
+            feature.overlay = .screenOverlay
         case .photoOverlay:
             // A photo placed in the view from its Point.
-            feature.properties["@geometry-type"] = "photooverlay"
+            feature.overlay = .photoOverlay
             feature.shape = d.shapes.first
         case .groundOverlay:
-            feature.properties["@geometry-type"] = "groundoverlay"
+            feature.overlay = .groundOverlay
             if let quad = d.quad, quad.count >= 3 {
                 feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
             } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
                 feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
             }
         case .networkLink:
-            feature.properties["@geometry-type"] = "networklink"
+            feature.overlay = .networkLink
             if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
                 feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
@@ -907,10 +907,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
         // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
-        if case .string(let name)? = feature.properties[KMLMultiGeometryMarker.key],
-           let restored = KMLMultiGeometryMarker.restore(name, from: feature.shape) {
-            feature.shape = restored
-            feature.properties[KMLMultiGeometryMarker.key] = nil
+        if case .string(let name)? = feature.properties[KMLMultiGeometryMarker.key] {
+            if let restored = KMLMultiGeometryMarker.restore(name, from: feature.shape) {
+                feature.shape = restored
+                feature.properties[KMLMultiGeometryMarker.key] = nil
+            } else if let kind = OverlayKind(rawValue: name) {
+                // An overlay written as a Placemark (a PhotoOverlay, or one that no longer fits its element).
+                if feature.overlay == nil { feature.overlay = kind }
+                feature.properties[KMLMultiGeometryMarker.key] = nil
+            }
         }
         feature.altitudeMode = altitudeMode
         // Time.

@@ -8,7 +8,7 @@ import MapBridgeModel
 /// without the property, or whose members do not fit the named type, stays a collection.
 enum KMLMultiGeometryMarker {
     /// The property that names the geometry type.
-    static let key = "@geometry-type"
+    static let key = OverlayKind.geometryTypeKey
 
     /// `feature` with the marker added when its shape is a Multi* geometry and the key is free.
     static func marked(_ feature: Feature) -> Feature {

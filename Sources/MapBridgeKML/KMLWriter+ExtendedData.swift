@@ -24,8 +24,8 @@ import MapBridgeModel
 /// time KML cannot read; a span as a JSON object `{"begin":…,"end":…}`). A track's per-point
 /// values leave `coordinateProperties` for `gx:SimpleArrayData`.
 extension KMLWriter {
-    func writeExtendedData(of feature: Feature, idAsData: String?, timeIsWritten: Bool) throws {
-        let entries = dataEntries(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
+    func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool) throws {
+        let entries = dataEntries(of: feature, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten)
         guard !entries.isEmpty else { return }
         try xml.open("ExtendedData")
         if options.propertyTypes == .schema {
@@ -80,7 +80,7 @@ extension KMLWriter {
     }
 
     /// The properties and the model's extra data, in order (see `KMLDataMapping`).
-    private func dataEntries(of feature: Feature, idAsData: String?, timeIsWritten: Bool) -> [Properties.Entry] {
+    private func dataEntries(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool) -> [Properties.Entry] {
         var entries: [Properties.Entry] = []
         let data = KMLDataMapping.data(of: feature)
         entries.reserveCapacity(data.count + 1)
@@ -103,6 +103,10 @@ extension KMLWriter {
             entries.append(entry)
         }
         if case .circle(let circle)? = feature.shape { add("radius", .number(NumberValue(circle.radius))) }
+        if let kind = feature.overlay, element == .placemark {
+            // An overlay KML cannot write as its element says what it was, to come back as one.
+            add(OverlayKind.geometryTypeKey, .string(kind.rawValue))
+        }
         if !timeIsWritten, let time = feature.time { add(time.propertyKey, time.propertyValue) }
         return entries
     }

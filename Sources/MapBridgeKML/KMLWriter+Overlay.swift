@@ -7,9 +7,9 @@ import MapBridgeModel
 
 /// Ground overlays, screen overlays and network links written back as what they are.
 ///
-/// The reader keeps a `GroundOverlay` as a feature with `"@geometry-type": "groundoverlay"`, its
+/// The reader keeps a `GroundOverlay` as a feature whose `overlay` is `.groundOverlay`, its
 /// image in the `icon` property and its `LatLonBox` (or `gx:LatLonQuad`) as a polygon; a
-/// `NetworkLink` as `"@geometry-type": "networklink"` with `href` (and `viewRefreshMode`), and
+/// `NetworkLink` as `.networkLink` with `href` (and `viewRefreshMode`), and
 /// its `Region` box as a polygon. The writer turns such features back into `GroundOverlay` and
 /// `NetworkLink` elements, so KML → KML and KMZ → KMZ keep images on the map and links live:
 ///
@@ -45,9 +45,9 @@ extension KMLWriter {
         var carriedKeys: [String] {
             switch self {
             case .placemark: []
-            case .groundOverlay(_, _, let look): ["@geometry-type", "icon"] + look.keys
-            case .networkLink: ["@geometry-type", "href", "viewRefreshMode"]
-            case .screenOverlay(_, let look, let placement): ["@geometry-type", "icon"] + look.keys + placement.keys
+            case .groundOverlay(_, _, let look): ["icon"] + look.keys
+            case .networkLink: ["href", "viewRefreshMode"]
+            case .screenOverlay(_, let look, let placement): ["icon"] + look.keys + placement.keys
             }
         }
     }
@@ -126,13 +126,13 @@ extension KMLWriter {
 
     /// The element `feature` is written as.
     static func element(for feature: Feature) -> FeatureElement {
-        guard case .string(let kind)? = feature.properties["@geometry-type"] else { return .placemark }
+        guard let kind = feature.overlay else { return .placemark }
         switch kind {
-        case "groundoverlay":
+        case .groundOverlay:
             guard case .string(let href)? = feature.properties["icon"], case .polygon(let polygon)? = feature.shape,
                   polygon.holes.isEmpty, let extent = overlayExtent(polygon.outer) else { return .placemark }
             return .groundOverlay(href: href, extent: extent, look: OverlayLook(feature.properties))
-        case "networklink":
+        case .networkLink:
             guard case .string(let href)? = feature.properties["href"] else { return .placemark }
             var mode: String?
             if case .string(let m)? = feature.properties["viewRefreshMode"] { mode = m }
@@ -145,7 +145,7 @@ extension KMLWriter {
             default:
                 return .placemark
             }
-        case "screenoverlay":
+        case .screenOverlay:
             guard case .string(let href)? = feature.properties["icon"], feature.shape == nil else { return .placemark }
             return .screenOverlay(href: href, look: OverlayLook(feature.properties), placement: ScreenPlacement(feature.properties))
         default:

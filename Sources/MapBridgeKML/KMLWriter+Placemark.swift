@@ -45,14 +45,14 @@ extension KMLWriter {
             trackLineIndex = 0
             defer { trackArrays = nil }
             try writeStyleReference(of: feature)
-            try writeExtendedData(of: feature, idAsData: idAsData, timeIsWritten: timeIsWritten)
+            try writeExtendedData(of: feature, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten)
             if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
         } else {
             try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
             try writeRegion(of: element)
             var data = feature
             for key in element.carriedKeys { data.properties[key] = nil }
-            try writeExtendedData(of: data, idAsData: idAsData, timeIsWritten: timeIsWritten)
+            try writeExtendedData(of: data, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten)
             try writeOverlayBody(element, altitudeMode: feature.altitudeMode)
         }
         try xml.close(element.name)

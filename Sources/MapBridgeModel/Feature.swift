@@ -33,6 +33,8 @@ public struct Feature: Hashable, Sendable {
     public var highlightStyle: Style?
     /// Members of the source object that the model has no field for, in source order.
     public var foreignMembers: Properties
+    /// The overlay the feature is, or `nil` for a placemark.
+    public var overlay: OverlayKind?
     /// Where the fields stood among the source's properties and under which keys (GeoJSON's
     /// `NAME`, GPX's `desc`), so that writers built on properties put them back in place;
     /// empty for a feature made in code. Layout only: the values are the fields'.
@@ -44,9 +46,10 @@ public struct Feature: Hashable, Sendable {
                 properties: Properties = Properties(), style: Style? = nil, time: FeatureTime? = nil,
                 folderPath: [String] = [], address: String? = nil, visibility: Bool? = nil,
                 altitudeMode: AltitudeMode? = nil, highlightStyle: Style? = nil,
-                foreignMembers: Properties = Properties(), fieldPlacements: [FieldPlacement] = [],
-                location: SourceLocation? = nil)
+                foreignMembers: Properties = Properties(), overlay: OverlayKind? = nil,
+                fieldPlacements: [FieldPlacement] = [], location: SourceLocation? = nil)
     {
+        self.overlay = overlay
         self.fieldPlacements = fieldPlacements
         self.address = address
         self.visibility = visibility

@@ -219,12 +219,14 @@ public struct PropertyVocabulary: Sendable {
     /// With `restating`, a property under a spelling that is not read (`NAME` in KML data) is
     /// taken too when it holds exactly what its field holds already: it was the field's
     /// spelling in the source that wrote it, and comes back as the field's placement.
-    public func consume(into feature: inout Feature, restating: Bool = false) {
+    /// Keys in `leaving` stay properties whatever they hold (an overlay's `icon` is its image,
+    /// not a marker's).
+    public func consume(into feature: inout Feature, restating: Bool = false, leaving: Set<String> = []) {
         let properties = feature.properties
         // The best candidate per slot, in one pass; most features have a handful of them.
         var chosen: [(rank: Int, index: Int)] = []
         for (i, entry) in properties.enumerated() {
-            guard let rank = rank(of: entry.key) else { continue }
+            guard let rank = rank(of: entry.key), leaving.isEmpty || !leaving.contains(entry.key) else { continue }
             let spelling = spellings[rank]
             let fits: Bool
             if spelling.isRead {

@@ -39,9 +39,9 @@ struct KMLReaderUnusualInputTests {
             """))
         try #require(r.features.count == 2)
         #expect(r.features[0].title == "logo" && r.features[0].shape == nil)
-        #expect(r.features[0].properties["@geometry-type"] == .string("screenoverlay"))
+        #expect(r.features[0].overlay == .screenOverlay && r.features[0].properties[OverlayKind.geometryTypeKey] == nil)
         #expect(r.features[0].properties["icon"] == .string("logo.png"))
-        #expect(r.features[1].properties["@geometry-type"] == .string("photooverlay"))
+        #expect(r.features[1].overlay == .photoOverlay)
         #expect(r.features[1].shape == .annotation(Coordinate(longitude: 7.7, latitude: 46.0, altitude: 1600)))
     }
 

@@ -82,8 +82,8 @@ struct KMLWriterOverlayTests {
     func fromGeoJSON() throws {
         // North-west, south-west, south-east, north-east: the box ring counter-clockwise.
         let ring = [wpt(0, 10), wpt(0, 0), wpt(10, 0), wpt(10, 10), wpt(0, 10)]
-        let feature = Feature(shape: .polygon(Polygon(outer: ring)), properties: ["icon": "scan.png", "@geometry-type": "groundoverlay"],
-                              style: Style(marker: MarkerStyle(href: "scan.png")))
+        let feature = Feature(shape: .polygon(Polygon(outer: ring)), properties: ["icon": "scan.png"],
+                              style: Style(marker: MarkerStyle(href: "scan.png")), overlay: .groundOverlay)
         let output = try writeKMLDocument([feature])
         expectSchemaValid(output)
         #expect(output.text.contains("<GroundOverlay><Icon><href>scan.png</href></Icon><LatLonBox><north>10</north><south>0</south><east>10</east><west>0</west></LatLonBox></GroundOverlay>"), "\(output.text)")
@@ -136,13 +136,17 @@ struct KMLWriterOverlayTests {
     func misfits() throws {
         let pentagon = Polygon(outer: [wpt(0, 0), wpt(2, 0), wpt(3, 1), wpt(1, 3), wpt(-1, 1), wpt(0, 0)])
         let noImage = Feature(shape: .polygon(Polygon(outer: [wpt(0, 1), wpt(1, 1), wpt(1, 0), wpt(0, 0), wpt(0, 1)])),
-                              properties: ["@geometry-type": "groundoverlay"])
-        let edited = Feature(shape: .polygon(pentagon), properties: ["@geometry-type": "groundoverlay", "icon": "a.png"])
-        let line = Feature(shape: .polyline(Polyline([wpt(0, 0), wpt(1, 1)])), properties: ["@geometry-type": "networklink", "href": "x.kml"])
+                              overlay: .groundOverlay)
+        let edited = Feature(shape: .polygon(pentagon), properties: ["icon": "a.png"], overlay: .groundOverlay)
+        let line = Feature(shape: .polyline(Polyline([wpt(0, 0), wpt(1, 1)])), properties: ["href": "x.kml"], overlay: .networkLink)
         let output = try writeKMLDocument([noImage, edited, line])
         expectSchemaValid(output)
         #expect(placemarkLines(output.text).count == 3)
         #expect(!output.text.contains("GroundOverlay") && !output.text.contains("NetworkLink"))
         #expect(output.text.contains("a.png"))  // kept as data
+        // Read back, each is the overlay kind it was, with its data.
+        let read = try readKML(output.text)
+        #expect(read.features.map(\.overlay) == [.groundOverlay, .groundOverlay, .networkLink])
+        #expect(read.features.allSatisfy { $0.properties[OverlayKind.geometryTypeKey] == nil })
     }
 }
