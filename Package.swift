@@ -76,6 +76,9 @@ let package = Package(
                                                                      "MapBridgeZip"]),
         .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeZip"]),
+        // An app's view: the public modules imported without @testable.
+        .testTarget(name: "ConsumerTests", dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeKML",
+                                                          "MapBridgeModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
