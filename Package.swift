@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "MapBridgeModel"),
         .target(name: "MapBridgeIO", dependencies: ["MapBridgeModel"]),
         .target(name: "MapBridgeJSON", dependencies: ["MapBridgeModel", "MapBridgeIO"]),
-        .target(name: "MapBridgeGeoJSON", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON"]),
+        .target(name: "MapBridgeGeoJSON", dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeodesy"]),
         .target(name: "MapBridgeGeodesy", dependencies: ["CProj", "MapBridgeModel"]),
         .target(name: "MapBridgeZip", dependencies: ["CLibZip", "MapBridgeModel", "MapBridgeIO"]),
         .target(name: "MapBridgeKML",
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),
         .testTarget(name: "MapBridgeIOTests", dependencies: ["MapBridgeIO"]),
         .testTarget(name: "MapBridgeJSONTests", dependencies: ["MapBridgeJSON", "MapBridgeIO"]),
-        .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO"]),
+        .testTarget(name: "MapBridgeGeoJSONTests", dependencies: ["MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeGeodesy"]),
         .testTarget(name: "MapBridgeKMLTests",
                     dependencies: ["MapBridgeKML", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "MapBridgeGeodesyTests", dependencies: ["MapBridgeGeodesy", "MapBridgeModel"]),
@@ -77,6 +77,9 @@ let package = Package(
                                                                      "MapBridgeZip"]),
         .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeBench", "MapBridgeZip"]),
+        // An app's view: the public modules imported without @testable.
+        .testTarget(name: "ConsumerTests", dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeKML",
+                                                          "MapBridgeModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

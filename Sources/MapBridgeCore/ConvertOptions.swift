@@ -49,7 +49,8 @@ public struct ConvertOptions: Sendable {
     /// CSV output: geometry layout, columns, delimiter.
     public var csvWriting = CSVWriter.Options()
     /// Add points along geodesics before writing (`--max-segment`, `--max-error`,
-    /// `--only-geodesic`); `nil` leaves lines as they are.
+    /// `--only-geodesic`); `nil` leaves lines as they are, geodesic ones too (unlike a
+    /// `GeoJSONWriter` used directly, whose `ShapeRules.geodesicLines` densifies them by default).
     public var densify: Densification?
     /// GeoJSON output: cut lines and areas that cross the antimeridian into parts that end on
     /// it (RFC 7946 §3.1.9). Default: on; `--no-antimeridian-cut` keeps lines as given.
@@ -120,6 +121,12 @@ public struct ConvertOptions: Sendable {
         o.pretty = pretty
         o.writesBoundingBoxes = writesBoundingBoxes
         o.keepsWinding = keepsWinding
+        // Circles and the antimeridian as the writer's faithful defaults; geodesic lines are
+        // densified by `densify` alone (before the writer), so a conversion without it keeps
+        // their vertices, as it always has.
+        o.shapes.circleOutlineError = FeatureTransform.circleOutlineError
+        o.shapes.cutsAtAntimeridian = cutsAtAntimeridian
+        o.shapes.geodesicLines = nil
         return o
     }
 }

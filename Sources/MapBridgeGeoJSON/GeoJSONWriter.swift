@@ -8,7 +8,9 @@ import MapBridgeModel
 /// sequence layouts write RFC 8142 text sequences (`RS` before each feature) or
 /// newline-delimited features. Rings keep the input's orientation unless `keepsWinding` is
 /// cleared, which turns outer rings counter-clockwise and holes clockwise (RFC 7946 §3.1.6);
-/// numbers keep their source text unless `precision` is set.
+/// numbers keep their source text unless `precision` is set. Circles, geodesic lines and
+/// lines across the antimeridian are written as a conversion writes them (`Options.shapes`,
+/// `GeoJSONWriter+Shapes.swift`), so that reading the file back gives what was meant.
 ///
 ///     let writer = GeoJSONWriter(sink: sink, options: .init())
 ///     try writer.begin(document)
@@ -36,16 +38,20 @@ public final class GeoJSONWriter: FeatureWriter {
         public var writesBoundingBoxes = false
         /// Keep rings as the input wound them (default); `false` applies RFC 7946's right-hand rule.
         public var keepsWinding = true
+        /// What circles, geodesic lines and lines across the antimeridian become (see
+        /// `ShapeRules`); by default what a conversion writes, so the file reads back as meant.
+        public var shapes = ShapeRules()
         public init() {}
     }
 
     private let json: JSONEmitter
-    private let options: Options
-    private let report: DiagnosticHandler
+    let options: Options
+    let report: DiagnosticHandler
     private var writtenDocumentKeys: Set<String> = []
     private var featureCount = 0
     private var collectionBox: BoundingBox?
-    private var reported: Set<String> = []
+    /// The codes of the warnings given, each given once.
+    var reported: Set<String> = []
 
     /// Makes a writer that puts its bytes into `sink`.
     public init(sink: ByteSink, options: Options = Options(), report: @escaping DiagnosticHandler = { _ in }) {
@@ -73,7 +79,7 @@ public final class GeoJSONWriter: FeatureWriter {
         case .lines:
             break
         }
-        try writeFeature(feature)
+        try writeFeature(try reshaped(feature))
         if options.layout != .collection { try json.sink.write(byte: 0x0A) }
         featureCount += 1
     }
@@ -255,7 +261,8 @@ public final class GeoJSONWriter: FeatureWriter {
     }
 
     private func noteInterpolation(_ line: Polyline) {
-        if line.interpolation == .geodesic {
+        // Lines the writer densified along their geodesics are drawn as meant.
+        if line.interpolation == .geodesic, options.shapes.geodesicLines == nil {
             note("geodesic-line", "GeoJSON lines are straight between vertices; lines marked geodesic are written with their vertices as they are (add --max-segment or --max-error to put points along the geodesic)")
         }
     }

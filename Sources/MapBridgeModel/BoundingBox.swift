@@ -4,14 +4,32 @@
 /// A box across the antimeridian has west > east (RFC 7946 §5.2): see
 /// `BoundingBox+Antimeridian.swift` for when a shape gets one.
 public struct BoundingBox: Hashable, Sendable {
+    /// Westernmost longitude, degrees.
     public var west: Double
+    /// Southernmost latitude, degrees.
     public var south: Double
+    /// Easternmost longitude, degrees (less than `west` across the antimeridian).
     public var east: Double
+    /// Northernmost latitude, degrees.
     public var north: Double
     /// Lowest altitude in metres, when any coordinate had one.
     public var minAltitude: Double?
     /// Highest altitude in metres, when any coordinate had one.
     public var maxAltitude: Double?
+
+    /// A box from its edges in degrees and, when known, its altitude range in metres.
+    ///
+    ///     BoundingBox(west: -74.3, south: 40.5, east: -73.7, north: 40.9)
+    public init(west: Double, south: Double, east: Double, north: Double,
+                minAltitude: Double? = nil, maxAltitude: Double? = nil)
+    {
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
+        self.minAltitude = minAltitude
+        self.maxAltitude = maxAltitude
+    }
 
     /// A box around one coordinate.
     public init(_ c: Coordinate) {

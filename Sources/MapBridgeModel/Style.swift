@@ -25,14 +25,19 @@ public struct Style: Hashable, Sendable {
     /// The label drawn with the feature's title.
     public var label: LabelStyle?
 
+    /// Makes a style from any of its members; each one left out is `nil`, the viewer's default.
+    ///
+    ///     Style(strokeColor: Color(hex: "#d00"), strokeWidth: 3, strokeDash: [6, 4])
     public init(id: String? = nil, strokeColor: Color? = nil, strokeOpacity: Double? = nil,
-                strokeWidth: Double? = nil, fillColor: Color? = nil, fillOpacity: Double? = nil,
-                fill: Bool? = nil, outline: Bool? = nil, marker: MarkerStyle? = nil, label: LabelStyle? = nil)
+                strokeWidth: Double? = nil, strokeDash: [Double]? = nil, fillColor: Color? = nil,
+                fillOpacity: Double? = nil, fill: Bool? = nil, outline: Bool? = nil, marker: MarkerStyle? = nil,
+                label: LabelStyle? = nil)
     {
         self.id = id
         self.strokeColor = strokeColor
         self.strokeOpacity = strokeOpacity
         self.strokeWidth = strokeWidth
+        self.strokeDash = strokeDash
         self.fillColor = fillColor
         self.fillOpacity = fillOpacity
         self.fill = fill
@@ -68,6 +73,7 @@ public struct MarkerStyle: Hashable, Sendable {
     /// The point of the icon that sits on the location (KML `hotSpot`).
     public var hotSpot: HotSpot?
 
+    /// Makes a marker from any of its members; each one left out is `nil`, the viewer's default.
     public init(href: String? = nil, color: Color? = nil, opacity: Double? = nil, scale: Double? = nil,
                 symbol: String? = nil, size: MarkerSize? = nil, heading: Double? = nil, hotSpot: HotSpot? = nil)
     {
@@ -81,6 +87,7 @@ public struct MarkerStyle: Hashable, Sendable {
         self.heading = heading
     }
 
+    /// Whether no member is set.
     public var isEmpty: Bool {
         href == nil && color == nil && opacity == nil && scale == nil && symbol == nil && size == nil
             && heading == nil && hotSpot == nil
@@ -91,11 +98,16 @@ public struct MarkerStyle: Hashable, Sendable {
 /// `x` and `y` measured in `xUnits`/`yUnits` (`fraction` of the image, `pixels` from the
 /// lower left, or `insetPixels` from the upper right).
 public struct HotSpot: Hashable, Sendable {
+    /// Horizontal position, in `xUnits`.
     public var x: Double
+    /// Vertical position, in `yUnits`.
     public var y: Double
+    /// `fraction`, `pixels` or `insetPixels`.
     public var xUnits: String
+    /// `fraction`, `pixels` or `insetPixels`.
     public var yUnits: String
 
+    /// Makes a hot spot; the units default to fractions of the image (0.5, 0 is the bottom centre).
     public init(x: Double, y: Double, xUnits: String = "fraction", yUnits: String = "fraction") {
         self.x = x
         self.y = y
@@ -111,17 +123,20 @@ public enum MarkerSize: String, Hashable, Sendable, CaseIterable {
 
 /// The style of a feature's label.
 public struct LabelStyle: Hashable, Sendable {
+    /// Text colour.
     public var color: Color?
     /// Opacity in [0, 1].
     public var opacity: Double?
     /// Scale factor, 1 = natural size.
     public var scale: Double?
 
+    /// Makes a label style; each member left out is `nil`, the viewer's default.
     public init(color: Color? = nil, opacity: Double? = nil, scale: Double? = nil) {
         self.color = color
         self.opacity = opacity
         self.scale = scale
     }
 
+    /// Whether no member is set.
     public var isEmpty: Bool { color == nil && opacity == nil && scale == nil }
 }

@@ -6,15 +6,18 @@ import Testing
 /// circles, folders and geodesic lines are written as well as GeoJSON allows, with warnings.
 @Suite("GeoJSONWriter model fields")
 struct GeoJSONWriterModelFieldTests {
-    private func linesOptions() -> GeoJSONWriter.Options {
+    private func linesOptions(shapes: GeoJSONWriter.ShapeRules = GeoJSONWriter.ShapeRules()) -> GeoJSONWriter.Options {
         var o = GeoJSONWriter.Options()
         o.layout = .lines
+        o.shapes = shapes
         return o
     }
 
     /// The single feature's object as written.
-    private func writtenObject(_ feature: Feature) throws -> (object: PropertyValue, codes: [String]) {
-        let written = try writeAll([feature], options: linesOptions())
+    private func writtenObject(_ feature: Feature, shapes: GeoJSONWriter.ShapeRules = GeoJSONWriter.ShapeRules())
+        throws -> (object: PropertyValue, codes: [String])
+    {
+        let written = try writeAll([feature], options: linesOptions(shapes: shapes))
         return (try parseJSON(written.text), written.codes)
     }
 
@@ -96,10 +99,10 @@ struct GeoJSONWriterModelFieldTests {
         #expect(try writtenObject(Feature(title: "T", properties: ["title": "T"])).object["properties"] == .object(["title": "T", "name": "T"]))
     }
 
-    @Test("a circle is written as its centre Point with a radius property, and a warning")
+    @Test("with circles as given, a circle is written as its centre Point with a radius property, and a warning")
     func circle() throws {
         let feature = Feature(shape: .circle(Circle(center: c(2.5, 48.8), radius: 1500)), properties: ["a": 1])
-        let written = try writeAll([feature, feature], options: linesOptions())
+        let written = try writeAll([feature, feature], options: linesOptions(shapes: .asGiven))
         let object = try parseJSON(String(written.text.split(separator: "\n")[0]))
         #expect(object["geometry"] == .object(["type": "Point", "coordinates": .array([2.5, 48.8])]))
         #expect(object["properties"] == .object(["a": 1, "radius": 1500]))
@@ -112,7 +115,7 @@ struct GeoJSONWriterModelFieldTests {
     @Test("a circle keeps a radius property the feature already has")
     func circleWithRadiusProperty() throws {
         let feature = Feature(shape: .circle(Circle(center: c(0, 0), radius: 10.5)), properties: ["radius": "own"])
-        let (object, _) = try writtenObject(feature)
+        let (object, _) = try writtenObject(feature, shapes: .asGiven)
         #expect(object["properties"] == .object(["radius": "own"]))
     }
 
@@ -132,10 +135,10 @@ struct GeoJSONWriterModelFieldTests {
         #expect(codes == ["folders"])
     }
 
-    @Test("geodesic lines are written with their vertices, with a warning")
+    @Test("with geodesic lines as given, they are written with their vertices, with a warning")
     func geodesic() throws {
         let line = Polyline([c(0, 0), c(90, 0)], interpolation: .geodesic)
-        let (object, codes) = try writtenObject(Feature(shape: .polyline(line)))
+        let (object, codes) = try writtenObject(Feature(shape: .polyline(line)), shapes: .asGiven)
         #expect(object["geometry"] == .object(["type": "LineString", "coordinates": .array([.array([0, 0]), .array([90, 0])])]))
         #expect(codes == ["geodesic-line"])
         let straight = try writtenObject(Feature(shape: .polyline(Polyline([c(0, 0), c(1, 1)]))))
