@@ -185,7 +185,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
-        text.removeAll(keepingCapacity: true)
+        // Most elements follow no text at all: nothing to clear (nor a cache to drop).
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if name == .description { markupBase = stack.count }
         func attribute(_ key: String) -> String? { attributes.value(of: key) }
         switch name {
