@@ -76,6 +76,60 @@ public final class ByteSink {
         try write(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
+    /// Appends the bytes of the open file `source` from its current offset to its end
+    /// (the offset is left there). Between two files the kernel copies them
+    /// (`copy_file_range(2)`: no pass through user space, and none at all on file systems that
+    /// share extents); where it cannot (`EXDEV`, `ENOSYS`, `EINVAL`, `EOPNOTSUPP`, `EBADF`: a
+    /// pipe, another file system on older kernels, an `O_APPEND` output, an in-memory sink, a
+    /// system without the call) they go through a 1 MiB buffer with `read(2)` and `write(2)`.
+    /// - Parameter sourceName: what `source` holds, for messages ("the temporary file …").
+    /// - Returns: the number of bytes appended.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when reading `source` or
+    ///   writing fails.
+    @discardableResult
+    public func append(contentsOfDescriptor source: Int32, sourceName: String) throws -> Int64 {
+        try flush()
+        var copied: Int64 = 0
+        if memory == nil, let copyFileRange = ByteSink.copyFileRange {
+            while true {
+                let n = copyFileRange(source, nil, fd, nil, 1 << 30, 0)
+                if n > 0 {
+                    copied += Int64(n)
+                    bytesWritten += Int64(n)
+                    continue
+                }
+                if n == 0 { return copied }
+                let code = errno
+                if code == EINTR { continue }
+                if [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EBADF].contains(code) { break }
+                throw MapBridgeError(.outputUnavailable, "cannot copy \(sourceName) to '\(name)': \(systemErrorText(code))")
+            }
+        }
+        // The fallback goes on from wherever the kernel copy stopped.
+        let capacity = 1 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { block.deallocate() }
+        while true {
+            let n = Glibc.read(source, block, capacity)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MapBridgeError(.outputUnavailable, "cannot read back \(sourceName): \(systemErrorText(errno))")
+            }
+            if n == 0 { return copied }
+            try drain(UnsafeRawPointer(block), n)
+            copied += Int64(n)
+        }
+    }
+
+    /// `copy_file_range(2)`, looked up at run time: Swift's C library module does not declare
+    /// it (it needs `_GNU_SOURCE`), and a system without it falls back to read and write.
+    private typealias CopyFileRange = @convention(c) (Int32, UnsafeMutablePointer<Int64>?, Int32,
+                                                      UnsafeMutablePointer<Int64>?, Int, UInt32) -> Int
+    private static let copyFileRange: CopyFileRange? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "copy_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: CopyFileRange.self)
+    }()
+
     /// Sends everything buffered to the descriptor.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the write fails (disk full).
     public func flush() throws {

@@ -107,6 +107,22 @@ public final class ByteSource {
         }
     }
 
+    /// Goes back to the first byte, for a reader that passes over its input more than once
+    /// without opening it again; `bytesRead` starts again from 0. Only a file that can seek
+    /// (a regular file) or bytes in memory can; a pipe, FIFO, terminal or `read` closure
+    /// cannot, and is left where it is.
+    /// - Returns: whether the source is back at its start.
+    public func rewind() -> Bool {
+        if custom != nil { return false }
+        if memory != nil {
+            memoryOffset = 0
+        } else {
+            guard totalBytes != nil, lseek(fd, 0, SEEK_SET) == 0 else { return false }
+        }
+        bytesRead = 0
+        return true
+    }
+
     private static func regularFileSize(_ fd: Int32) -> Int64? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -42,12 +42,15 @@ public final class SpoolFile {
 
     deinit { close(fd) }
 
-    /// Sends everything written so far to `output`, in large blocks.
+    /// Sends everything written so far to `output`: copied by the kernel when `output` is a
+    /// file (`ByteSink.append(contentsOfDescriptor:sourceName:)`), else in 1 MiB blocks.
     /// - Returns: the number of bytes copied.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when reading back or writing fails.
     @discardableResult
     public func copy(to output: ByteSink) throws -> Int64 {
-        try readBack { try output.write($0) }
+        try sink.flush()
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw readFailure(errno) }
+        return try output.append(contentsOfDescriptor: fd, sourceName: "the \(sink.name)")
     }
 
     /// Hands everything written so far to `body`, in order, in blocks of up to 1 MiB (each
@@ -101,7 +104,14 @@ public final class SpoolFile {
 public func spoolStandardInput(suffix: String, maximumBytes: Int64 = StandardInputSpool.defaultMaximumBytes,
                                checkStart: (([UInt8]) throws -> Void)? = nil) throws -> String
 {
-    let input = try ByteSource(path: "-")
+    try spoolInput(try ByteSource(path: "-"), suffix: suffix, maximumBytes: maximumBytes, checkStart: checkStart)
+}
+
+/// `spoolStandardInput` for another source that can be read only once (a FIFO given by name).
+public func spoolInput(_ input: ByteSource, suffix: String,
+                       maximumBytes: Int64 = StandardInputSpool.defaultMaximumBytes,
+                       checkStart: (([UInt8]) throws -> Void)? = nil) throws -> String
+{
     let capacity = 1 << 20
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
     defer { buffer.deallocate() }

@@ -15,6 +15,11 @@ extension NumberParsing {
     ///     NumberParsing.lenientDouble(Array("+2.5".utf8))   // 2.5
     ///     NumberParsing.lenientDouble(Array("0x10".utf8))   // nil
     public static func lenientDouble(_ bytes: [UInt8]) -> Double? {
+        bytes.withUnsafeBufferPointer { lenientDouble($0) }
+    }
+
+    /// `lenientDouble` over bytes in place (a span of a text node, say).
+    public static func lenientDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !bytes.isEmpty, bytes.count < 64 else { return nil }
         for b in bytes {
             switch b {

@@ -2,7 +2,9 @@ import MapBridgeJSON
 import MapBridgeModel
 
 /// Parses KML coordinate text: tuples `lon,lat[,alt]` separated by any whitespace (spaces
-/// after commas, as some writers leave them, are tolerated).
+/// after commas, as some writers leave them, are tolerated). Works on the text's bytes in
+/// place: each number is converted straight from its bytes, and only a coordinate's kept
+/// source text becomes a `String` (short enough to be stored inline, without allocating).
 enum KMLCoordinates {
     /// Why a coordinate text could not be read.
     struct Problem: Error {
@@ -19,65 +21,124 @@ enum KMLCoordinates {
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
+        var note = overlong
+        let result = text.withUnsafeBufferPointer { bytes in
+            Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: false, overlong: &note) }
+        }
+        overlong = note
+        return try result.get()
+    }
+
+    /// One `gx:coord`: `longitude latitude [altitude]` separated by spaces (commas tolerated),
+    /// numbers keeping their text as in `<coordinates>`; `nil` for an empty `<gx:coord/>`.
+    static func trackCoordinate(_ text: [UInt8]) throws(Problem) -> Coordinate? {
+        var ignored: String?
+        let result = text.withUnsafeBufferPointer { bytes in
+            Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: true, overlong: &ignored) }
+        }
+        let tuple = try result.get()
+        guard tuple.count <= 1 else { throw Problem(message: "more than one position") }
+        return tuple.first
+    }
+
+    /// A number's value and whether its text is also a JSON number (then it is kept); `nil`
+    /// when it is not a number (`lenientDouble`'s rules).
+    @inline(__always)
+    static func number(_ span: UnsafeBufferPointer<UInt8>) -> (value: Double, isJSON: Bool)? {
+        guard span.count < 64 else { return nil }
+        switch NumberParsing.analyze(span) {
+        case .value(let v):
+            return (v, true)
+        case .valid:
+            let v = NumberParsing.double(from: span)
+            return v.isFinite ? (v, true) : nil
+        case .invalid:
+            return NumberParsing.lenientDouble(span).map { ($0, false) }
+        }
+    }
+
+    /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)
+    /// whitespace separates numbers as commas do, and the whole text is one tuple.
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
+                              overlong: inout String?) throws(Problem) -> [Coordinate]
+    {
         var result: [Coordinate] = []
-        var numbers: [(text: [UInt8], value: Double)] = []
+        // The tuple's first three numbers: value, and text range when it is JSON (else nil).
+        var values: (Double, Double, Double) = (0, 0, 0)
+        var spans: (Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil)
+        var count = 0
         // Numbers past the third are checked and counted, not kept: a tuple of a million
         // numbers costs no more memory than its text.
         var extraNumbers = 0
-        var current: [UInt8] = []
+        var currentStart = -1  // the number being read starts here; -1: none
         var afterComma = false
         var tupleIndex = 0
 
-        func finishNumber() throws(Problem) {
-            guard !current.isEmpty else { return }
-            guard let value = NumberParsing.lenientDouble(current) else {
-                throw Problem(message: "'\(String(decoding: current, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+        func finishNumber(_ end: Int) throws(Problem) {
+            guard currentStart >= 0 else { return }
+            let range = currentStart..<end
+            currentStart = -1
+            let span = UnsafeBufferPointer(rebasing: text[range])
+            guard let (value, isJSON) = number(span) else {
+                throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
             }
-            if numbers.count < 3 { numbers.append((current, value)) } else { extraNumbers += 1 }
-            current.removeAll(keepingCapacity: true)
+            switch count {
+            case 0: values.0 = value; spans.0 = isJSON ? range : nil
+            case 1: values.1 = value; spans.1 = isJSON ? range : nil
+            case 2: values.2 = value; spans.2 = isJSON ? range : nil
+            default: extraNumbers += 1; return
+            }
+            count += 1
         }
-        func finishTuple() throws(Problem) {
-            try finishNumber()
-            guard !numbers.isEmpty else { return }
-            guard numbers.count >= 2 else {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
+        func finishTuple(_ end: Int) throws(Problem) {
+            try finishNumber(end)
+            guard count > 0 else { return }
+            guard count >= 2 else {
                 throw Problem(message: "coordinate tuple \(tupleIndex + 1) has one number; write longitude,latitude[,altitude]")
             }
             if extraNumbers > 0, overlong == nil {
-                overlong = "coordinate tuple \(tupleIndex + 1) has \(numbers.count + extraNumbers) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
+                overlong = "coordinate tuple \(tupleIndex + 1) has \(count + extraNumbers) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
             }
-            let texts = numbers.prefix(3).map { $0.text }
-            let allJSON = texts.allSatisfy { t in t.withUnsafeBufferPointer { NumberParsing.grammarProblem($0) == nil } }
-            let sourceText = allJSON
-                ? CoordinateText(longitude: String(decoding: texts[0], as: UTF8.self),
-                                 latitude: String(decoding: texts[1], as: UTF8.self),
-                                 altitude: texts.count > 2 ? String(decoding: texts[2], as: UTF8.self) : nil)
-                : nil
-            result.append(Coordinate(longitude: numbers[0].value, latitude: numbers[1].value,
-                                     altitude: numbers.count > 2 ? numbers[2].value : nil, sourceText: sourceText))
-            numbers.removeAll(keepingCapacity: true)
+            var sourceText: CoordinateText?
+            if let lon = spans.0, let lat = spans.1, count == 2 || spans.2 != nil {
+                sourceText = CoordinateText(longitude: string(lon), latitude: string(lat), altitude: spans.2.map(string))
+            }
+            result.append(Coordinate(longitude: values.0, latitude: values.1, altitude: count > 2 ? values.2 : nil,
+                                     sourceText: sourceText))
+            count = 0
             extraNumbers = 0
             tupleIndex += 1
         }
 
         var pendingSpace = false
-        for byte in text {
+        var i = 0
+        let n = text.count
+        while i < n {
+            let byte = text[i]
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D:
-                if !current.isEmpty || !numbers.isEmpty { pendingSpace = true }
+                if spacesSeparateNumbers {
+                    try finishNumber(i)
+                } else if currentStart >= 0 || count > 0 {
+                    if currentStart >= 0 { try finishNumber(i) }
+                    pendingSpace = true
+                }
             case UInt8(ascii: ","):
-                try finishNumber()
+                try finishNumber(i)
                 afterComma = true
                 pendingSpace = false
             default:
                 if pendingSpace && !afterComma {
-                    try finishTuple()
+                    try finishTuple(i)
                 }
                 pendingSpace = false
                 afterComma = false
-                current.append(byte)
+                if currentStart < 0 { currentStart = i }
             }
+            i += 1
         }
-        try finishTuple()
+        try finishTuple(n)
         return result
     }
 }

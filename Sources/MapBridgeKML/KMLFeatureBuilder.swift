@@ -57,7 +57,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     var problem: MapBridgeError?
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The text of the element being read, as libxml2 handed it over.
+    @exclusivity(unchecked) private var text: [UInt8] = [] {
+        didSet { trimmedCache = nil }
+    }
+    /// `trimmedText`, made at most once per element (`nil`: not yet, or the text changed).
+    @exclusivity(unchecked) private var trimmedCache: String?
     /// Open Folders and Documents with their names (Documents do not count in folder paths)
     /// and their own TimeStamp or TimeSpan.
     private var folders: [(name: String, isFolder: Bool, when: String?, begin: String?, end: String?)] = []
@@ -122,7 +127,28 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var inScreenOverlay: Bool { draft?.element == .screenOverlay && parent() == .screenOverlay }
 
     private var textString: String { String(decoding: text, as: UTF8.self) }
-    private var trimmedText: String { textString.trimmingSpaces() }
+    /// The text without leading and trailing spaces, tabs and line breaks: trimmed as bytes
+    /// and decoded once per element, however many times it is asked for.
+    private var trimmedText: String {
+        if let trimmedCache { return trimmedCache }
+        let trimmed = text.withUnsafeBufferPointer { String(decoding: Self.trimmed($0), as: UTF8.self) }
+        trimmedCache = trimmed
+        return trimmed
+    }
+
+    /// The text as a number (`number(_:)`'s rules), read from its bytes.
+    private var textNumber: Double? {
+        text.withUnsafeBufferPointer { NumberParsing.lenientDouble(Self.trimmed($0)) }
+    }
+
+    /// `bytes` without leading and trailing spaces, tabs and line breaks.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
 
     private func warnOnce(_ code: String, _ message: String) {
         guard warned.insert(code).inserted else { return }
@@ -149,15 +175,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // MARK: - SAX events
 
     func startElement(_ name: KMLElement, attributes: XMLAttributes) {
+        startElement(name, attributeList: XMLAttributeList(attributes))
+    }
+
+    func startElement(_ name: KMLElement, attributeList attributes: XMLAttributeList) {
         if markupBase > 0 {
             openInlineMarkup(name, attributes: attributes)
             return
         }
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
-        text.removeAll(keepingCapacity: true)
+        // Most elements follow no text at all: nothing to clear (nor a cache to drop).
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if name == .description { markupBase = stack.count }
-        func attribute(_ key: String) -> String? { attributes.first { $0.name == key }?.value }
+        func attribute(_ key: String) -> String? { attributes.value(of: key) }
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
@@ -278,7 +309,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// nothing is written `<br/>`).
     private var markupMarks: [Int] = []
 
-    private func openInlineMarkup(_ name: KMLElement, attributes: XMLAttributes) {
+    private func openInlineMarkup(_ name: KMLElement, attributes list: XMLAttributeList) {
+        let attributes = list.pairs
         stack.append(name)
         text.append(UInt8(ascii: "<"))
         text.append(contentsOf: name.localName.utf8)
@@ -460,7 +492,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             style = s
         case .width where container == .lineStyle:
-            style?.strokeWidth = Self.number(value)
+            style?.strokeWidth = textNumber
         case .fill where container == .polyStyle:
             style?.fill = value == "1" || value == "true"
         case .outline where container == .polyStyle:
@@ -468,16 +500,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .scale:
             if container == .iconStyle {
                 var m = style?.marker ?? MarkerStyle()
-                m.scale = Self.number(value)
+                m.scale = textNumber
                 style?.marker = m
             } else if container == .labelStyle {
                 var l = style?.label ?? LabelStyle()
-                l.scale = Self.number(value)
+                l.scale = textNumber
                 style?.label = l
             }
         case .heading where container == .iconStyle:
             var m = style?.marker ?? MarkerStyle()
-            m.heading = Self.number(value)
+            m.heading = textNumber
             style?.marker = m
         case .href where container == .icon && parent(2) == .iconStyle:
             var m = style?.marker ?? MarkerStyle()
@@ -526,13 +558,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
             draft?.feature.properties["overlay-color"] = .string(color.hex)
             draft?.feature.properties["overlay-opacity"] = .number(NumberValue(opacity ?? 1))
         case .drawOrder where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
-            if let v = Self.number(trimmedText), v == v.rounded(), abs(v) < 2_147_483_648,
+            if let v = textNumber, v == v.rounded(), abs(v) < 2_147_483_648,
                let n = NumberParsing.lenientNumber(trimmedText) {
                 draft?.feature.properties["drawOrder"] = .number(n)
             }
         case .altitude where container == .groundOverlay:
             // Metres above sea level (with altitudeMode absolute).
-            if Self.number(trimmedText) != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+            if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
                 draft?.feature.properties["altitude"] = .number(n)
             }
         case .when where container == .timeStamp:
@@ -577,13 +609,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .multiGeometry, .multiTrack:
             endMulti()
         case .rotation where container == .screenOverlay:
-            if Self.number(trimmedText) != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+            if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
                 draft?.feature.properties["rotation"] = .number(n)
             }
         case .rotation:
-            draft?.rotation = Self.number(trimmedText)
+            draft?.rotation = textNumber
         case .north, .south, .east, .west:
-            let v = Self.number(trimmedText)
+            let v = textNumber
             switch name {
             case .north: draft?.box.north = v
             case .south: draft?.box.south = v
@@ -702,24 +734,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
         defer { frames.append(.track(whens: whens, coords: coords)) }
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
-        let parts = trimmedText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        if parts.isEmpty {
-            // <gx:coord/>: a position the recorder did not have (OpenTracks writes these at pauses).
-            coords.append(nil)
-            return
-        }
-        let tuple: [Coordinate]
+        let coordinate: Coordinate?
         do throws(KMLCoordinates.Problem) {
-            tuple = try KMLCoordinates.parse(Array(parts.joined(separator: ",").utf8))
+            coordinate = try KMLCoordinates.trackCoordinate(text)
         } catch {
             fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
             return
         }
-        guard tuple.count == 1 else {
-            fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
+        guard let coordinate else {
+            // <gx:coord/>: a position the recorder did not have (OpenTracks writes these at pauses).
+            coords.append(nil)
             return
         }
-        coords.append(tuple[0])
+        coords.append(coordinate)
         featureVertices += 1
         if featureVertices > limits.maximumVertices, problem == nil {
             problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)

@@ -17,8 +17,9 @@ import MapBridgeXML
 /// and `TimeSpan` the feature's time; `gx:Track` a line with per-vertex times.
 ///
 /// Styles and schemas defined after the placemarks that use them are found by a quick byte
-/// scan; when there are any, a first pass over the file collects them (standard input is
-/// spooled to a temporary file for that).
+/// scan; when there are any, a first pass over the file collects them. A file is opened once
+/// and rewound between the passes; standard input and FIFOs, which cannot be rewound, are
+/// spooled to a temporary file for that.
 ///
 ///     let reader = try KMLReader(path: "places.kml")
 ///     while let feature = try reader.next() { … }
@@ -40,10 +41,14 @@ public final class KMLReader: FeatureReader {
     public convenience init(path: String, readLimits: ReadLimits = ReadLimits(),
                             report: @escaping DiagnosticHandler = { _ in }) throws
     {
-        // Check now that it opens, so a missing file fails before any work.
-        _ = try ByteSource(path: path)
+        // Opened now, so a missing file fails before any work; every pass reads this one.
+        let source = try ByteSource(path: path)
         self.init(path: path, readLimits: readLimits, report: report, source: { try ByteSource(path: $0) })
+        preopened = source
     }
+
+    /// The file opened by `init(path:)`, until `start` takes it.
+    private var preopened: ByteSource?
 
     /// Reads KML from sources that `source` opens (called once or twice with `path`: a first
     /// pass may collect styles defined late in the document), within `readLimits`.
@@ -100,20 +105,38 @@ public final class KMLReader: FeatureReader {
     }
 
     private func start() throws {
-        var readPath = path
+        var source: ByteSource?
         if path == "-" {
-            readPath = try spoolStandardInput(suffix: ".kml", maximumBytes: maximumSpoolBytes,
-                                          checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: "-") })
-            spooled = readPath
+            spooled = try spoolStandardInput(suffix: ".kml", maximumBytes: maximumSpoolBytes,
+                                             checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: "-") })
+        } else if let file = preopened.take() {
+            if file.rewind() {
+                source = file
+            } else {
+                // A FIFO or other stream given by name: read once, into a file that rewinds.
+                spooled = try spoolInput(file, suffix: ".kml", maximumBytes: maximumSpoolBytes,
+                                         checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: file.name) })
+            }
         }
+        if let spooled { source = try ByteSource(path: spooled) }
         let sheet: KMLStyleSheet
         let schemas: [String: [String: String]]
-        if readPath != path || path != "-", try KMLReader.hasLateDefinitions(path: readPath, open: openSource) {
-            (sheet, schemas) = try collectStyles(readPath)
+        if let source {
+            // One descriptor for every pass: the scan, the style pass if needed, the parse.
+            let late = try KMLReader.hasLateDefinitions(in: source)
+            guard source.rewind() else { throw rewindFailure(source) }
+            (sheet, schemas) = late ? try collectStyles(source) : (KMLStyleSheet(), [:])
+            if late, !source.rewind() { throw rewindFailure(source) }
         } else {
-            (sheet, schemas) = (KMLStyleSheet(), [:])
+            // Sources that `makeSource` makes (a KMZ member): opened afresh for each pass.
+            if try KMLReader.hasLateDefinitions(in: makeSource(path)) {
+                (sheet, schemas) = try collectStyles(makeSource(path))
+            } else {
+                (sheet, schemas) = (KMLStyleSheet(), [:])
+            }
+            source = try makeSource(path)
         }
-        let source = try openSource(readPath)
+        guard let source else { return }
         currentSource = source
         totalBytes = source.totalBytes
         let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false, limits: readLimits)
@@ -126,15 +149,14 @@ public final class KMLReader: FeatureReader {
         self.parser = parser
     }
 
-    private func openSource(_ readPath: String) throws -> ByteSource {
-        if readPath == spooled { return try ByteSource(path: readPath) }
-        return try makeSource(readPath)
+    private func rewindFailure(_ source: ByteSource) -> MapBridgeError {
+        MapBridgeError(.inputUnavailable, "cannot go back to the start of '\(source.name)' to read it again: \(systemErrorText(errno))")
     }
 
     /// The first pass: shared styles and schemas only.
-    private func collectStyles(_ readPath: String) throws -> (KMLStyleSheet, [String: [String: String]]) {
+    private func collectStyles(_ source: ByteSource) throws -> (KMLStyleSheet, [String: [String: String]]) {
         let builder = KMLFeatureBuilder(report: { _ in }, collectsOnlyStyles: true, limits: readLimits)
-        let parser = XMLPushParser(source: try openSource(readPath), handler: builder, documentKind: "KML",
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML",
                                    allowsHugeText: readLimits.allowsHugeXMLText)
         builder.parser = parser
         while try parser.parseNextChunk() {}
@@ -143,9 +165,11 @@ public final class KMLReader: FeatureReader {
 
     /// Whether a shared Style, StyleMap, CascadingStyle or Schema appears after the first
     /// Placemark: then a first pass must collect them. A plain byte scan, far faster than
-    /// parsing.
-    static func hasLateDefinitions(path: String, open: (String) throws -> ByteSource) throws -> Bool {
-        let source = try open(path)
+    /// parsing: after the first `Placemark`, one `memchr` pass over the `S`s, each checked
+    /// against the few spellings that start a shared definition (`Style id=`,
+    /// `Style kml:id=`, `StyleMap`, `CascadingStyle`, `<Schema`, `:Schema`). Reads `source`
+    /// to its end (or to the first such definition).
+    static func hasLateDefinitions(in source: ByteSource) throws -> Bool {
         let size = 1 << 20
         let overlap = 64
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size + overlap)
@@ -153,8 +177,6 @@ public final class KMLReader: FeatureReader {
         var carried = 0
         var seenPlacemark = false
         let placemark = Array("Placemark".utf8)
-        let late = [Array("Style id="), Array("Style kml:id="), Array("StyleMap"), Array("CascadingStyle"),
-                    Array("<Schema"), Array(":Schema")].map { $0.flatMap { Array($0.utf8) } }
         while true {
             let n = try source.read(into: buffer + carried, count: size)
             if n == 0 { return false }
@@ -162,14 +184,41 @@ public final class KMLReader: FeatureReader {
             let window = UnsafeBufferPointer(start: buffer, count: total)
             if !seenPlacemark, let at = find(placemark, in: window) {
                 seenPlacemark = true
-                let rest = UnsafeBufferPointer(rebasing: window[at...])
-                if late.contains(where: { find($0, in: rest) != nil }) { return true }
-            } else if seenPlacemark, late.contains(where: { find($0, in: window) != nil }) {
+                if startsLateDefinition(in: window, from: at) { return true }
+            } else if seenPlacemark, startsLateDefinition(in: window, from: 0) {
                 return true
             }
             carried = min(overlap, total)
             (buffer).update(from: buffer + (total - carried), count: carried)
         }
+    }
+
+    /// Whether one of the spellings `hasLateDefinitions` looks for starts in `window` at or
+    /// after `start` (a spelling cut off by the window's end is found in the next window,
+    /// which repeats the last 64 bytes).
+    private static func startsLateDefinition(in window: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard let base = window.baseAddress else { return false }
+        let n = window.count
+        @inline(__always) func has(_ literal: StaticString, at i: Int) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard i >= 0, i + count <= n else { return false }
+            return memcmp(base + i, literal.utf8Start, count) == 0
+        }
+        var i = start
+        while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "S")), n - i) {
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if has("Style", at: at) {
+                if has("Style id=", at: at) || has("Style kml:id=", at: at) || has("StyleMap", at: at)
+                    || has("CascadingStyle", at: at - 9)
+                {
+                    return true
+                }
+            } else if has("Schema", at: at), has("<", at: at - 1) || has(":", at: at - 1) {
+                return true
+            }
+            i = at + 1
+        }
+        return false
     }
 
     private static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -43,6 +43,9 @@ public protocol XMLEventHandler: AnyObject {
 
     /// An element opens.
     func startElement(_ name: ElementName, attributes: XMLAttributes)
+    /// An element opens, its attributes read in place (the parser calls this one; by default
+    /// it makes the attributes strings and calls `startElement(_:attributes:)`).
+    func startElement(_ name: ElementName, attributeList: XMLAttributeList)
     /// The innermost open element closes.
     func endElement(_ name: ElementName)
     /// Text (or a CDATA section) inside the innermost element; one element's text may arrive
@@ -55,6 +58,11 @@ public protocol XMLEventHandler: AnyObject {
 }
 
 extension XMLEventHandler {
+    /// Makes the attributes strings for `startElement(_:attributes:)`.
+    public func startElement(_ name: ElementName, attributeList: XMLAttributeList) {
+        startElement(name, attributes: attributeList.pairs)
+    }
+
     /// Ignores the slip (the default for handlers that have no warnings to give).
     public func namespaceWarning(_ message: String, line: Int, column: Int) {}
 }

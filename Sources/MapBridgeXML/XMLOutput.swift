@@ -137,25 +137,30 @@ public struct XMLOutput {
         try s.withUTF8 { try escaped($0, inAttribute: inAttribute) }
     }
 
-    /// Writes UTF-8 `bytes` escaped for element content or an attribute value.
+    /// Writes UTF-8 `bytes` escaped for element content or an attribute value: the runs
+    /// between the few bytes that need a look (`&`, `<`, `>`, `"` in attributes, controls,
+    /// the 0xEF that may start U+FFFE or U+FFFF) go to the sink in one copy each, found
+    /// eight bytes at a time.
+    /// - Complexity: O(n) in the byte count, about one word test per eight plain bytes.
     public mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) throws {
+        guard let base = bytes.baseAddress else { return }
         var runStart = 0
-        var i = 0
         let n = bytes.count
+        var i = Self.nextSpecial(base, from: 0, count: n, inAttribute: inAttribute)
         while i < n {
-            let c = bytes[i]
+            let c = base[i]
             let replacement: StaticString
             var skipped = 1
             switch c {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
+            case UInt8(ascii: "\""): replacement = "&quot;"  // only found in attributes
             case 0x0D: replacement = "&#13;"
             case 0x09 where inAttribute: replacement = "&#9;"
             case 0x0A where inAttribute: replacement = "&#10;"
             case 0x09, 0x0A:
-                i += 1
+                i = Self.nextSpecial(base, from: i + 1, count: n, inAttribute: inAttribute)
                 continue
             case 0x00..<0x20:
                 replacement = ""
@@ -164,16 +169,45 @@ public struct XMLOutput {
                 replacement = ""
                 skipped = 3
                 strippedCharacters = true
-            default:
-                i += 1
+            default:  // an 0xEF that starts another character
+                i = Self.nextSpecial(base, from: i + 1, count: n, inAttribute: inAttribute)
                 continue
             }
             try writeRun(bytes, runStart..<i)
             if replacement.utf8CodeUnitCount > 0 { try sink.write(replacement) }
             i += skipped
             runStart = i
+            i = Self.nextSpecial(base, from: i, count: n, inAttribute: inAttribute)
         }
         try writeRun(bytes, runStart..<n)
+    }
+
+    /// The index of the first byte at or after `start` that `escaped` must look at, or `n`.
+    /// Whole 64-bit words are tested at once (SWAR: a byte below 0x20, or equal to one of the
+    /// special bytes, sets its high bit in the test), then the word that has one byte by byte.
+    @inline(__always)
+    static func nextSpecial(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int, inAttribute: Bool) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        var i = start
+        while i + 8 <= n {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let below20 = (w &- ones &* 0x20) & ~w & highs != 0
+            if below20 || hasZeroByte(w ^ (ones &* 0x26)) || hasZeroByte(w ^ (ones &* 0x3C))
+                || hasZeroByte(w ^ (ones &* 0x3E)) || hasZeroByte(w ^ (ones &* 0xEF))
+                || (inAttribute && hasZeroByte(w ^ (ones &* 0x22)))
+            {
+                break
+            }
+            i += 8
+        }
+        while i < n {
+            let c = base[i]
+            if c < 0x20 || c == 0x26 || c == 0x3C || c == 0x3E || c == 0xEF || (inAttribute && c == 0x22) { return i }
+            i += 1
+        }
+        return n
     }
 
     /// Writes `text` as a CDATA section, splitting it around every `]]>` and leaving out

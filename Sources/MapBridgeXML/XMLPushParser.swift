@@ -36,7 +36,7 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
         let table = XMLNameTable<Handler.ElementName>()
         let events = XMLSAXEvents(
             declare: { table.append(Handler.ElementName($0)) },
-            start: { index, attributes in handler.startElement(table.names[index], attributes: attributes) },
+            start: { index, attributes in handler.startElement(table.names[index], attributeList: attributes) },
             end: { index in handler.endElement(table.names[index]) },
             characters: { bytes, isCDATA in handler.characters(bytes, isCDATA: isCDATA) },
             namespaceWarning: { message, line, column in handler.namespaceWarning(message, line: line, column: column) })
@@ -83,13 +83,13 @@ struct XMLSAXEvents {
     /// Builds the handler's name for a qualified name met for the first time; returns the
     /// index later events use for it.
     @usableFromInline let declare: (XMLQualifiedName) -> Int
-    @usableFromInline let start: (Int, XMLAttributes) -> Void
+    @usableFromInline let start: (Int, XMLAttributeList) -> Void
     @usableFromInline let end: (Int) -> Void
     @usableFromInline let characters: (UnsafeBufferPointer<UInt8>, Bool) -> Void
     @usableFromInline let namespaceWarning: (String, Int, Int) -> Void
 
     @inlinable
-    init(declare: @escaping (XMLQualifiedName) -> Int, start: @escaping (Int, XMLAttributes) -> Void,
+    init(declare: @escaping (XMLQualifiedName) -> Int, start: @escaping (Int, XMLAttributeList) -> Void,
          end: @escaping (Int) -> Void, characters: @escaping (UnsafeBufferPointer<UInt8>, Bool) -> Void,
          namespaceWarning: @escaping (String, Int, Int) -> Void)
     {

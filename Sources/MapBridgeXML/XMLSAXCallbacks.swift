@@ -15,21 +15,8 @@ func saxStartElement(
 ) {
     guard let p = core(context), !p.isStopped, let localName else { return }
     let index = p.nameIndex(localName, prefix, uri)
-    var pairs: XMLAttributes = []
-    if attributeCount > 0, let attributes {
-        // Five pointers per attribute: local name, prefix, URI, value start, value end.
-        for k in 0..<Int(attributeCount) {
-            guard let name = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4]
-            else { continue }
-            let bytes = UnsafeBufferPointer(start: start, count: max(end - start, 0))
-            var value = String(decoding: bytes, as: UTF8.self)
-            // Without entity substitution libxml2 hands `&amp;` in an attribute over as `&#38;`.
-            // (A byte test first: the generic substring search costs far more than the parse.)
-            if bytes.contains(UInt8(ascii: "&")) { value = value.replacing("&#38;", with: "&") }
-            pairs.append((String(cString: name), value))
-        }
-    }
-    p.startElement(index, attributes: pairs)
+    // Read in place by the handler: no strings or array made for attributes nobody asks for.
+    p.startElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
 }
 
 func saxEndElement(

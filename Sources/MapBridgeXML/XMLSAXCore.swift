@@ -203,7 +203,7 @@ final class XMLSAXCore {
         return index
     }
 
-    func startElement(_ index: Int, attributes: XMLAttributes) {
+    func startElement(_ index: Int, attributes: XMLAttributeList) {
         // Two field loads, not a SourceLocation (whose file name would be retained and released).
         if let input = context?.pointee.input {
             openElements.append((index, Int(input.pointee.line), Int(max(input.pointee.col, 1))))

@@ -1,0 +1,89 @@
+/// An element's attributes as libxml2 hands them over, read in place: a `String` is made
+/// only for a value asked for (`value(of:)`), and nothing is allocated for the rest. Valid
+/// only during the `startElement` call that receives it; keep `pairs` to hold on to them.
+///
+///     func startElement(_ name: Name, attributeList: XMLAttributeList) {
+///         let id = attributeList.value(of: "id")   // "f0", or nil
+///     }
+public struct XMLAttributeList {
+    @usableFromInline
+    enum Storage {
+        /// libxml2's array: five pointers per attribute (local name, prefix, URI, value
+        /// start, value end), `count` attributes.
+        case libxml(UnsafeMutablePointer<UnsafePointer<UInt8>?>, count: Int)
+        case pairs(XMLAttributes)
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// Attributes already made into strings.
+    public init(_ pairs: XMLAttributes) {
+        storage = .pairs(pairs)
+    }
+
+    /// libxml2's SAX2 attribute array of `count` attributes.
+    init(libxml attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
+        if let attributes, count > 0 {
+            storage = .libxml(attributes, count: count)
+        } else {
+            storage = .pairs([])
+        }
+    }
+
+    /// How many attributes the element has.
+    public var count: Int {
+        switch storage {
+        case .libxml(_, let count): count
+        case .pairs(let pairs): pairs.count
+        }
+    }
+
+    /// The value of the first attribute whose local name is `name`, entities and character
+    /// references expanded; `nil` when there is none.
+    public func value(of name: String) -> String? {
+        switch storage {
+        case .pairs(let pairs):
+            return pairs.first { $0.name == name }?.value
+        case .libxml(let attributes, let count):
+            var key = name
+            return key.withUTF8 { key -> String? in
+                for k in 0..<count {
+                    guard let local = attributes[5 * k], Self.equals(local, key) else { continue }
+                    return Self.value(attributes, k)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Every attribute as (local name, value) strings, in document order.
+    public var pairs: XMLAttributes {
+        switch storage {
+        case .pairs(let pairs):
+            return pairs
+        case .libxml(let attributes, let count):
+            var pairs: XMLAttributes = []
+            pairs.reserveCapacity(count)
+            for k in 0..<count {
+                guard let local = attributes[5 * k], let value = Self.value(attributes, k) else { continue }
+                pairs.append((String(cString: local), value))
+            }
+            return pairs
+        }
+    }
+
+    /// Whether the NUL-terminated `cString` spells `key`.
+    private static func equals(_ cString: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (i, byte) in key.enumerated() where cString[i] != byte { return false }
+        return cString[key.count] == 0
+    }
+
+    /// Attribute `k`'s value. Without entity substitution libxml2 hands `&amp;` in an
+    /// attribute over as `&#38;` (a byte test first: the substring search costs far more).
+    private static func value(_ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ k: Int) -> String? {
+        guard let start = attributes[5 * k + 3], let end = attributes[5 * k + 4] else { return nil }
+        let bytes = UnsafeBufferPointer(start: start, count: max(end - start, 0))
+        let value = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "&")) ? value.replacing("&#38;", with: "&") : value
+    }
+}

@@ -1,0 +1,56 @@
+import MapBridgeIO
+import MapBridgeXML
+import Testing
+
+/// Attributes read in place: a value made a string only when asked for, `&amp;` expanded, and
+/// handlers that keep the string form still get it.
+@Suite("XMLAttributeList")
+struct XMLAttributeListTests {
+    struct Name: XMLElementName {
+        var localName: String
+        init(_ name: XMLQualifiedName) { localName = name.localName }
+    }
+
+    /// Asks for some attributes in place.
+    final class InPlace: XMLEventHandler {
+        var seen: [(String, String?, String?, Int)] = []
+        func startElement(_ name: Name, attributes: XMLAttributes) { Issue.record("the string form was called") }
+        func startElement(_ name: Name, attributeList: XMLAttributeList) {
+            seen.append((name.localName, attributeList.value(of: "id"), attributeList.value(of: "name"), attributeList.count))
+        }
+        func endElement(_ name: Name) {}
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
+
+    /// Keeps the strings (as the GPX reader does).
+    final class Strings: XMLEventHandler {
+        var seen: [XMLAttributes] = []
+        func startElement(_ name: Name, attributes: XMLAttributes) { seen.append(attributes) }
+        func endElement(_ name: Name) {}
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
+
+    private static let document = #"<a xmlns:x="urn:x"><b/><c id="f&amp;0" x:name="Fish &amp; &lt;Chips&gt;" idx="no"/><d name="" id="2"/></a>"#
+
+    @Test("values by local name, only those asked for; none, empty and escaped values")
+    func inPlace() throws {
+        let handler = InPlace()
+        let parser = XMLPushParser(source: ByteSource(bytes: Array(Self.document.utf8)), handler: handler, documentKind: "XML")
+        while try parser.parseNextChunk() {}
+        #expect(handler.seen.map(\.0) == ["a", "b", "c", "d"])
+        #expect(handler.seen.map(\.1) == [nil, nil, "f&0", "2"])
+        #expect(handler.seen.map(\.2) == [nil, nil, "Fish & <Chips>", ""])
+        #expect(handler.seen.map(\.3) == [0, 0, 3, 2])
+    }
+
+    @Test("a handler of strings gets every attribute in order, as before")
+    func strings() throws {
+        let handler = Strings()
+        let parser = XMLPushParser(source: ByteSource(bytes: Array(Self.document.utf8)), handler: handler, documentKind: "XML")
+        while try parser.parseNextChunk() {}
+        #expect(handler.seen.count == 4)
+        #expect(handler.seen[2].map(\.name) == ["id", "name", "idx"])
+        #expect(handler.seen[2].map(\.value) == ["f&0", "Fish & <Chips>", "no"])
+        #expect(XMLAttributeList(handler.seen[3]).value(of: "id") == "2")
+    }
+}
