@@ -5,10 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapBridgeIO
 
 /// A thread of its own running one closure, which `join()` waits for. The thread gets a
 /// 16 MiB stack, as deep as the main thread's usual 8 MiB limit allows and then some, so that
 /// a reader recursing through deeply nested input fails the same way on either thread.
+/// SIGINT, SIGTERM and SIGHUP stay with the thread that started it.
 ///
 ///     guard let worker = WorkerThread({ parse() }) else { parse(); return }
 ///     …
@@ -31,6 +33,13 @@ final class WorkerThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, WorkerThread.stackBytes)
         let box = Unmanaged.passRetained(Body(body))
+        // The thread is born with interruptions blocked (it inherits this thread's mask), so
+        // that they reach the thread that started it (see TemporaryFileRegistry.interruptions).
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in TemporaryFileRegistry.interruptions { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let started = pthread_create(&thread, &attributes, { raw in
             #if canImport(Darwin)
             let body = Unmanaged<Body>.fromOpaque(raw).takeRetainedValue()
