@@ -33,6 +33,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--kml-data", value: "schema|text", help: "KML output: properties as typed Schema data (default; numbers and booleans come back) or plain text Data"),
     OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
+    OptionSpec(name: "--threads", value: "N", help: "1: read, transform and write on one thread; 2: read on one while the other transforms and writes (1-256; more than 2 use 2; default: the cores available, at most 2); the output is the same"),
 ] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions + outputOptions + spoolOptions
 
@@ -79,6 +80,7 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     if args.has("--strict") { options.strictMode = StrictMode() }
     options.overwritesReadOnly = args.has("--force")
     options.maximumSpoolBytes = try args.byteSize("--max-spool") ?? options.maximumSpoolBytes
+    options.threads = try args.integer("--threads", in: 1...256).map { min($0, ConvertOptions.maximumThreads) } ?? options.threads
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {

@@ -61,7 +61,7 @@ public struct Conversion: Sendable {
             throw MapBridgeError(.usage, "a KMZ archive cannot be written to standard output; name an output file")
         }
         // The input opens first: a missing input fails before any output exists.
-        var reader = try FeatureSources.reader(for: input, format: inputFormat, options: options, report: report)
+        var reader = try FeatureSources.streamingReader(for: input, format: inputFormat, options: options, report: report)
         // A KMZ's images and models go into a KMZ output; any other output says it leaves them.
         // A KMZ made from another file takes the local files its features link to.
         var attachments: KMZAttachments?

@@ -61,6 +61,17 @@ public struct ConvertOptions: Sendable {
     /// The most bytes of standard input spooled to a temporary file, for readers that pass over
     /// their input more than once (KML, GPX, dedupe): `--max-spool`, default 4 GiB.
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
+    /// Threads a conversion uses (`--threads`, 1...`maximumThreads`): with 2, the input is
+    /// parsed on one thread while the features are transformed and written on the caller's
+    /// (see `ThreadedReader`); with 1, everything happens on the caller's thread. The output
+    /// and the order of the reports are the same either way. Default: the cores this process
+    /// may run on, at most 2.
+    public var threads = ConvertOptions.defaultThreads
+    /// The most threads a conversion can use to advantage: one parsing, one writing.
+    public static let maximumThreads = 2
+    /// The cores this process may run on (its CPU affinity, as `taskset` sets it), at most
+    /// `maximumThreads`.
+    public static var defaultThreads: Int { min(max(availableCores, 1), maximumThreads) }
 
     /// SVG output: projection, picture size in pixels, labels.
     public var svg = SVGWriter.Options()

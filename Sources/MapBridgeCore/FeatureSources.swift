@@ -21,6 +21,20 @@ public enum FeatureSources {
         return TitlePropertyReader(base: reader, key: key)
     }
 
+    /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
+    /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
+    /// of its own (`ThreadedReader`), the features and reports reaching the caller in the
+    /// same order as on one thread.
+    /// - Throws: what `reader(for:format:options:report:)` throws.
+    public static func streamingReader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                                       report: @escaping DiagnosticHandler) throws -> any FeatureReader
+    {
+        guard options.threads > 1 else { return try reader(for: path, format: format, options: options, report: report) }
+        return try ThreadedReader(report: report) { relay in
+            try reader(for: path, format: format, options: options, report: relay)
+        }
+    }
+
     private static func formatReader(for path: String, format: Format, options: ConvertOptions,
                                      report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {

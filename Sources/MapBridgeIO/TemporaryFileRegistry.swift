@@ -44,7 +44,12 @@ public enum TemporaryFileRegistry {
     private static let lock = Mutex(())
 
     /// The signals after which temporaries are removed: interruption, then crashes.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+    static let signals: [Int32] = interruptions + [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+
+    /// The signals sent from outside to interrupt the process (SIGINT, SIGTERM, SIGHUP). A
+    /// thread the process starts for its work blocks them, so that the handler runs on the
+    /// main thread, which then makes no new temporary while the others are removed.
+    public static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Tracks `path`, a temporary file (or with `isFolder`, a folder whose files are all
     /// temporary), for removal on a signal.

@@ -169,7 +169,7 @@ public struct PlaceDeduplication: Sendable {
         }
 
         // Pass 3: everything but the merged duplicates.
-        var reader = try FeatureSources.reader(for: path, format: inputFormat, options: options, report: quiet)
+        var reader = try FeatureSources.streamingReader(for: path, format: inputFormat, options: options, report: quiet)
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [path],
                                             inputFormat: inputFormat, report: report) { writer in
             try writer.begin(try reader.open())

@@ -1,0 +1,230 @@
+import MapBridgeModel
+import Synchronization
+
+/// A reader that parses on a thread of its own while its caller transforms and writes:
+/// features travel in batches (at most `batchFeatures` features or about `batchBytes` bytes of
+/// input each) through a queue of `queuedBatches`, so that at most that many batches, plus
+/// the one being filled and the one being written, are in memory at once.
+///
+/// Everything the caller sees is what the wrapped reader would have given it on the caller's
+/// thread, in the same order: the reader's diagnostics travel with the feature they came
+/// before and are reported, on the caller's thread, just before `next()` hands that feature
+/// out (so a writer's reports and strict mode interleave with them as in a one-thread run);
+/// an error mid-file is thrown by the `next()` that would have thrown it, after every feature
+/// before it; `progress` and `document` are those of the last feature handed out.
+///
+///     var reader = try ThreadedReader(report: report) { relay in
+///         try FeatureSources.reader(for: "big.geojson", format: .geojson, report: relay)
+///     }
+///     _ = try reader.open()                       // on the caller's thread
+///     while let feature = try reader.next() { … } // parsed on the reader's thread
+///
+/// When the caller stops early (an error in the writer, strict mode), releasing the reader
+/// stops its thread: the thread finishes the feature it is parsing and ends.
+struct ThreadedReader: FeatureReader {
+    /// The most features in one batch.
+    static let batchFeatures = 256
+    /// The input bytes after which a batch is sent however few features it holds.
+    static let batchBytes: Int64 = 4 << 20
+    /// Batches waiting between the threads.
+    static let queuedBatches = 2
+
+    /// How the reading ended, after the last batch's features.
+    private enum End: Sendable {
+        case finished(DocumentInfo)
+        case failed(any Error)
+    }
+
+    /// Features in the order read, each taken out (left `nil`) as it is handed out, so that it
+    /// is moved rather than copied; beside them what the reader reported and how far it had read.
+    private struct Batch: Sendable {
+        var features: [Feature?] = []
+        /// Where the reader had read to after each feature (`Int64` bytes).
+        var bytesRead: [Int64] = []
+        var totalBytes: Int64?
+        /// What the reader reported, each before the feature at `before` (`features.count`:
+        /// after the last one, before `end` takes effect).
+        var diagnostics: [(before: Int, diagnostic: Diagnostic)] = []
+        var end: End?
+        /// Where the reading had got to at `end`.
+        var endBytesRead: Int64 = 0
+
+        init(reserving count: Int = 0) {
+            features.reserveCapacity(count)
+            bytesRead.reserveCapacity(count)
+        }
+    }
+
+    /// The wrapped reader, handed from the caller's thread to the reader's thread once it has
+    /// been opened.
+    private final class Box: @unchecked Sendable {
+        // @unchecked: the caller's thread uses `reader` only before the reader's thread starts.
+        var reader: any FeatureReader
+        init(_ reader: any FeatureReader) { self.reader = reader }
+    }
+
+    /// The reader's thread and the queue it fills; releasing it stops the thread.
+    private final class Pipeline {
+        let queue = BoundedQueue<Batch>(capacity: ThreadedReader.queuedBatches)
+        var thread: WorkerThread?
+
+        deinit {
+            queue.cancel()
+            thread?.join()
+        }
+    }
+
+    private let box: Box
+    private let relay: DiagnosticRelay
+    private let report: DiagnosticHandler
+    /// `nil` until `open()`, and when no thread could be started (then this one reads).
+    private var pipeline: Pipeline?
+    /// The batch being handed out, and the next feature and diagnostic in it.
+    private var current = Batch()
+    private var nextFeature = 0
+    private var nextDiagnostic = 0
+    private var opened: DocumentInfo?
+    private var isDone = false
+    private var finalDocument: DocumentInfo?
+    private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
+
+    /// Makes the reader with `make`, which receives the handler the reader must report to.
+    /// Until `open()` has returned that handler passes reports straight to `report`.
+    init(report: @escaping DiagnosticHandler, _ make: (@escaping DiagnosticHandler) throws -> any FeatureReader) rethrows {
+        let relay = DiagnosticRelay()
+        self.relay = relay
+        self.report = report
+        box = Box(try make(relay.handler(passingTo: report)))
+        progress = box.reader.progress
+    }
+
+    mutating func open() throws -> DocumentInfo {
+        if let opened { return opened }
+        let document = try box.reader.open()
+        opened = document
+        progress = box.reader.progress
+        relay.startHolding()
+        let pipeline = Pipeline()
+        let (box, relay, queue) = (box, relay, pipeline.queue)
+        pipeline.thread = WorkerThread { ThreadedReader.produce(box, relay, queue) }
+        if pipeline.thread == nil {
+            relay.stopHolding()  // no thread: read on this one
+        } else {
+            self.pipeline = pipeline
+        }
+        return document
+    }
+
+    mutating func next() throws -> Feature? {
+        if opened == nil { _ = try open() }
+        guard let pipeline else { return try nextOnThisThread() }
+        while nextFeature >= current.features.count {
+            if isDone { return nil }
+            if let end = current.end {
+                isDone = true
+                reportDiagnostics(before: current.features.count)
+                progress = (current.endBytesRead, current.totalBytes)
+                switch end {
+                case .finished(let document):
+                    finalDocument = document
+                    return nil
+                case .failed(let error):
+                    throw error
+                }
+            }
+            guard let batch = pipeline.queue.pop() else {
+                isDone = true
+                return nil
+            }
+            current = batch
+            nextFeature = 0
+            nextDiagnostic = 0
+        }
+        let i = nextFeature
+        nextFeature += 1
+        reportDiagnostics(before: i)
+        progress = (current.bytesRead[i], current.totalBytes)
+        return current.features[i].take()
+    }
+
+    private mutating func reportDiagnostics(before index: Int) {
+        while nextDiagnostic < current.diagnostics.count, current.diagnostics[nextDiagnostic].before <= index {
+            report(current.diagnostics[nextDiagnostic].diagnostic)
+            nextDiagnostic += 1
+        }
+    }
+
+    private mutating func nextOnThisThread() throws -> Feature? {
+        defer { progress = box.reader.progress }
+        return try box.reader.next()
+    }
+
+    var document: DocumentInfo {
+        if pipeline == nil { return box.reader.document }
+        return finalDocument ?? opened ?? box.reader.document
+    }
+
+    /// The reader's thread: reads to the end (or the first error, or until the caller cancels),
+    /// sending batches.
+    private static func produce(_ box: Box, _ relay: DiagnosticRelay, _ queue: BoundedQueue<Batch>) {
+        var batch = Batch(reserving: batchFeatures)
+        var batchStart = box.reader.progress.bytesRead
+        while true {
+            let feature: Feature?
+            do {
+                feature = try box.reader.next()
+            } catch {
+                feature = nil
+                batch.end = .failed(error)
+            }
+            for d in relay.take() { batch.diagnostics.append((batch.features.count, d)) }
+            let p = box.reader.progress
+            batch.totalBytes = p.totalBytes
+            if batch.end == nil, feature == nil { batch.end = .finished(box.reader.document) }
+            if batch.end != nil {
+                batch.endBytesRead = p.bytesRead
+                _ = queue.push(batch)
+                queue.close()
+                return
+            }
+            batch.features.append(consume feature)
+            batch.bytesRead.append(p.bytesRead)
+            if batch.features.count >= batchFeatures || p.bytesRead - batchStart >= batchBytes {
+                var full = Batch(reserving: batchFeatures)
+                swap(&full, &batch)
+                guard queue.push(consume full) else { return }
+                batchStart = p.bytesRead
+            }
+        }
+    }
+}
+
+/// Holds a reader's diagnostics while the reader runs on its own thread, so that the caller's
+/// thread reports them in order with the features; passes them straight on otherwise.
+final class DiagnosticRelay: Sendable {
+    private let state = Mutex<(holding: Bool, held: [Diagnostic])>((false, []))
+
+    /// A handler for the reader: holds each diagnostic while holding, else hands it to `report`.
+    func handler(passingTo report: @escaping DiagnosticHandler) -> DiagnosticHandler {
+        { [self] diagnostic in
+            let held: Bool = state.withLock { s in
+                guard s.holding else { return false }
+                s.held.append(diagnostic)
+                return true
+            }
+            if !held { report(diagnostic) }
+        }
+    }
+
+    func startHolding() { state.withLock { $0.holding = true } }
+    func stopHolding() { state.withLock { $0.holding = false } }
+
+    /// The diagnostics held since the last call, oldest first.
+    func take() -> [Diagnostic] {
+        state.withLock { s in
+            guard !s.held.isEmpty else { return [] }
+            defer { s.held = [] }
+            return s.held
+        }
+    }
+}
