@@ -8,6 +8,9 @@ public enum PropertyField: UInt8, Hashable, Sendable, CaseIterable {
     case markerColor, markerSymbol, markerSize, iconHref, iconOpacity, iconScale, iconHeading, hotSpotOffset, hotSpotUnits
     case labelColor, labelOpacity, labelScale
 
+    /// The field as one bit of a mask (fewer than 32 fields).
+    var bit: UInt32 { 1 << UInt32(rawValue) }
+
     /// The field as messages name it (`title`, `style's stroke colour`).
     public var description: String {
         switch self {
@@ -172,6 +175,10 @@ public struct PropertyVocabulary: Sendable {
     /// them (CSV's name and description lead a row).
     public let leading: Set<PropertyField>
     private let rankByKey: [String: Int]
+    /// Per field (by raw value): the ranks of its spellings that are read, best first; and the
+    /// rank of its first spelling of any kind.
+    private let readRanks: [[Int]]
+    private let firstRank: [Int?]
     /// First bytes of the (normalised) keys: one table lookup turns most other keys away.
     private let firstBytes: [Bool]
 
@@ -188,6 +195,15 @@ public struct PropertyVocabulary: Sendable {
         }
         rankByKey = ranks
         firstBytes = first
+        var read = [[Int]](repeating: [], count: PropertyField.allCases.count)
+        var firsts = [Int?](repeating: nil, count: PropertyField.allCases.count)
+        for (rank, s) in spellings.enumerated() {
+            let f = Int(s.slot.field.rawValue)
+            if s.isRead { read[f].append(rank) }
+            if firsts[f] == nil { firsts[f] = rank }
+        }
+        readRanks = read
+        firstRank = firsts
     }
 
     /// The rank of the spelling `key` matches, if any.
@@ -266,10 +282,33 @@ public struct PropertyVocabulary: Sendable {
     }
 
     /// Whether `value` fills `slot`.
-    static func fits(_ value: PropertyValue, _ slot: Slot) -> Bool {
-        var probe = Feature()
-        var style = Style()
-        return decode(value, slot, into: &probe, style: &style)
+    static func fits(_ v: PropertyValue, _ slot: Slot) -> Bool {
+        switch slot {
+        case .title, .subtitle, .address, .instant, .spanBegin, .spanEnd, .iconHref:
+            if case .string = v { return true }
+            return false
+        case .visibility:
+            if case .bool = v { return true }
+            return false
+        case .strokeColor, .fillColor, .markerColor, .iconColor, .labelColor:
+            return v.stringValue.flatMap(Color.init(hex:)) != nil
+        case .strokeOpacity, .fillOpacity, .iconOpacity, .labelOpacity:
+            return v.doubleValue.map { (0...1).contains($0) } ?? false
+        case .strokeWidth:
+            return v.doubleValue.map { $0 >= 0 } ?? false
+        case .iconScale, .iconHeading, .labelScale:
+            return v.doubleValue != nil
+        case .markerSymbol:
+            if case .string = v { return true }
+            return v.doubleValue != nil
+        case .markerSize:
+            return v.stringValue.flatMap(MarkerSize.init(rawValue:)) != nil
+        default:
+            // The rarer slots: decoded into a scratch feature.
+            var probe = Feature()
+            var style = Style()
+            return decode(v, slot, into: &probe, style: &style)
+        }
     }
 
     /// Sets the slot's field from `value`; `false` (and nothing set) when the value does not fit.
@@ -386,50 +425,54 @@ public struct PropertyVocabulary: Sendable {
         let placements = feature.fieldPlacements
         if placements.isEmpty && !Self.hasFields(feature) { return p }
         var out = Properties()
-        var written = Set<PropertyField>()
+        var written: UInt32 = 0
         // Keys the properties hold (whatever their case, where keys match so).
         let held: Set<String>? = ignoresCase ? Set(p.map { Self.normalised($0.key) }) : nil
         func isTaken(_ key: String) -> Bool {
-            if let held { return held.contains(Self.normalised(key)) || out.contains { Self.normalised($0.key) == Self.normalised(key) } }
+            if let held {
+                let k = Self.normalised(key)
+                return held.contains(k) || out.contains { Self.normalised($0.key) == k }
+            }
             return p.contains(key: key) || out.contains(key: key)
         }
+        /// Writes `value` under `key` unless the key is taken; whether it did.
+        func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, blocked: inout Bool) -> Bool {
+            guard let value = Self.encode(feature, slot) else { return false }
+            guard !isTaken(key) else {
+                blocked = true
+                return false
+            }
+            // The source's spelling while it still says the same.
+            var v = value
+            if let source, source != value, Self.means(source, slot, sameAs: feature) { v = source }
+            out.append(key: key, value: v)
+            written |= field.bit
+            return true
+        }
         func emit(_ field: PropertyField, preferring key: String?, source: PropertyValue?) {
-            guard !written.contains(field) else { return }
+            guard written & field.bit == 0 else { return }
+            var blocked = false
             // The placement's own key: when this vocabulary reads it into the same field, or
             // knows it for nothing else (a title taken from any property, `--title-property`).
-            var candidates: [Spelling] = []
-            if let key, key != field.key {
+            if let key {
                 if let r = rank(of: key) {
-                    if spellings[r].slot.field == field, spellings[r].isWritten { candidates.append(Spelling(key, spellings[r].slot)) }
-                } else if let first = spellings.first(where: { $0.slot.field == field }) {
-                    candidates.append(Spelling(key, first.slot))
-                }
-            } else if let key, let r = rank(of: key), spellings[r].slot.field == field, spellings[r].isRead {
-                candidates.append(Spelling(key, spellings[r].slot))
+                    let s = spellings[r]
+                    if s.slot.field == field, key == field.key ? s.isRead : s.isWritten,
+                       put(key, s.slot, field, source: source, blocked: &blocked) { return }
+                } else if key != field.key, let r = firstRank[Int(field.rawValue)],
+                          put(key, spellings[r].slot, field, source: source, blocked: &blocked) { return }
             }
-            candidates += spellings.filter { $0.slot.field == field && $0.isRead }
-            var blocked = false
-            for c in candidates {
-                guard let value = Self.encode(feature, c.slot) else { continue }
-                if isTaken(c.key) {
-                    blocked = true
-                    continue
-                }
-                // The source's spelling while it still says the same.
-                var written_ = value
-                if let source, source != value, Self.means(source, c.slot, sameAs: feature) { written_ = source }
-                out.append(key: c.key, value: written_)
-                written.insert(field)
+            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, spellings[r].slot, field, source: source, blocked: &blocked) {
                 return
             }
             if blocked { unplaced?(field) }
         }
+        let present = Self.presentFields(feature)
+        var placed: UInt32 = 0
+        for pl in placements { placed |= pl.field.bit }
         if !leading.isEmpty {
-            let placed = Set(placements.map(\.field))
-            for s in spellings where s.isRead && leading.contains(s.slot.field) && !placed.contains(s.slot.field)
-                && !written.contains(s.slot.field) && Self.encode(feature, s.slot) != nil
-            {
-                emit(s.slot.field, preferring: nil, source: nil)
+            for field in PropertyField.allCases where leading.contains(field) && present & field.bit != 0 && placed & field.bit == 0 {
+                emit(field, preferring: nil, source: nil)
             }
         }
         feature.forEachSourceEntry { entry, placement in
@@ -439,10 +482,55 @@ public struct PropertyVocabulary: Sendable {
                 out.append(key: entry.key, value: entry.value)
             }
         }
-        for s in spellings where s.isRead && !written.contains(s.slot.field) && Self.encode(feature, s.slot) != nil {
-            emit(s.slot.field, preferring: nil, source: nil)
+        // The fields without a place, in this vocabulary's order.
+        if present & ~written != 0 {
+            for s in spellings where s.isRead && present & ~written & s.slot.field.bit != 0 {
+                emit(s.slot.field, preferring: nil, source: nil)
+            }
         }
         return out
+    }
+
+    /// The fields `f` holds a value for, as bits (`PropertyField.bit`).
+    private static func presentFields(_ f: Feature) -> UInt32 {
+        var m: UInt32 = 0
+        func set(_ field: PropertyField, _ has: Bool) { if has { m |= field.bit } }
+        set(.title, f.title != nil)
+        set(.subtitle, f.subtitle != nil)
+        set(.address, f.address != nil)
+        set(.visibility, f.visibility != nil)
+        if let t = f.time {
+            m |= PropertyField.time.bit
+            if case .span(let b, let e) = t {
+                set(.timeBegin, b != nil)
+                set(.timeEnd, e != nil)
+            }
+        }
+        if let s = f.style {
+            set(.styleID, s.id != nil)
+            set(.strokeColor, s.strokeColor != nil)
+            set(.strokeOpacity, s.strokeOpacity != nil)
+            set(.strokeWidth, s.strokeWidth != nil)
+            set(.fillColor, s.fillColor != nil)
+            set(.fillOpacity, s.fillOpacity != nil || s.fill == false)
+            if let mk = s.marker {
+                set(.markerColor, mk.color != nil)
+                set(.markerSymbol, mk.symbol != nil)
+                set(.markerSize, mk.size != nil)
+                set(.iconHref, mk.href != nil)
+                set(.iconOpacity, mk.opacity != nil)
+                set(.iconScale, mk.scale != nil)
+                set(.iconHeading, mk.heading != nil)
+                set(.hotSpotOffset, mk.hotSpot != nil)
+                set(.hotSpotUnits, mk.hotSpot != nil)
+            }
+            if let l = s.label {
+                set(.labelColor, l.color != nil)
+                set(.labelOpacity, l.opacity != nil)
+                set(.labelScale, l.scale != nil)
+            }
+        }
+        return m
     }
 
     /// Whether `feature` has any field a vocabulary writes.
