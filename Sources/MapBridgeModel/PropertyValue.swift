@@ -1,7 +1,7 @@
 /// A property value whose JSON type survives every conversion: a KML `<Data>` value typed by
 /// its schema becomes a number or boolean here, and a GeoJSON property keeps its type and
 /// number text.
-public indirect enum PropertyValue: Hashable, Sendable {
+public enum PropertyValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number with its original text.
