@@ -40,14 +40,14 @@ extension GeoJSONValidator {
     enum Role { case points, line, ring }
 
     private func nested(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ body: (CoordinateNode, [Int], Place) -> Void) {
-        guard case .array(let items, _, _) = node else {
+        guard let items = node.items else {
             return report(.coordinatesShape, Messages.shape(expected: "an array", found: node), at: holder, indices: indices)
         }
         for (i, item) in items.enumerated() { body(item, indices + [i], node.position) }
     }
 
     private func polygon(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk) {
-        guard case .array(let rings, _, _) = node else {
+        guard let rings = node.items else {
             return report(.coordinatesShape, Messages.shape(expected: "an array of rings", found: node), at: holder, indices: indices)
         }
         for (i, ring) in rings.enumerated() {
@@ -64,7 +64,7 @@ extension GeoJSONValidator {
     @discardableResult
     private func positions(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk,
                            minimum: Int, role: Role) -> Double? {
-        guard case .array(let items, _, _) = node else {
+        guard let items = node.items else {
             report(.coordinatesShape, Messages.shape(expected: "an array of positions", found: node), at: holder, indices: indices)
             return nil
         }
@@ -116,7 +116,17 @@ extension GeoJSONValidator {
     /// when both are numbers.
     @discardableResult
     private func position(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk) -> (Double, Double)? {
-        guard case .array(let items, _, _) = node else {
+        if case .position(let p) = node {
+            for i in 0..<p.count {
+                let decimals = Int(p.decimals(i))
+                if decimals > 9 && (walk.finePrecision?.decimals ?? 0) < decimals {
+                    walk.finePrecision = (decimals, node.position, indices + [i])
+                }
+            }
+            return check(longitude: p.longitude, latitude: p.latitude, altitude: p.hasAltitude ? p.altitude : nil,
+                         of: node, indices, &walk)
+        }
+        guard let items = node.items else {
             report(.coordinatesShape, Messages.shape(expected: "a position (an array of numbers)", found: node),
                    at: holder, indices: indices)
             return nil
@@ -139,7 +149,13 @@ extension GeoJSONValidator {
         if values.count > 3 {
             report(.positionSize, Messages.tooManyNumbers(values.count), severity: .warning, at: node.position, indices: indices)
         }
-        let lon = values[0], lat = values[1]
+        return check(longitude: values[0], latitude: values[1], altitude: values.count > 2 ? values[2] : nil,
+                     of: node, indices, &walk)
+    }
+
+    /// Checks the numbers of a position: ranges, axis order, extent.
+    private func check(longitude lon: Double, latitude lat: Double, altitude: Double?, of node: CoordinateNode,
+                       _ indices: [Int], _ walk: inout CoordinateWalk) -> (Double, Double) {
         if !(-180...180).contains(lon) {
             report(.lonOutOfRange, Messages.longitude(lon), at: node.position, indices: indices + [0])
         }
@@ -148,12 +164,15 @@ extension GeoJSONValidator {
             if walk.latitudeBeyond90 == nil { walk.latitudeBeyond90 = (lat, indices + [1]) }
         }
         if !(abs(lon) <= 90 && abs(lat) <= 180) { walk.allSwappable = false }
-        walk.extent.add(longitude: lon, latitude: lat, altitude: values.count > 2 ? values[2] : nil)
+        walk.extent.add(longitude: lon, latitude: lat, altitude: altitude)
         return (lon, lat)
     }
 
     private func samePosition(_ a: CoordinateNode, _ b: CoordinateNode) -> Bool {
-        guard case .array(let x, _, _) = a, case .array(let y, _, _) = b, x.count == y.count else { return false }
+        if case .position(let p) = a, case .position(let q) = b {
+            return p.count == q.count && (0..<p.count).allSatisfy { p.value($0) == q.value($0) }
+        }
+        guard let x = a.items, let y = b.items, x.count == y.count else { return false }
         for (p, q) in zip(x, y) {
             guard case .number(let u, _, _, _) = p, case .number(let v, _, _, _) = q, u == v else { return false }
         }
