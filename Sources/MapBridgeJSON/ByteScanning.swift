@@ -26,4 +26,28 @@ enum ByteScanning {
         }
         return i
     }
+
+    /// The index of the first byte in `[from, to)` that JSON output may have to escape: a
+    /// quote, a backslash, a control character (< 0x20), DEL or any byte ≥ 0x80 (the C1
+    /// controls hide there); like `firstStringSpecial`, it may stop at the last whole word.
+    @inline(__always)
+    static func firstEscapeCandidate(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= to {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let delete = word ^ (ones &* 0x7F)
+            let hasQuote = (quote &- ones) & ~quote & highs
+            let hasBackslash = (backslash &- ones) & ~backslash & highs
+            let hasDelete = (delete &- ones) & ~delete & highs
+            let hasControl = (word &- (ones &* 0x20)) & ~word & highs
+            // Each test's lowest flag is exact (a false flag only sits above a true one).
+            let hits = hasQuote | hasBackslash | hasDelete | hasControl | (word & highs)
+            if hits != 0 { return i + (hits.trailingZeroBitCount >> 3) }
+            i += 8
+        }
+        return i
+    }
 }

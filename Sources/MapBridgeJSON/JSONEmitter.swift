@@ -186,9 +186,13 @@ public final class JSONEmitter {
     public static func writeEscaped(_ value: String, to sink: ByteSink) throws {
         var s = value
         try s.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var runStart = 0
             var i = 0
             while i < bytes.count {
+                // Eight bytes a step up to the next byte that may need an escape.
+                i = ByteScanning.firstEscapeCandidate(base, from: i, to: bytes.count)
+                guard i < bytes.count else { break }
                 let c = bytes[i]
                 i += 1
                 // One compare lets printable ASCII by; the rest is sorted out below.
