@@ -16,6 +16,8 @@ to densify ...). A case module defines:
     MEMORY      "flat" (peak memory must not grow with n: at most 1.5x plus 16 MiB of slack) or
                 "record" (it may grow with the largest record, at most MEMORY_RATIO times)
     MEMORY_RATIO  for "record": the largest allowed peak(4n) / peak(n) (default 6)
+    BYTES_PER_UNIT  optional: the largest allowed memory per unit of n, measured as
+                (peak(4n) - peak(n)) / 3n, so the binary's fixed footprint does not count
     generate(n, folder) -> path     writes the input into folder, returns its path
     command(mapbridge, path, folder) -> argv   the command to time
     EXPECT_EXIT  the exit status the command must end with (default 0)
@@ -114,6 +116,13 @@ def main():
                     problems.append(f"memory grew {memory_ratio:.1f}x (flat expected)")
             elif memory_ratio > getattr(case, "MEMORY_RATIO", 6.0):
                 problems.append(f"memory grew {memory_ratio:.1f}x")
+            per_unit = getattr(case, "BYTES_PER_UNIT", None)
+            if per_unit is not None:
+                marginal = (m2 - m1) * 1024 * 1024 / (3 * small)
+                if marginal > per_unit:
+                    problems.append(f"{marginal:.0f} bytes per unit of {case.UNIT} (at most {per_unit})")
+                else:
+                    print(f"  {case.NAME}: {marginal:.0f} bytes per unit of {case.UNIT} (at most {per_unit})")
             verdict = "ok" if not problems else "; ".join(problems)
             if problems:
                 failures.append(case.NAME)
