@@ -62,6 +62,9 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
+    /// Makes room for `n` entries in all, so that appending them allocates once.
+    public mutating func reserveCapacity(_ n: Int) { entries.reserveCapacity(n) }
+
     /// Whether `key` is present.
     public func contains(key: String) -> Bool { position(of: key) != nil }
 

@@ -179,6 +179,8 @@ public struct PropertyVocabulary: Sendable {
     /// rank of its first spelling of any kind.
     private let readRanks: [[Int]]
     private let firstRank: [Int?]
+    /// The fields this vocabulary has any spelling for, as bits.
+    private let fieldsMask: UInt32
     /// First bytes of the (normalised) keys: one table lookup turns most other keys away.
     private let firstBytes: [Bool]
 
@@ -204,6 +206,7 @@ public struct PropertyVocabulary: Sendable {
         }
         readRanks = read
         firstRank = firsts
+        fieldsMask = spellings.reduce(0) { $0 | $1.slot.field.bit }
     }
 
     /// The rank of the spelling `key` matches, if any.
@@ -262,6 +265,7 @@ public struct PropertyVocabulary: Sendable {
         guard !chosen.isEmpty else { return }
         chosen.sort { $0.index < $1.index }
         var rest = Properties()
+        rest.reserveCapacity(properties.count - chosen.count)
         var placements: [FieldPlacement] = []
         placements.reserveCapacity(chosen.count)
         var next = 0
@@ -425,6 +429,7 @@ public struct PropertyVocabulary: Sendable {
         let placements = feature.fieldPlacements
         if placements.isEmpty && !Self.hasFields(feature) { return p }
         var out = Properties()
+        out.reserveCapacity(p.count + placements.count + 4)
         var written: UInt32 = 0
         // Keys the properties hold (whatever their case, where keys match so).
         let held: Set<String>? = ignoresCase ? Set(p.map { Self.normalised($0.key) }) : nil
@@ -450,7 +455,7 @@ public struct PropertyVocabulary: Sendable {
             return true
         }
         func emit(_ field: PropertyField, preferring key: String?, source: PropertyValue?) {
-            guard written & field.bit == 0 else { return }
+            guard written & field.bit == 0, fieldsMask & field.bit != 0 else { return }
             var blocked = false
             // The placement's own key: when this vocabulary reads it into the same field, or
             // knows it for nothing else (a title taken from any property, `--title-property`).
@@ -475,12 +480,18 @@ public struct PropertyVocabulary: Sendable {
                 emit(field, preferring: nil, source: nil)
             }
         }
-        feature.forEachSourceEntry { entry, placement in
-            if let placement {
-                emit(placement.field, preferring: placement.key, source: placement.sourceValue)
-            } else {
-                out.append(key: entry.key, value: entry.value)
+        // The properties with the placements among them (`forEachSourceEntry`, without making entries).
+        var next = 0
+        for i in p.indices {
+            while next < placements.count, placements[next].index <= i + next {
+                emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
+                next += 1
             }
+            out.append(key: p[i].key, value: p[i].value)
+        }
+        while next < placements.count {
+            emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
+            next += 1
         }
         // The fields without a place, in this vocabulary's order.
         if present & ~written != 0 {
