@@ -187,19 +187,13 @@ public struct XMLOutput {
     /// special bytes, sets its high bit in the test), then the word that has one byte by byte.
     @inline(__always)
     static func nextSpecial(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int, inAttribute: Bool) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         var i = start
+        let raw = UnsafeRawPointer(base)
         while i + 8 <= n {
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let below20 = (w &- ones &* 0x20) & ~w & highs != 0
-            if below20 || hasZeroByte(w ^ (ones &* 0x26)) || hasZeroByte(w ^ (ones &* 0x3C))
-                || hasZeroByte(w ^ (ones &* 0x3E)) || hasZeroByte(w ^ (ones &* 0xEF))
-                || (inAttribute && hasZeroByte(w ^ (ones &* 0x22)))
-            {
-                break
-            }
+            let w = WordScan.word(raw, at: i)
+            let hits = WordScan.below(w, 0x20) | WordScan.equal(w, 0x26) | WordScan.equal(w, 0x3C)
+                | WordScan.equal(w, 0x3E) | WordScan.equal(w, 0xEF) | (inAttribute ? WordScan.equal(w, 0x22) : 0)
+            if hits != 0 { break }
             i += 8
         }
         while i < n {
