@@ -4,7 +4,8 @@
 /// (`SettingSpelling.use(_:)`): the `mapbridge` command spells each as its option
 /// (`--max-vertices N`), so that its users read what they can type.
 ///
-///     catch let error as MapBridgeError where error.setting == .maximumVertices { … }
+///     let hint = "(the limit is 10; \(Setting.maximumVertices.mention(argument: "N")) raises it)"
+///     // "(the limit is 10; ReadLimits.maximumVertices raises it)"; mapbridge: "… --max-vertices N raises it)"
 public enum Setting: String, Hashable, Sendable, CaseIterable {
     // Read limits (`ReadLimits`).
     /// `ReadLimits.maximumFeatureBytes`: bytes one feature, CSV row or XML text may span.
