@@ -25,12 +25,18 @@ public func makeTemporaryFile(beside path: String) throws -> (path: String, desc
         throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': it is a directory")
     }
     var template = temporaryTemplate(beside: path)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard descriptor >= 0 else {
-        throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(errno))")
+    // Made and tracked with interruptions held back, so a signal cannot fall between the two.
+    var failure: Int32 = 0
+    let made = TemporaryFileRegistry.withInterruptionsHeld { () -> (path: String, descriptor: Int32)? in
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { failure = errno; return nil }
+        let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFileRegistry.register(made)
+        return (made, descriptor)
     }
-    let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    TemporaryFileRegistry.register(temporaryPath)
+    guard let (temporaryPath, descriptor) = made else {
+        throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(failure))")
+    }
     // mkstemp makes the file 0600; give it the permissions a new file would get.
     let mask = umask(0)
     umask(mask)
@@ -45,11 +51,19 @@ public func makeTemporaryFile(beside path: String) throws -> (path: String, desc
 /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the folder cannot be made.
 public func makeTemporaryFolder(beside path: String) throws -> String {
     var template = temporaryTemplate(beside: path)
-    guard template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.map { mkdtemp($0) } ?? nil }) != nil else {
-        throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(errno))")
+    var failure: Int32 = 0
+    let folder = TemporaryFileRegistry.withInterruptionsHeld { () -> String? in
+        guard template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.map { mkdtemp($0) } ?? nil }) != nil else {
+            failure = errno
+            return nil
+        }
+        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFileRegistry.register(folder, isFolder: true)
+        return folder
     }
-    let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    TemporaryFileRegistry.register(folder, isFolder: true)
+    guard let folder else {
+        throw MapBridgeError(.outputUnavailable, "cannot create '\(path)': \(systemErrorText(failure))")
+    }
     return folder
 }
 

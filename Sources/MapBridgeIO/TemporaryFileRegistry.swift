@@ -64,6 +64,18 @@ public enum TemporaryFileRegistry {
         }
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread, then lets any that
+    /// came meanwhile through: a file made and registered inside `body` is either not yet
+    /// made or already tracked when the handler runs.
+    static func withInterruptionsHeld<T>(_ body: () -> T) -> T {
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for signal in interruptions { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
     /// Stops tracking `path`; returns whether it was tracked.
     static func unregister(_ path: String) {
         let table = table
