@@ -27,8 +27,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var inheritedTime: FeatureTime?
         /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
         var trackArrays: [[(name: String, values: [PropertyValue])]] = []
-        /// The keys its `Data` and `SimpleData` have filled so far (to keep repeats apart).
-        var dataKeys: Set<String> = []
+        /// The keys among its properties that elements filled (`snippet`, `icon` …), not `Data` or
+        /// `SimpleData`: every other key present was filled by data, and a repeat of it is kept
+        /// apart. Usually empty, so that data values need no set of names beside the properties.
+        var elementKeys: [String] = []
         var shapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -230,14 +232,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if readingFeature {
                 warnOnce("nested-feature", "a \(name) inside another feature is read as a feature of its own")
             }
-            var d = Draft(element: name, location: location)
-            if let id = attribute("id") { d.feature.id = .string(id) }
-            d.feature.folderPath = folders.filter { $0.isFolder }.map(\.name)
+            // Built in place (a Draft holds a whole Feature: each copy costs).
+            let here = location
+            draft = Draft(element: name, location: here)
+            if let id = attribute("id") { draft?.feature.id = .string(id) }
+            if folders.contains(where: \.isFolder) { draft?.feature.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
-                d.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
+                draft?.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
             }
-            d.feature.location = location
-            draft = d
+            draft?.feature.location = here
             readingFeature = true
             featureVertices = 0
             frames = []
@@ -255,7 +258,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
             }
             for key in ["xunits", "yunits"] { if let u = attribute(key) { point.append(key: key, value: .string(u)) } }
-            draft?.feature.properties[name.localName] = .object(point)
+            setElementProperty(name.localName, .object(point))
         case .data:
             dataName = attribute("name")
             dataValue = nil
@@ -263,12 +266,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             schemaURL = attribute("schemaUrl")
         case .hotSpot where readingStyle && parent() == .iconStyle:
             if let x = attribute("x").flatMap(Self.number), let y = attribute("y").flatMap(Self.number) {
-                var s = style ?? Style()
-                var m = s.marker ?? MarkerStyle()
-                m.hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
-                                    yUnits: attribute("yunits") ?? "fraction")
-                s.marker = m
-                style = s
+                let hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
+                                      yUnits: attribute("yunits") ?? "fraction")
+                editMarker { $0.hotSpot = hotSpot }
             }
         case .simpleData:
             dataName = attribute("name")
@@ -461,16 +461,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Styles
 
+    // The style is moved out of the builder, changed and moved back (`take()`), never copied
+    // (a Style is large, and a copy retains its parts), and the text is decoded only by the
+    // elements that keep it.
     private func endStyleElement(_ name: KMLElement) {
-        let value = trimmedText
         let container = parent()
         switch name {
         case .color:
-            guard let (color, opacity) = KMLColor.parse(value) else {
+            guard let (color, opacity) = text.withUnsafeBufferPointer({ KMLColor.parse(Self.trimmed($0)) }) else {
+                let value = trimmedText
                 if !value.isEmpty { warnOnce("bad-color", "'\(value)' is not a KML colour (aabbggrr); it is ignored") }
                 break
             }
-            var s = style ?? Style()
+            var s = style.take() ?? Style()
             switch container {
             case .lineStyle:
                 s.strokeColor = color
@@ -479,12 +482,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 s.fillColor = color
                 if let opacity { s.fillOpacity = opacity }
             case .iconStyle:
-                var m = s.marker ?? MarkerStyle()
+                var m = s.marker.take() ?? MarkerStyle()
                 m.color = color
                 if let opacity { m.opacity = opacity }
                 s.marker = m
             case .labelStyle:
-                var l = s.label ?? LabelStyle()
+                var l = s.label.take() ?? LabelStyle()
                 l.color = color
                 if let opacity { l.opacity = opacity }
                 s.label = l
@@ -494,27 +497,26 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .width where container == .lineStyle:
             style?.strokeWidth = textNumber
         case .fill where container == .polyStyle:
+            let value = trimmedText
             style?.fill = value == "1" || value == "true"
         case .outline where container == .polyStyle:
+            let value = trimmedText
             style?.outline = value == "1" || value == "true"
-        case .scale:
-            if container == .iconStyle {
-                var m = style?.marker ?? MarkerStyle()
-                m.scale = textNumber
-                style?.marker = m
-            } else if container == .labelStyle {
-                var l = style?.label ?? LabelStyle()
-                l.scale = textNumber
-                style?.label = l
-            }
+        case .scale where container == .iconStyle:
+            let scale = textNumber
+            editMarker { $0.scale = scale }
+        case .scale where container == .labelStyle:
+            guard var s = style.take() else { break }
+            var l = s.label.take() ?? LabelStyle()
+            l.scale = textNumber
+            s.label = l
+            style = s
         case .heading where container == .iconStyle:
-            var m = style?.marker ?? MarkerStyle()
-            m.heading = textNumber
-            style?.marker = m
+            let heading = textNumber
+            editMarker { $0.heading = heading }
         case .href where container == .icon && parent(2) == .iconStyle:
-            var m = style?.marker ?? MarkerStyle()
-            m.href = value
-            style?.marker = m
+            let value = trimmedText
+            editMarker { $0.href = value }
         case .style where stack.count == styleDepth:
             finishStyle()
         default:
@@ -538,6 +540,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
         styleID = nil
     }
 
+    /// Changes the marker of the style being read (made when it has none), moved out and
+    /// back rather than copied; nothing when no style is being read.
+    @inline(__always)
+    private func editMarker(_ change: (inout MarkerStyle) -> Void) {
+        guard var s = style.take() else { return }
+        var m = s.marker.take() ?? MarkerStyle()
+        change(&m)
+        s.marker = m
+        style = s
+    }
+
     // MARK: - Feature parts
 
     private func endFeatureElement(_ name: KMLElement) {
@@ -555,17 +568,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 if !trimmedText.isEmpty { warnOnce("bad-color", "'\(trimmedText)' is not a KML colour (aabbggrr); it is ignored") }
                 break
             }
-            draft?.feature.properties["overlay-color"] = .string(color.hex)
-            draft?.feature.properties["overlay-opacity"] = .number(NumberValue(opacity ?? 1))
+            setElementProperty("overlay-color", .string(color.hex))
+            setElementProperty("overlay-opacity", .number(NumberValue(opacity ?? 1)))
         case .drawOrder where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
             if let v = textNumber, v == v.rounded(), abs(v) < 2_147_483_648,
                let n = NumberParsing.lenientNumber(trimmedText) {
-                draft?.feature.properties["drawOrder"] = .number(n)
+                setElementProperty("drawOrder", .number(n))
             }
         case .altitude where container == .groundOverlay:
             // Metres above sea level (with altitudeMode absolute).
             if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
-                draft?.feature.properties["altitude"] = .number(n)
+                setElementProperty("altitude", .number(n))
             }
         case .when where container == .timeStamp:
             draft?.when = trimmedText
@@ -610,7 +623,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             endMulti()
         case .rotation where container == .screenOverlay:
             if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
-                draft?.feature.properties["rotation"] = .number(n)
+                setElementProperty("rotation", .number(n))
             }
         case .rotation:
             draft?.rotation = textNumber
@@ -630,18 +643,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .href where container == .icon || container == .link || container == .url:
             if let element = draft?.element, element == .groundOverlay || element == .photoOverlay || element == .screenOverlay {
-                draft?.feature.properties["icon"] = .string(trimmedText)
+                setElementProperty("icon", .string(trimmedText))
             } else if draft?.element == .networkLink {
-                draft?.feature.properties["href"] = .string(trimmedText)
+                setElementProperty("href", .string(trimmedText))
             }
         case .viewRefreshMode where draft?.element == .networkLink:
-            draft?.feature.properties["viewRefreshMode"] = .string(trimmedText)
+            setElementProperty("viewRefreshMode", .string(trimmedText))
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
             if !stack.dropLast().contains(.other("Update")) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
             if !trimmedText.isEmpty, draft?.feature.properties.contains(key: "snippet") == false {
-                draft?.feature.properties["snippet"] = .string(trimmedText)
+                setElementProperty("snippet", .string(trimmedText))
             }
         default:
             break
@@ -661,19 +674,31 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func addProperty(_ key: String, _ value: PropertyValue) {
         guard readingFeature else { return }
         var name = key
-        if draft?.dataKeys.contains(key) == true {
-            // Looked up only here: a copy of the properties held while they grow would copy them
-            // at every value.
+        // One scan of the (short) properties; no set of data names beside them. Looked up in
+        // place: a copy of the properties held while they grow would copy them at every value.
+        if draft?.feature.properties.contains(key: key) == true {
+            if let k = draft?.elementKeys.firstIndex(of: key) {
+                // An element filled it: the data replaces it, and a repeat of the data is kept apart.
+                draft?.elementKeys.remove(at: k)
+                draft?.feature.properties[key] = value
+                return
+            }
             name = draft?.feature.properties.freeKey(for: key) ?? key
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
-        draft?.dataKeys.insert(name)
-        draft?.feature.properties[name] = value
+        draft?.feature.properties.append(key: name, value: value)
         if let count = draft?.feature.properties.count, count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
+    }
+
+    /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
+    /// `icon`, remembering that data of that name may still take its place.
+    private func setElementProperty(_ key: String, _ value: PropertyValue) {
+        if draft?.feature.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
+        draft?.feature.properties[key] = value
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
@@ -888,7 +913,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func finishFeature() {
         readingFeature = false
         guard var d = draft.take() else { return }
-        var feature = d.feature
+        // Moved out of the draft, not copied (a Feature is large, and a copy retains each part).
+        var feature = Feature()
+        swap(&feature, &d.feature)
         // Geometry.
         switch d.element {
         case .screenOverlay:
@@ -923,14 +950,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
-        for (key, field) in [("name", feature.title), ("description", feature.subtitle), ("address", feature.address)] {
-            guard let field, let value = feature.properties[key], value != .string(field) else { continue }
+        // (Three calls, not a loop over an array made for each feature.)
+        func keepApart(_ key: String, from field: String?) {
+            guard let field, let value = feature.properties[key], value != .string(field) else { return }
             warnOnce("data-\(key)", "ExtendedData '\(key)' differs from the placemark's <\(key)>; it is kept as 'data:\(key)'")
             var renamed = Properties()
             for entry in feature.properties {
                 renamed.append(key: entry.key == key ? "data:" + key : entry.key, value: entry.value)
             }
             feature.properties = renamed
+        }
+        if !feature.properties.isEmpty {
+            keepApart("name", from: feature.title)
+            keepApart("description", from: feature.subtitle)
+            keepApart("address", from: feature.address)
         }
         // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
         // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
@@ -1003,7 +1036,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if feature.style?.isEmpty == true && feature.style?.id == nil { feature.style = nil }
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
         KMLDataMapping.restoreFields(of: &feature)
-        d.feature = feature
         output.append(feature)
     }
 }
+

@@ -5,30 +5,39 @@
 ///     mutating func next() throws -> Feature? {
 ///         try queue.next { parserFinished ? nil : try parseNextChunk() }
 ///     }
+///
+/// Features are moved in and out, never copied (a copy of a feature retains and releases
+/// each of its many parts): the waiting features are kept last-first, so that each is taken
+/// with `popLast`.
 public struct FeatureQueue {
+    /// The waiting features, the next one last.
     private var items: [Feature] = []
-    private var index = 0
 
     public init() {}
 
     /// Whether no feature waits.
-    public var isEmpty: Bool { index >= items.count }
+    public var isEmpty: Bool { items.isEmpty }
 
     /// Queues features behind those waiting.
     public mutating func append(contentsOf features: [Feature]) {
-        items.append(contentsOf: features)
+        guard !features.isEmpty else { return }
+        var features = features
+        features.reverse()
+        if items.isEmpty {
+            items = features
+        } else {
+            items.insert(contentsOf: features, at: 0)
+        }
     }
 
     /// The next waiting feature; while none waits, calls `refill` for more (an empty array
     /// when a chunk finished none), until it returns `nil` at the end of the input.
     public mutating func next(refill: () throws -> [Feature]?) rethrows -> Feature? {
-        while index >= items.count {
-            items.removeAll(keepingCapacity: true)
-            index = 0
-            guard let more = try refill() else { return nil }
-            items.append(contentsOf: more)
+        while items.isEmpty {
+            guard var more = try refill() else { return nil }
+            more.reverse()  // in place: the features are moved, not copied
+            items = more
         }
-        defer { index += 1 }
-        return items[index]
+        return items.popLast()
     }
 }

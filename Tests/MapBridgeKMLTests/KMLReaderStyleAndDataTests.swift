@@ -103,4 +103,40 @@ struct KMLReaderStyleAndDataTests {
         #expect(repeated.first?.location?.line == 5, "\(repeated)")  // kml() adds three lines before the body
         #expect(repeated.first?.message.contains("kept as 'k_2'") == true)
     }
+
+    @Test("Data named like a property an element filled (snippet) takes its place once; a repeat of the data is kept apart")
+    func dataAfterElementProperty() throws {
+        let r = try readKML(kml("""
+            <Placemark><Snippet>short</Snippet><ExtendedData><Data name="snippet"><value>one</value></Data>
+            <Data name="snippet"><value>two</value></Data></ExtendedData></Placemark>
+            <GroundOverlay><ExtendedData><Data name="icon"><value>data.png</value></Data></ExtendedData>
+            <Icon><href>image.png</href></Icon></GroundOverlay>
+            """))
+        try #require(r.features.count == 2)
+        #expect(r.features[0].properties.keys == ["snippet", "snippet_2"])
+        #expect(r.features[0].properties["snippet"] == "one" && r.features[0].properties["snippet_2"] == "two")
+        // An element after the data replaces its value, as before.
+        #expect(r.features[1].properties["icon"] == "image.png")
+        #expect(r.warnings.filter { $0.code == "data-repeated" }.count == 1)
+    }
+
+    @Test("colours in IconStyle, LabelStyle, LineStyle and PolyStyle: eight digits aabbggrr, six rrggbb, '#' and spaces allowed, others ignored")
+    func styleColoursInPlace() throws {
+        let r = try readKML(kml("""
+            <Placemark><Style><IconStyle><color> #ff0000ff </color><scale>2</scale><heading>90</heading>
+            <hotSpot x="0.5" y="1" xunits="fraction" yunits="fraction"/><Icon><href>pin.png</href></Icon></IconStyle>
+            <LabelStyle><scale>0.5</scale><color>80ff0000</color></LabelStyle>
+            <LineStyle><color>00ff00</color><width>2.5</width></LineStyle><PolyStyle><color>zz00ff00</color><fill>0</fill></PolyStyle>
+            </Style><Point><coordinates>1,2</coordinates></Point></Placemark>
+            """))
+        let s = try #require(r.features.first?.style)
+        #expect(s.marker?.color == Color(red: 255, green: 0, blue: 0) && s.marker?.opacity == 1)
+        #expect(s.marker?.scale == 2 && s.marker?.heading == 90 && s.marker?.href == "pin.png")
+        #expect(s.marker?.hotSpot?.x == 0.5 && s.marker?.hotSpot?.y == 1)
+        #expect(s.label?.scale == 0.5 && s.label?.color == Color(red: 0, green: 0, blue: 255))
+        #expect(abs((s.label?.opacity ?? 0) - 128.0 / 255) < 1e-9)
+        #expect(s.strokeColor == Color(red: 0, green: 255, blue: 0) && s.strokeOpacity == nil && s.strokeWidth == 2.5)
+        #expect(s.fillColor == nil && s.fill == false)
+        #expect(r.warnings.contains { $0.code == "bad-color" })
+    }
 }
