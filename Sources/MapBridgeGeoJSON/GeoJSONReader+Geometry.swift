@@ -126,7 +126,7 @@ extension GeoJSONReader {
             }
             return .collection(shapes)
         }
-        guard let kind = GeoJSONMapping.geometryTypes[type] else {
+        guard let kind = m.shapeKind else {
             let known = GeoJSONMapping.geometryTypes.keys.sorted() + ["GeometryCollection"]
             if let match = known.first(where: { $0.lowercased() == type.lowercased() }) {
                 throw m.error("unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",

@@ -76,6 +76,8 @@ public final class JSONTokenizer {
     private let keys = ObjectKeyLedger()
     /// Whether the last `.key` token repeats a name already seen in the same object.
     @exclusivity(unchecked) public private(set) var lastKeyIsDuplicate = false
+    /// The `KeyHash.quick` of the last `.key` token's name (for the ledger and `key(in:)`).
+    @exclusivity(unchecked) private(set) var lastKeyHash: UInt64 = 0
 
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
@@ -156,7 +158,7 @@ public final class JSONTokenizer {
                 }
                 try scanString()
                 try expectColon()
-                if options.detectsDuplicateKeys { recordKey() }
+                recordKey()
                 expect = .value
                 return .key
             case .value, .valueOrEndArray:
@@ -199,15 +201,9 @@ public final class JSONTokenizer {
     /// The last string or key as a `String`.
     /// - Throws: when the bytes are not valid UTF-8.
     public func stringValue() throws -> String {
-        let s: String? = withPayload { bytes in
-            // ASCII needs no validation; anything else is checked strictly (no silent repair).
-            var ascii = true
-            for b in bytes where b >= 0x80 {
-                ascii = false
-                break
-            }
-            return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
-        }
+        // Checked strictly (no silent repair); the standard library's check takes ASCII a
+        // word at a time, so a scan of our own first would only cost.
+        let s: String? = withPayload { String(validating: $0, as: UTF8.self) }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
     }
@@ -590,7 +586,12 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        lastKeyIsDuplicate = withPayload { keys.insert($0) }
+        let detects = options.detectsDuplicateKeys
+        withPayload { name in
+            let hash = KeyHash.quick(name)
+            lastKeyHash = hash
+            if detects { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
+        }
     }
 
     private func describe(_ c: UInt8) -> String {

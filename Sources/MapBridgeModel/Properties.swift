@@ -79,6 +79,27 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
+    /// Removes the entries at `offsets` (ascending, each a valid index) in one pass, in place.
+    /// - Complexity: O(n).
+    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>) {
+        guard !offsets.isEmpty else { return }
+        var kept = offsets[0]
+        var next = 0
+        for i in offsets[0]..<entries.count {
+            if next < offsets.count, offsets[next] == i {
+                next += 1
+                continue
+            }
+            entries.swapAt(kept, i)
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        if positions != nil {
+            positions = nil
+            indexIfLong()
+        }
+    }
+
     /// The position of `key`'s first entry.
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }

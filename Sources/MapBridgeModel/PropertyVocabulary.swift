@@ -241,48 +241,78 @@ public struct PropertyVocabulary: Sendable {
     /// Keys in `leaving` stay properties whatever they hold (an overlay's `icon` is its image,
     /// not a marker's).
     public func consume(into feature: inout Feature, restating: Bool = false, leaving: Set<String> = []) {
-        let properties = feature.properties
-        // The best candidate per slot, in one pass; most features have a handful of them.
-        var chosen: [(rank: Int, index: Int)] = []
-        for (i, entry) in properties.enumerated() {
-            guard let rank = rank(of: entry.key), leaving.isEmpty || !leaving.contains(entry.key) else { continue }
-            let spelling = spellings[rank]
-            let fits: Bool
-            if spelling.isRead {
-                fits = Self.fits(entry.value, spelling.slot)
-            } else {
-                guard restating else { continue }
-                fits = Self.encode(feature, spelling.slot) == entry.value
-            }
-            guard fits else { continue }
-            let field = spelling.slot.field
-            if let k = chosen.firstIndex(where: { spellings[$0.rank].slot.field == field }) {
-                if rank < chosen[k].rank { chosen[k] = (rank, i) }
-            } else {
-                chosen.append((rank, i))
-            }
+        var candidates: [Candidate] = []
+        for (i, entry) in feature.properties.enumerated() {
+            if let rank = rank(of: entry.key) { candidates.append(Candidate(index: i, rank: rank)) }
         }
-        guard !chosen.isEmpty else { return }
-        chosen.sort { $0.index < $1.index }
-        var rest = Properties()
-        rest.reserveCapacity(properties.count - chosen.count)
-        var placements: [FieldPlacement] = []
-        placements.reserveCapacity(chosen.count)
-        var next = 0
-        var style = feature.style ?? Style()
-        for (i, entry) in properties.enumerated() {
-            if next < chosen.count, chosen[next].index == i {
-                let slot = spellings[chosen[next].rank].slot
-                Self.decode(entry.value, slot, into: &feature, style: &style)
-                placements.append(FieldPlacement(field: slot.field, key: entry.key, index: i, sourceValue: entry.value))
-                next += 1
-            } else {
-                rest.append(key: entry.key, value: entry.value)
-            }
+        consume(into: &feature, candidates: candidates, restating: restating, leaving: leaving)
+    }
+
+    /// A property whose key is one of this vocabulary's spellings, as a reader that knows its
+    /// keys already (GeoJSON's key table) hands it to `consume(into:candidates:restating:leaving:)`.
+    public struct Candidate: Hashable, Sendable {
+        /// The property's position among the feature's properties, 0-based.
+        public var index: Int
+        /// The spelling's position in `spellings` (what `rank(of:)` says for the key).
+        public var rank: Int
+        public init(index: Int, rank: Int) {
+            self.index = index
+            self.rank = rank
         }
-        feature.properties = rest
-        feature.fieldPlacements = placements
-        feature.style = style.normalised
+    }
+
+    /// `consume(into:restating:leaving:)` with the keys looked up already: `candidates` are
+    /// the properties whose keys this vocabulary spells, in ascending `index` order, each with
+    /// the rank `rank(of:)` gives its key; the others are not looked at.
+    public func consume(into feature: inout Feature, candidates: [Candidate], restating: Bool = false,
+                        leaving: Set<String> = []) {
+        guard !candidates.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: candidates.count) { chosen in
+            // The best candidate per field, in one pass; most features have a handful of them.
+            var chosenCount = 0
+            var fieldsChosen: UInt32 = 0
+            for c in candidates {
+                let key = feature.properties[c.index].key
+                guard leaving.isEmpty || !leaving.contains(key) else { continue }
+                let spelling = spellings[c.rank]
+                let fits: Bool
+                if spelling.isRead {
+                    fits = Self.fits(feature.properties[c.index].value, spelling.slot)
+                } else {
+                    guard restating else { continue }
+                    fits = Self.encode(feature, spelling.slot) == feature.properties[c.index].value
+                }
+                guard fits else { continue }
+                let field = spelling.slot.field
+                if fieldsChosen & field.bit != 0,
+                   let k = (0..<chosenCount).first(where: { spellings[chosen[$0].rank].slot.field == field }) {
+                    if c.rank < chosen[k].rank { chosen[k] = c }
+                } else {
+                    chosen[chosenCount] = c
+                    chosenCount += 1
+                    fieldsChosen |= field.bit
+                }
+            }
+            guard chosenCount > 0 else { return }
+            var picked = UnsafeMutableBufferPointer(rebasing: chosen[0..<chosenCount])
+            picked.sort { $0.index < $1.index }
+            var placements: [FieldPlacement] = []
+            placements.reserveCapacity(chosenCount)
+            var style = feature.style ?? Style()
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
+                for (k, c) in picked.enumerated() {
+                    let slot = spellings[c.rank].slot
+                    let entry = feature.properties[c.index]
+                    Self.decode(entry.value, slot, into: &feature, style: &style)
+                    placements.append(FieldPlacement(field: slot.field, key: entry.key, index: c.index, sourceValue: entry.value))
+                    offsets[k] = c.index
+                }
+                // In place: the properties were the feature's own, so nothing is copied.
+                feature.properties.removeEntries(atAscending: UnsafeBufferPointer(offsets))
+            }
+            feature.fieldPlacements = placements
+            feature.style = style.normalised
+        }
     }
 
     /// Whether `value` fills `slot`.
