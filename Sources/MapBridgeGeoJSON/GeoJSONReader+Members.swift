@@ -50,11 +50,18 @@ extension GeoJSONReader {
     /// Reads members up to the end of the current object (its `{` already read). With
     /// `stoppingAtFeatures`, stops just inside a `features` array so its elements can stream.
     func parseMembers(into m: inout Members, stoppingAtFeatures: Bool) throws {
-        let t = tokenizer
         while true {
-            let token = try t.next()
+            let token = try tokenizer.next()
             if token == .endObject { return }
             // The tokenizer guarantees a key here.
+            if try parseMember(into: &m, stoppingAtFeatures: stoppingAtFeatures) { return }
+        }
+    }
+
+    /// Reads the member whose key `next()` just returned; `true` when it stopped just inside
+    /// the top-level `features` array (see `parseMembers`).
+    func parseMember(into m: inout Members, stoppingAtFeatures: Bool) throws -> Bool {
+            let t = tokenizer
             if t.lastKeyIsDuplicate {
                 let name = (try? t.stringValue()) ?? "?"
                 warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
@@ -77,7 +84,7 @@ extension GeoJSONReader {
                 path.removeLast()
                 if stoppingAtFeatures && path.isEmpty {
                     m.featuresStarted = true
-                    return
+                    return true
                 }
                 path.append(.key("features"))
                 m.foreign.append(key: "features", value: try parseValue(startingWith: value))
@@ -175,7 +182,7 @@ extension GeoJSONReader {
                 let value = try parseValue(startingWith: try t.next())
                 if t.lastKeyIsDuplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
             }
-        }
+            return false
     }
 
     func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
@@ -189,9 +196,61 @@ extension GeoJSONReader {
 
     /// Parses a geometry object whose `{` was just read. When unreadable objects are skipped, a
     /// geometry that cannot be read gives `nil` and its problem is kept in `parent` (the first one).
+    ///
+    /// The common object, a `type` naming a geometry and its `coordinates` (in either order),
+    /// becomes its shape directly; anything else (another member, a repeated one, a problem)
+    /// goes through `Members` and `makeShape`, which say what is wrong.
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
-        var m = Members(location: tokenizer.location(), path: path)
-        try parseMembers(into: &m, stoppingAtFeatures: false)
+        let t = tokenizer
+        let location = t.location()
+        var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
+        var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
+        var m: Members
+        members: do {
+            while true {
+                let token = try t.next()
+                if token == .endObject {
+                    if let kind, let tree, case .shape(let shape) = shape(of: kind, tree, at: coordinatesLocation ?? location) {
+                        return shape
+                    }
+                    m = Members(location: location, path: path)
+                    m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                    m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                    break members
+                }
+                if !t.lastKeyIsDuplicate {
+                    let (_, tag) = try t.key(in: keyTable)
+                    switch GeoJSONKeyTag(raw: tag).member {
+                    case .type:
+                        try expectToken(.string, for: "type", message: "'type' must be a string")
+                        let (text, typeTag) = try t.string(in: typeTable)
+                        type = text
+                        kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                        typeLocation = t.location()
+                        continue
+                    case .coordinates:
+                        path.append(.key("coordinates"))
+                        defer { path.removeLast() }
+                        let value = try t.next()
+                        coordinatesLocation = t.location()
+                        guard value == .beginArray else {
+                            throw fail("'coordinates' must be an array, found \(value.displayName)")
+                        }
+                        tree = try parseCoordinateTree()
+                        continue
+                    default:
+                        break
+                    }
+                }
+                // Another member: the rest of the object is read as any object's members.
+                m = Members(location: location, path: path)
+                m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                _ = try parseMember(into: &m, stoppingAtFeatures: false)
+                try parseMembers(into: &m, stoppingAtFeatures: false)
+                break members
+            }
+        }
         if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         do {
             return try makeShape(m)
