@@ -79,21 +79,13 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
-    /// Removes the entries at `offsets` (ascending, each a valid index) in one pass, in place.
-    /// - Complexity: O(n).
+    /// Removes the entries at `offsets` (ascending, each a valid index), in place.
+    /// - Complexity: O(n × offsets).
     mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>) {
         guard !offsets.isEmpty else { return }
-        var kept = offsets[0]
-        var next = 0
-        for i in offsets[0]..<entries.count {
-            if next < offsets.count, offsets[next] == i {
-                next += 1
-                continue
-            }
-            entries.swapAt(kept, i)
-            kept += 1
-        }
-        entries.removeLast(entries.count - kept)
+        // From the last, so the earlier offsets stay put; each removal moves the entries after
+        // it with one memmove (a handful of consumed keys among a few properties).
+        for offset in offsets.reversed() { entries.remove(at: offset) }
         if positions != nil {
             positions = nil
             indexIfLong()

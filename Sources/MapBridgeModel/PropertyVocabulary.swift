@@ -114,6 +114,9 @@ public struct PropertyVocabulary: Sendable {
         case iconOffset, iconOffsetUnits
         case labelColor, labelOpacity, labelScale
 
+        /// Whether the slot fills a member of the feature's style (else a field of the feature).
+        var isStyle: Bool { rawValue >= Slot.styleURL.rawValue }
+
         /// The field the slot fills.
         public var field: PropertyField {
             switch self {
@@ -298,12 +301,19 @@ public struct PropertyVocabulary: Sendable {
             picked.sort { $0.index < $1.index }
             var placements: [FieldPlacement] = []
             placements.reserveCapacity(chosenCount)
-            var style = feature.style ?? Style()
+            // Made only when a style slot is taken (a title and a description need none).
+            var style: Style?
             withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
                 for (k, c) in picked.enumerated() {
                     let slot = spellings[c.rank].slot
                     let entry = feature.properties[c.index]
-                    Self.decode(entry.value, slot, into: &feature, style: &style)
+                    if slot.isStyle {
+                        var s = style ?? feature.style ?? Style()
+                        Self.decode(entry.value, slot, into: &feature, style: &s)
+                        style = s
+                    } else {
+                        Self.decodeField(entry.value, slot, into: &feature)
+                    }
                     placements.append(FieldPlacement(field: slot.field, key: entry.key, index: c.index, sourceValue: entry.value))
                     offsets[k] = c.index
                 }
@@ -311,7 +321,11 @@ public struct PropertyVocabulary: Sendable {
                 feature.properties.removeEntries(atAscending: UnsafeBufferPointer(offsets))
             }
             feature.fieldPlacements = placements
-            feature.style = style.normalised
+            if let style {
+                feature.style = style.normalised
+            } else if let existing = feature.style {
+                feature.style = existing.normalised
+            }
         }
     }
 
@@ -361,31 +375,8 @@ public struct PropertyVocabulary: Sendable {
             s.label = l
         }
         switch slot {
-        case .title:
-            guard let t = v.stringValue else { return false }
-            feature.title = t
-        case .subtitle:
-            guard let t = v.stringValue else { return false }
-            feature.subtitle = t
-        case .address:
-            guard let t = v.stringValue else { return false }
-            feature.address = t
-        case .visibility:
-            guard case .bool(let b) = v else { return false }
-            feature.visibility = b
-        case .instant:
-            guard let t = v.stringValue else { return false }
-            feature.time = .instant(t)
-        case .span:
-            guard case .object(let span) = v, !span.isEmpty, span.allSatisfy({ ($0.key == "begin" || $0.key == "end") && $0.value.stringValue != nil })
-            else { return false }
-            feature.time = .span(begin: span["begin"]?.stringValue, end: span["end"]?.stringValue)
-        case .spanBegin, .spanEnd:
-            guard let t = v.stringValue else { return false }
-            var begin: String?, end: String?
-            if case .span(let b, let e)? = feature.time { begin = b; end = e }
-            if slot == .spanBegin { begin = t } else { end = t }
-            feature.time = .span(begin: begin, end: end)
+        case .title, .subtitle, .address, .visibility, .instant, .span, .spanBegin, .spanEnd:
+            return decodeField(v, slot, into: &feature)
         case .styleURL:
             guard let url = v.stringValue, url.hasPrefix("#"), url.count > 1 else { return false }
             s.id = String(url.dropFirst())
@@ -443,6 +434,41 @@ public struct PropertyVocabulary: Sendable {
         case .labelScale:
             guard let d = v.doubleValue else { return false }
             setLabel { $0.scale = d }
+        }
+        return true
+    }
+
+    /// `decode` for the slots that fill a field of the feature itself, not of its style.
+    @discardableResult
+    static func decodeField(_ v: PropertyValue, _ slot: Slot, into feature: inout Feature) -> Bool {
+        switch slot {
+        case .title:
+            guard let t = v.stringValue else { return false }
+            feature.title = t
+        case .subtitle:
+            guard let t = v.stringValue else { return false }
+            feature.subtitle = t
+        case .address:
+            guard let t = v.stringValue else { return false }
+            feature.address = t
+        case .visibility:
+            guard case .bool(let b) = v else { return false }
+            feature.visibility = b
+        case .instant:
+            guard let t = v.stringValue else { return false }
+            feature.time = .instant(t)
+        case .span:
+            guard case .object(let span) = v, !span.isEmpty, span.allSatisfy({ ($0.key == "begin" || $0.key == "end") && $0.value.stringValue != nil })
+            else { return false }
+            feature.time = .span(begin: span["begin"]?.stringValue, end: span["end"]?.stringValue)
+        case .spanBegin, .spanEnd:
+            guard let t = v.stringValue else { return false }
+            var begin: String?, end: String?
+            if case .span(let b, let e)? = feature.time { begin = b; end = e }
+            if slot == .spanBegin { begin = t } else { end = t }
+            feature.time = .span(begin: begin, end: end)
+        default:
+            return false
         }
         return true
     }
