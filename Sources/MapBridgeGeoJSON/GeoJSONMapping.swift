@@ -63,13 +63,35 @@ public enum GeoJSONMapping {
     /// Moves the properties GeoJSON recognises into title, subtitle, style and time, and a
     /// line's `coordinateProperties.times` into its per-vertex times.
     public static func fillModelFields(of feature: inout Feature) {
-        if case .string(let name)? = feature.properties[OverlayKind.geometryTypeKey], let kind = OverlayKind(rawValue: name) {
+        fillModelFields(of: &feature, candidates: nil, mayHoldLookedUpKeys: true)
+    }
+
+    /// The property keys `fillModelFields` and `restoreCircle` look up (besides the
+    /// vocabulary's): a reader that knows none of them is among a feature's properties says so
+    /// with `mayHoldLookedUpKeys: false`, and nothing is looked up.
+    static let keysLookedUpAfterReading: Set<String> = [OverlayKind.geometryTypeKey, "coordinateProperties"]
+
+    /// `fillModelFields(of:)` for a reader that looked the keys up as it read them: the
+    /// vocabulary's `candidates` among the properties (`nil`: look them up here) and whether
+    /// any of `keysLookedUpAfterReading` may be among them.
+    static func fillModelFields(of feature: inout Feature, candidates: [PropertyVocabulary.Candidate]?,
+                                mayHoldLookedUpKeys: Bool) {
+        var candidates = candidates
+        if mayHoldLookedUpKeys, case .string(let name)? = feature.properties[OverlayKind.geometryTypeKey],
+           let kind = OverlayKind(rawValue: name) {
             feature.overlay = kind
             feature.properties[OverlayKind.geometryTypeKey] = nil
+            candidates = nil  // the positions moved
         }
         // An overlay's `icon` is its image, a property the KML writer makes the overlay's Icon.
-        vocabulary.consume(into: &feature, leaving: feature.overlay == nil || feature.overlay == .networkLink ? [] : ["icon"])
-        guard case .object(var perVertex)? = feature.properties["coordinateProperties"], let times = perVertex["times"] else { return }
+        let leaving: Set<String> = feature.overlay == nil || feature.overlay == .networkLink ? [] : ["icon"]
+        if let candidates {
+            vocabulary.consume(into: &feature, candidates: candidates, leaving: leaving)
+        } else {
+            vocabulary.consume(into: &feature, leaving: leaving)
+        }
+        guard mayHoldLookedUpKeys,
+              case .object(var perVertex)? = feature.properties["coordinateProperties"], let times = perVertex["times"] else { return }
         let timed = shape(feature.shape, withTimes: times)
         guard timed != feature.shape else { return }
         feature.shape = timed

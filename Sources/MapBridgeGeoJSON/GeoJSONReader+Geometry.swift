@@ -126,7 +126,7 @@ extension GeoJSONReader {
             }
             return .collection(shapes)
         }
-        guard let kind = GeoJSONMapping.geometryTypes[type] else {
+        guard let kind = m.shapeKind else {
             let known = GeoJSONMapping.geometryTypes.keys.sorted() + ["GeometryCollection"]
             if let match = known.first(where: { $0.lowercased() == type.lowercased() }) {
                 throw m.error("unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
@@ -145,42 +145,58 @@ extension GeoJSONReader {
             throw m.error("this \(type) has no 'coordinates' member")
         }
         let location = m.coordinatesLocation ?? m.location
-        func mismatch(_ expected: String) -> MapBridgeError {
-            m.error("the coordinates of a \(type) must be \(expected)", at: location, member: "coordinates")
+        switch shape(of: kind, tree, at: location) {
+        case .shape(let shape):
+            return shape
+        case .mismatch(let expected):
+            throw m.error("the coordinates of a \(type) must be \(expected)", at: location, member: "coordinates")
         }
+    }
+
+    /// What `coordinates` make for a geometry kind.
+    enum ShapeFromCoordinates {
+        /// The shape (`nil` for a Point with empty coordinates, reported).
+        case shape(Shape?)
+        /// The coordinates do not fit the kind: they must be `expected` (for the message).
+        case mismatch(expected: String)
+    }
+
+    /// The shape of `kind` from `tree`, with the warnings the coordinates deserve (at
+    /// `location`); a mismatch reports nothing, so a caller may go on to say it its own way.
+    func shape(of kind: ShapeKind, _ tree: CoordinateTree, at location: SourceLocation) -> ShapeFromCoordinates {
         switch kind {
         case .annotation:
+            if case .position(let c) = tree { return .shape(.annotation(c)) }
             if tree.positionList?.isEmpty == true {
                 warn("empty-point", "a Point with empty coordinates is read as no geometry (RFC 7946 §3.1 lets readers treat empty geometries as null)",
                      at: location)
-                return nil
+                return .shape(nil)
             }
-            guard case .position(let c) = tree else { throw mismatch("one position [longitude, latitude]") }
-            return .annotation(c)
+            return .mismatch(expected: "one position [longitude, latitude]")
         case .multiPoint:
-            guard let list = tree.positionList else { throw mismatch("an array of positions") }
-            return .multiPoint(list)
+            guard let list = tree.positionList else { return .mismatch(expected: "an array of positions") }
+            return .shape(.multiPoint(list))
         case .polyline:
-            guard let list = tree.positionList else { throw mismatch("an array of positions") }
+            guard let list = tree.positionList else { return .mismatch(expected: "an array of positions") }
             if list.count == 1 {
                 warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location)
             }
-            return .polyline(Polyline(list))
+            return .shape(.polyline(Polyline(list)))
         case .multiPolyline:
-            guard let lines = tree.listOfPositionLists else { throw mismatch("an array of arrays of positions") }
-            return .multiPolyline(lines.map { Polyline($0) })
+            guard let lines = tree.listOfPositionLists else { return .mismatch(expected: "an array of arrays of positions") }
+            return .shape(.multiPolyline(lines.map { Polyline($0) }))
         case .polygon:
             guard let rings = tree.listOfPositionLists else {
-                throw mismatch("an array of linear rings (arrays of positions)")
+                return .mismatch(expected: "an array of linear rings (arrays of positions)")
             }
-            return .polygon(makePolygon(rings, at: location))
+            return .shape(.polygon(makePolygon(rings, at: location)))
         case .multiPolygon:
             guard let polygons = tree.listOfListsOfPositionLists else {
-                throw mismatch("an array of polygons (arrays of linear rings)")
+                return .mismatch(expected: "an array of polygons (arrays of linear rings)")
             }
-            return .multiPolygon(polygons.map { makePolygon($0, at: location) })
+            return .shape(.multiPolygon(polygons.map { makePolygon($0, at: location) }))
         case .circle, .collection:
-            throw mismatch("a known geometry")
+            return .mismatch(expected: "a known geometry")
         }
     }
 

@@ -6,6 +6,8 @@ import MapBridgeModel
 struct Members {
     var location: SourceLocation
     var type: String?
+    /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
+    var shapeKind: ShapeKind?
     var typeLocation: SourceLocation?
     var id: FeatureID?
     var hasGeometry = false
@@ -48,21 +50,32 @@ extension GeoJSONReader {
     /// Reads members up to the end of the current object (its `{` already read). With
     /// `stoppingAtFeatures`, stops just inside a `features` array so its elements can stream.
     func parseMembers(into m: inout Members, stoppingAtFeatures: Bool) throws {
-        let t = tokenizer
         while true {
-            let token = try t.next()
+            let token = try tokenizer.next()
             if token == .endObject { return }
             // The tokenizer guarantees a key here.
+            if try parseMember(into: &m, stoppingAtFeatures: stoppingAtFeatures) { return }
+        }
+    }
+
+    /// Reads the member whose key `next()` just returned; `true` when it stopped just inside
+    /// the top-level `features` array (see `parseMembers`).
+    func parseMember(into m: inout Members, stoppingAtFeatures: Bool) throws -> Bool {
+            let t = tokenizer
             if t.lastKeyIsDuplicate {
                 let name = (try? t.stringValue()) ?? "?"
                 warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
                      at: t.location(pointer: pointer()))
             }
-            if t.payloadEquals("type") {
+            let (key, tag) = try t.key(in: keyTable)
+            switch GeoJSONKeyTag(raw: tag).member {
+            case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
-                m.type = try t.stringValue()
+                let (type, typeTag) = try t.string(in: typeTable)
+                m.type = type
+                m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
                 m.typeLocation = t.location()
-            } else if t.payloadEquals("features") {
+            case .features:
                 path.append(.key("features"))
                 let value = try t.next()
                 guard value == .beginArray else {
@@ -71,12 +84,12 @@ extension GeoJSONReader {
                 path.removeLast()
                 if stoppingAtFeatures && path.isEmpty {
                     m.featuresStarted = true
-                    return
+                    return true
                 }
                 path.append(.key("features"))
                 m.foreign.append(key: "features", value: try parseValue(startingWith: value))
                 path.removeLast()
-            } else if t.payloadEquals("geometry") {
+            case .geometry:
                 path.append(.key("geometry"))
                 defer { path.removeLast() }
                 let value = try t.next()
@@ -90,19 +103,23 @@ extension GeoJSONReader {
                 default:
                     throw fail("'geometry' must be a geometry object or null, found \(value.displayName)")
                 }
-            } else if t.payloadEquals("properties") {
+            case .properties:
+                // The feature's own properties (not those of an object inside it) are looked up
+                // in the vocabulary as they are read.
+                let isRecord = path.count == recordDepth
                 path.append(.key("properties"))
                 defer { path.removeLast() }
                 let value = try t.next()
+                if isRecord { record.reset() }
                 switch value {
                 case .null:
                     m.properties = Properties()
                 case .beginObject:
-                    m.properties = try parseObjectBody()
+                    m.properties = try parseObjectBody(recording: isRecord)
                 default:
                     throw fail("'properties' must be an object or null, found \(value.displayName)")
                 }
-            } else if t.payloadEquals("coordinates") {
+            case .coordinates:
                 path.append(.key("coordinates"))
                 defer { path.removeLast() }
                 let value = try t.next()
@@ -111,7 +128,7 @@ extension GeoJSONReader {
                     throw fail("'coordinates' must be an array, found \(value.displayName)")
                 }
                 m.coordinates = try parseCoordinateTree()
-            } else if t.payloadEquals("geometries") {
+            case .geometries:
                 path.append(.key("geometries"))
                 defer { path.removeLast() }
                 let value = try t.next()
@@ -133,7 +150,7 @@ extension GeoJSONReader {
                     index += 1
                 }
                 m.geometries = shapes
-            } else if t.payloadEquals("id") {
+            case .id:
                 path.append(.key("id"))
                 defer { path.removeLast() }
                 switch try t.next() {
@@ -146,27 +163,26 @@ extension GeoJSONReader {
                          at: t.location(pointer: pointer()))
                 case let other: throw fail("'id' must be a string or a number, found \(other.displayName)")
                 }
-            } else if t.payloadEquals("bbox") {
+            case .bbox:
                 // Recomputed from the data on output (--bbox); checked by `validate`.
                 path.append(.key("bbox"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 guard value == .beginArray else { throw fail("'bbox' must be an array of numbers, found \(value.displayName)") }
                 try t.skipValue(startingWith: value)
-            } else if t.payloadEquals("crs") {
+            case .crs:
                 path.append(.key("crs"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 m.crsLocation = t.location()
                 m.crs = try parseValue(startingWith: value)
-            } else {
-                let key = try t.stringValue()
+            case .other:
                 path.append(.key(key))
                 defer { path.removeLast() }
                 let value = try parseValue(startingWith: try t.next())
                 if t.lastKeyIsDuplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
             }
-        }
+            return false
     }
 
     func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
@@ -180,9 +196,61 @@ extension GeoJSONReader {
 
     /// Parses a geometry object whose `{` was just read. When unreadable objects are skipped, a
     /// geometry that cannot be read gives `nil` and its problem is kept in `parent` (the first one).
+    ///
+    /// The common object, a `type` naming a geometry and its `coordinates` (in either order),
+    /// becomes its shape directly; anything else (another member, a repeated one, a problem)
+    /// goes through `Members` and `makeShape`, which say what is wrong.
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
-        var m = Members(location: tokenizer.location(), path: path)
-        try parseMembers(into: &m, stoppingAtFeatures: false)
+        let t = tokenizer
+        let location = t.location()
+        var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
+        var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
+        var m: Members
+        members: do {
+            while true {
+                let token = try t.next()
+                if token == .endObject {
+                    if let kind, let tree, case .shape(let shape) = shape(of: kind, tree, at: coordinatesLocation ?? location) {
+                        return shape
+                    }
+                    m = Members(location: location, path: path)
+                    m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                    m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                    break members
+                }
+                if !t.lastKeyIsDuplicate {
+                    let (_, tag) = try t.key(in: keyTable)
+                    switch GeoJSONKeyTag(raw: tag).member {
+                    case .type:
+                        try expectToken(.string, for: "type", message: "'type' must be a string")
+                        let (text, typeTag) = try t.string(in: typeTable)
+                        type = text
+                        kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                        typeLocation = t.location()
+                        continue
+                    case .coordinates:
+                        path.append(.key("coordinates"))
+                        defer { path.removeLast() }
+                        let value = try t.next()
+                        coordinatesLocation = t.location()
+                        guard value == .beginArray else {
+                            throw fail("'coordinates' must be an array, found \(value.displayName)")
+                        }
+                        tree = try parseCoordinateTree()
+                        continue
+                    default:
+                        break
+                    }
+                }
+                // Another member: the rest of the object is read as any object's members.
+                m = Members(location: location, path: path)
+                m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                _ = try parseMember(into: &m, stoppingAtFeatures: false)
+                try parseMembers(into: &m, stoppingAtFeatures: false)
+                break members
+            }
+        }
         if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         do {
             return try makeShape(m)
@@ -194,7 +262,9 @@ extension GeoJSONReader {
 
     /// Builds a feature from its members, or `nil` when it cannot be read and unreadable objects
     /// are skipped (reported).
-    func makeFeature(_ m: Members, context: String) throws -> Feature? {
+    /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
+    /// `parseObjectBody(recording:)` noted in `record`.
+    func makeFeature(_ m: inout Members, context: String) throws -> Feature? {
         if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
         do {
             guard let type = m.type else {
@@ -219,12 +289,13 @@ extension GeoJSONReader {
         if let shapes = m.geometries {
             foreign.append(key: "geometries", value: .array(shapes.map { GeoJSONMapping.propertyValue(of: $0) }))
         }
-        let properties = m.properties ?? Properties()
-        var feature = Feature(id: m.id, shape: m.geometry, properties: properties, foreignMembers: foreign,
+        // Moved, not copied, so that the vocabulary takes its keys out in place.
+        let properties = m.properties.take() ?? Properties()
+        var feature = Feature(id: m.id, shape: m.geometry.take(), properties: properties, foreignMembers: foreign,
                               location: m.location)
-        GeoJSONMapping.fillModelFields(of: &feature)
-        GeoJSONMapping.restoreCircle(of: &feature)
-        GeoJSONMapping.restoreFolderPath(of: &feature)
+        GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
+        if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }
+        if !feature.foreignMembers.isEmpty { GeoJSONMapping.restoreFolderPath(of: &feature) }
         return feature
     }
 }

@@ -28,26 +28,66 @@ extension GeoJSONReader {
         }
     }
 
-    /// Parses the members of an object whose `{` was just read.
-    func parseObjectBody() throws -> Properties {
+    /// Parses the members of an object whose `{` was just read. With `recording` (the
+    /// feature's own properties), notes in `record` which keys the vocabulary spells and
+    /// whether the mapping will look any key up, and makes room for as many members as the
+    /// last feature had.
+    func parseObjectBody(recording: Bool = false) throws -> Properties {
         let t = tokenizer
         var members = Properties()
+        if recording { members.reserveCapacity(record.lastCount) }
+        defer { if recording { record.lastCount = members.count } }
         while true {
             let token = try t.next()
             if token == .endObject { return members }
             if members.count >= limits.maximumKeys {
                 throw limits.exceeded(.keys, "this object has more than \(limits.maximumKeys) members", at: t.location(pointer: pointer()))
             }
-            let key = try t.stringValue()
+            let (key, tag) = try t.key(in: keyTable)
             let duplicate = t.lastKeyIsDuplicate
-            path.append(.key(key))
             if duplicate {
+                path.append(.key(key))
+                defer { path.removeLast() }
                 warn("duplicate-key", "the member '\(key)' appears twice in this object; the last one is kept",
                      at: t.location(pointer: pointer()))
+                members[key] = try parseValue(startingWith: try t.next())
+                continue
             }
-            let value = try parseValue(startingWith: try t.next())
-            path.removeLast()
-            if duplicate { members[key] = value } else { members.append(key: key, value: value) }
+            if recording {
+                let keyTag = GeoJSONKeyTag(raw: tag)
+                if let rank = keyTag.vocabularyRank {
+                    record.candidates.append(PropertyVocabulary.Candidate(index: members.count, rank: rank))
+                }
+                if keyTag.isLookedUpAfterReading { record.hasLookedUpKey = true }
+            }
+            let valueToken = try t.next()
+            // A scalar needs no pointer unless it fails, so the key joins the path only then.
+            if let value = try scalarValue(valueToken) {
+                members.append(key: key, value: value)
+            } else {
+                path.append(.key(key))
+                defer { path.removeLast() }
+                members.append(key: key, value: try parseValue(startingWith: valueToken))
+            }
+        }
+    }
+
+    /// The scalar that `token` starts, when it is one that reads without a problem (so
+    /// without the JSON pointer a message would need); `nil` for the rest, which
+    /// `parseValue(startingWith:)` reads with its pointer (and its messages).
+    @inline(__always)
+    private func scalarValue(_ token: JSONToken) throws -> PropertyValue? {
+        guard tokenizer.tokenOffset - featureStart <= Int64(limits.maximumFeatureBytes) else { return nil }
+        switch token {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .string: return .string(try tokenizer.stringValue())
+        case .number:
+            let value = tokenizer.numberValue()
+            guard value.isFinite else { return nil }
+            return .number(NumberValue(text: tokenizer.numberText(), value: value))
+        default: return nil
         }
     }
 
@@ -56,6 +96,8 @@ extension GeoJSONReader {
     func startRecord() {
         featureStart = tokenizer.tokenOffset
         featureVertices = 0
+        recordDepth = path.count
+        record.reset()
     }
 
     /// Throws when the feature being read has passed `limits.maximumFeatureBytes`.

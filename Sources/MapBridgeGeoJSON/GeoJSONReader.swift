@@ -65,6 +65,14 @@ public final class GeoJSONReader: FeatureReader {
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path: [PathComponent] = []
     @exclusivity(unchecked) var featureIndex = 0
+    /// Member names met so far, each with what it means here (`GeoJSONKeyTag`), and the
+    /// values of `type` met so far, with the geometry kind they name.
+    let keyTable = GeoJSONKeyTag.makeTable()
+    let typeTable = GeoJSONMapping.makeTypeTable()
+    /// The depth of `path` at which the members of the feature being read are read, and what
+    /// its properties held.
+    @exclusivity(unchecked) var recordDepth = 0
+    @exclusivity(unchecked) var record = RecordProperties()
     var collectionsSeen = 0
     var warnings = DiagnosticLimiter()
 
@@ -100,9 +108,11 @@ public final class GeoJSONReader: FeatureReader {
             case .pending(let feature):
                 state = .betweenValues
                 return feature
-            case .inFeatures(var members):
+            case .inFeatures:
                 let token = try tokenizer.next()
                 if token == .endArray {
+                    // The collection's members (bound only here: a copy per feature would cost).
+                    guard case .inFeatures(var members) = state else { continue }
                     path.removeLast()  // "features"
                     try parseMembers(into: &members, stoppingAtFeatures: false)
                     try finishCollection(members)
@@ -119,7 +129,7 @@ public final class GeoJSONReader: FeatureReader {
                 var members = Members(location: tokenizer.location(), path: path)
                 try parseMembers(into: &members, stoppingAtFeatures: false)
                 featureIndex += 1
-                if let feature = try makeFeature(members, context: "an element of 'features'") { return feature }
+                if let feature = try makeFeature(&members, context: "an element of 'features'") { return feature }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:
@@ -155,7 +165,7 @@ public final class GeoJSONReader: FeatureReader {
         case "FeatureCollection":
             throw members.error("this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
-            state = try makeFeature(members, context: "the top level").map { .pending($0) } ?? .betweenValues
+            state = try makeFeature(&members, context: "the top level").map { .pending($0) } ?? .betweenValues
         case "Topology":
             // Another format altogether: skipping it would leave an empty output.
             throw members.error("this is TopoJSON (\"type\": \"Topology\"), not GeoJSON: convert it to GeoJSON first (for example with topojson-client's topo2geo), then convert that",

@@ -36,4 +36,22 @@ enum ByteScanning {
         }
         return i
     }
+
+    /// Whether every byte of `bytes` is below 0x80.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= bytes.count {
+            high |= WordScan.high(WordScan.word(raw, at: i))
+            i += 8
+        }
+        while i < bytes.count {
+            high |= UInt64(bytes[i] & 0x80)
+            i += 1
+        }
+        return high == 0
+    }
 }

@@ -76,6 +76,8 @@ public final class JSONTokenizer {
     private let keys = ObjectKeyLedger()
     /// Whether the last `.key` token repeats a name already seen in the same object.
     @exclusivity(unchecked) public private(set) var lastKeyIsDuplicate = false
+    /// The `KeyHash.quick` of the last `.key` token's name (for the ledger and `key(in:)`).
+    @exclusivity(unchecked) private(set) var lastKeyHash: UInt64 = 0
 
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
@@ -156,7 +158,7 @@ public final class JSONTokenizer {
                 }
                 try scanString()
                 try expectColon()
-                if options.detectsDuplicateKeys { recordKey() }
+                recordKey()
                 expect = .value
                 return .key
             case .value, .valueOrEndArray:
@@ -200,13 +202,9 @@ public final class JSONTokenizer {
     /// - Throws: when the bytes are not valid UTF-8.
     public func stringValue() throws -> String {
         let s: String? = withPayload { bytes in
-            // ASCII needs no validation; anything else is checked strictly (no silent repair).
-            var ascii = true
-            for b in bytes where b >= 0x80 {
-                ascii = false
-                break
-            }
-            return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            // ASCII (eight bytes a step) needs no strict check; anything else is checked
+            // strictly (no silent repair), which costs more.
+            ByteScanning.isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
         }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
@@ -590,7 +588,12 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        lastKeyIsDuplicate = withPayload { keys.insert($0) }
+        let detects = options.detectsDuplicateKeys
+        withPayload { name in
+            let hash = KeyHash.quick(name)
+            lastKeyHash = hash
+            if detects { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
+        }
     }
 
     private func describe(_ c: UInt8) -> String {

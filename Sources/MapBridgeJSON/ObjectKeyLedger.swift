@@ -54,9 +54,9 @@ final class ObjectKeyLedger {
         entryCount = mark
     }
 
-    /// Records a name in the innermost object; returns whether it was already there.
-    func insert(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let hash = ObjectKeyLedger.hash(name)
+    /// Records a name (whose `KeyHash.quick` is `hash`) in the innermost object; returns
+    /// whether it was already there.
+    func insert(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
         let base = marks.last ?? 0
         var duplicate = false
         var freeSlot: Int?
@@ -128,25 +128,6 @@ final class ObjectKeyLedger {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(name))
         return hasher.finalize()
-    }
-
-    /// A quick hash: the length and the first and last eight bytes, mixed once. Equal names
-    /// always hash alike; the bytes are compared on a match, so a collision costs only time.
-    @inline(__always)
-    private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = name.count
-        guard let base = name.baseAddress, n > 0 else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var head: UInt64 = 0, tail: UInt64 = 0
-        if n >= 8 {
-            head = raw.loadUnaligned(as: UInt64.self)
-            tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-        } else {
-            for k in 0..<n { head |= UInt64(base[k]) << (8 * UInt64(k)) }
-        }
-        var h = head &* 0x9E37_79B9_7F4A_7C15 ^ (tail &+ UInt64(n)) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= h >> 29
-        return h
     }
 
     private func growEntries() {

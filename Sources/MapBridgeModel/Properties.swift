@@ -79,6 +79,19 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
+    /// Removes the entries at `offsets` (ascending, each a valid index), in place.
+    /// - Complexity: O(n × offsets).
+    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>) {
+        guard !offsets.isEmpty else { return }
+        // From the last, so the earlier offsets stay put; each removal moves the entries after
+        // it with one memmove (a handful of consumed keys among a few properties).
+        for offset in offsets.reversed() { entries.remove(at: offset) }
+        if positions != nil {
+            positions = nil
+            indexIfLong()
+        }
+    }
+
     /// The position of `key`'s first entry.
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }

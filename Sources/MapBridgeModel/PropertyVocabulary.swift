@@ -114,6 +114,9 @@ public struct PropertyVocabulary: Sendable {
         case iconOffset, iconOffsetUnits
         case labelColor, labelOpacity, labelScale
 
+        /// Whether the slot fills a member of the feature's style (else a field of the feature).
+        var isStyle: Bool { rawValue >= Slot.styleURL.rawValue }
+
         /// The field the slot fills.
         public var field: PropertyField {
             switch self {
@@ -241,48 +244,89 @@ public struct PropertyVocabulary: Sendable {
     /// Keys in `leaving` stay properties whatever they hold (an overlay's `icon` is its image,
     /// not a marker's).
     public func consume(into feature: inout Feature, restating: Bool = false, leaving: Set<String> = []) {
-        let properties = feature.properties
-        // The best candidate per slot, in one pass; most features have a handful of them.
-        var chosen: [(rank: Int, index: Int)] = []
-        for (i, entry) in properties.enumerated() {
-            guard let rank = rank(of: entry.key), leaving.isEmpty || !leaving.contains(entry.key) else { continue }
-            let spelling = spellings[rank]
-            let fits: Bool
-            if spelling.isRead {
-                fits = Self.fits(entry.value, spelling.slot)
-            } else {
-                guard restating else { continue }
-                fits = Self.encode(feature, spelling.slot) == entry.value
+        var candidates: [Candidate] = []
+        for (i, entry) in feature.properties.enumerated() {
+            if let rank = rank(of: entry.key) { candidates.append(Candidate(index: i, rank: rank)) }
+        }
+        consume(into: &feature, candidates: candidates, restating: restating, leaving: leaving)
+    }
+
+    /// A property whose key is one of this vocabulary's spellings, as a reader that knows its
+    /// keys already (GeoJSON's key table) hands it to `consume(into:candidates:restating:leaving:)`.
+    public struct Candidate: Hashable, Sendable {
+        /// The property's position among the feature's properties, 0-based.
+        public var index: Int
+        /// The spelling's position in `spellings` (what `rank(of:)` says for the key).
+        public var rank: Int
+        public init(index: Int, rank: Int) {
+            self.index = index
+            self.rank = rank
+        }
+    }
+
+    /// `consume(into:restating:leaving:)` with the keys looked up already: `candidates` are
+    /// the properties whose keys this vocabulary spells, in ascending `index` order, each with
+    /// the rank `rank(of:)` gives its key; the others are not looked at.
+    public func consume(into feature: inout Feature, candidates: [Candidate], restating: Bool = false,
+                        leaving: Set<String> = []) {
+        guard !candidates.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: candidates.count) { chosen in
+            // The best candidate per field, in one pass; most features have a handful of them.
+            var chosenCount = 0
+            var fieldsChosen: UInt32 = 0
+            for c in candidates {
+                let key = feature.properties[c.index].key
+                guard leaving.isEmpty || !leaving.contains(key) else { continue }
+                let spelling = spellings[c.rank]
+                let fits: Bool
+                if spelling.isRead {
+                    fits = Self.fits(feature.properties[c.index].value, spelling.slot)
+                } else {
+                    guard restating else { continue }
+                    fits = Self.encode(feature, spelling.slot) == feature.properties[c.index].value
+                }
+                guard fits else { continue }
+                let field = spelling.slot.field
+                if fieldsChosen & field.bit != 0,
+                   let k = (0..<chosenCount).first(where: { spellings[chosen[$0].rank].slot.field == field }) {
+                    if c.rank < chosen[k].rank { chosen[k] = c }
+                } else {
+                    chosen[chosenCount] = c
+                    chosenCount += 1
+                    fieldsChosen |= field.bit
+                }
             }
-            guard fits else { continue }
-            let field = spelling.slot.field
-            if let k = chosen.firstIndex(where: { spellings[$0.rank].slot.field == field }) {
-                if rank < chosen[k].rank { chosen[k] = (rank, i) }
-            } else {
-                chosen.append((rank, i))
+            guard chosenCount > 0 else { return }
+            var picked = UnsafeMutableBufferPointer(rebasing: chosen[0..<chosenCount])
+            picked.sort { $0.index < $1.index }
+            var placements: [FieldPlacement] = []
+            placements.reserveCapacity(chosenCount)
+            // Made only when a style slot is taken (a title and a description need none).
+            var style: Style?
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
+                for (k, c) in picked.enumerated() {
+                    let slot = spellings[c.rank].slot
+                    let entry = feature.properties[c.index]
+                    if slot.isStyle {
+                        var s = style ?? feature.style ?? Style()
+                        Self.decode(entry.value, slot, into: &feature, style: &s)
+                        style = s
+                    } else {
+                        Self.decodeField(entry.value, slot, into: &feature)
+                    }
+                    placements.append(FieldPlacement(field: slot.field, key: entry.key, index: c.index, sourceValue: entry.value))
+                    offsets[k] = c.index
+                }
+                // In place: the properties were the feature's own, so nothing is copied.
+                feature.properties.removeEntries(atAscending: UnsafeBufferPointer(offsets))
+            }
+            feature.fieldPlacements = placements
+            if let style {
+                feature.style = style.normalised
+            } else if let existing = feature.style {
+                feature.style = existing.normalised
             }
         }
-        guard !chosen.isEmpty else { return }
-        chosen.sort { $0.index < $1.index }
-        var rest = Properties()
-        rest.reserveCapacity(properties.count - chosen.count)
-        var placements: [FieldPlacement] = []
-        placements.reserveCapacity(chosen.count)
-        var next = 0
-        var style = feature.style ?? Style()
-        for (i, entry) in properties.enumerated() {
-            if next < chosen.count, chosen[next].index == i {
-                let slot = spellings[chosen[next].rank].slot
-                Self.decode(entry.value, slot, into: &feature, style: &style)
-                placements.append(FieldPlacement(field: slot.field, key: entry.key, index: i, sourceValue: entry.value))
-                next += 1
-            } else {
-                rest.append(key: entry.key, value: entry.value)
-            }
-        }
-        feature.properties = rest
-        feature.fieldPlacements = placements
-        feature.style = style.normalised
     }
 
     /// Whether `value` fills `slot`.
@@ -331,31 +375,8 @@ public struct PropertyVocabulary: Sendable {
             s.label = l
         }
         switch slot {
-        case .title:
-            guard let t = v.stringValue else { return false }
-            feature.title = t
-        case .subtitle:
-            guard let t = v.stringValue else { return false }
-            feature.subtitle = t
-        case .address:
-            guard let t = v.stringValue else { return false }
-            feature.address = t
-        case .visibility:
-            guard case .bool(let b) = v else { return false }
-            feature.visibility = b
-        case .instant:
-            guard let t = v.stringValue else { return false }
-            feature.time = .instant(t)
-        case .span:
-            guard case .object(let span) = v, !span.isEmpty, span.allSatisfy({ ($0.key == "begin" || $0.key == "end") && $0.value.stringValue != nil })
-            else { return false }
-            feature.time = .span(begin: span["begin"]?.stringValue, end: span["end"]?.stringValue)
-        case .spanBegin, .spanEnd:
-            guard let t = v.stringValue else { return false }
-            var begin: String?, end: String?
-            if case .span(let b, let e)? = feature.time { begin = b; end = e }
-            if slot == .spanBegin { begin = t } else { end = t }
-            feature.time = .span(begin: begin, end: end)
+        case .title, .subtitle, .address, .visibility, .instant, .span, .spanBegin, .spanEnd:
+            return decodeField(v, slot, into: &feature)
         case .styleURL:
             guard let url = v.stringValue, url.hasPrefix("#"), url.count > 1 else { return false }
             s.id = String(url.dropFirst())
@@ -413,6 +434,41 @@ public struct PropertyVocabulary: Sendable {
         case .labelScale:
             guard let d = v.doubleValue else { return false }
             setLabel { $0.scale = d }
+        }
+        return true
+    }
+
+    /// `decode` for the slots that fill a field of the feature itself, not of its style.
+    @discardableResult
+    static func decodeField(_ v: PropertyValue, _ slot: Slot, into feature: inout Feature) -> Bool {
+        switch slot {
+        case .title:
+            guard let t = v.stringValue else { return false }
+            feature.title = t
+        case .subtitle:
+            guard let t = v.stringValue else { return false }
+            feature.subtitle = t
+        case .address:
+            guard let t = v.stringValue else { return false }
+            feature.address = t
+        case .visibility:
+            guard case .bool(let b) = v else { return false }
+            feature.visibility = b
+        case .instant:
+            guard let t = v.stringValue else { return false }
+            feature.time = .instant(t)
+        case .span:
+            guard case .object(let span) = v, !span.isEmpty, span.allSatisfy({ ($0.key == "begin" || $0.key == "end") && $0.value.stringValue != nil })
+            else { return false }
+            feature.time = .span(begin: span["begin"]?.stringValue, end: span["end"]?.stringValue)
+        case .spanBegin, .spanEnd:
+            guard let t = v.stringValue else { return false }
+            var begin: String?, end: String?
+            if case .span(let b, let e)? = feature.time { begin = b; end = e }
+            if slot == .spanBegin { begin = t } else { end = t }
+            feature.time = .span(begin: begin, end: end)
+        default:
+            return false
         }
         return true
     }

@@ -1,0 +1,143 @@
+/// Member names met before, each made a `String` once, with a tag the reader chose for it.
+///
+/// A FeatureCollection repeats the same keys in every feature; through the table a repeated
+/// name costs one hash probe and a byte compare: no decoding, UTF-8 check or allocation, and
+/// the reader gets back what the name means to it (its `tag`: say, the member a GeoJSON reader
+/// switches on, or the vocabulary spelling it fills) without comparing strings.
+///
+///     let table = JSONKeyTable { key in key == "name" ? 1 : 0 }
+///     let (key, tag) = try tokenizer.key(in: table)   // after `next()` returned `.key`
+///
+/// Bounded whatever the input: at most `capacity` names of at most `maximumNameBytes` bytes.
+/// A longer name, a name that meets a full table, or one whose probe run is longer than
+/// `maximumProbes` (names crafted to collide) is simply not kept: `JSONTokenizer.key(in:)`
+/// makes its `String` as `stringValue()` does. A full table that keeps missing is cleared, so
+/// keys that change midway through a file get their turn. Owns raw memory, hence a class; used
+/// by one reader on one thread.
+///
+/// - Complexity: a lookup is O(`maximumProbes` + the name's length).
+public final class JSONKeyTable {
+    /// What a name means to the table's owner; computed once per name by `tagging`.
+    public typealias Tag = UInt32
+
+    /// The most names kept.
+    public static let capacity = 512
+    /// The longest name kept, in bytes.
+    public static let maximumNameBytes = 64
+    /// The most slots a lookup looks at.
+    static let maximumProbes = 8
+    /// Misses on a full table after which it is cleared.
+    static let missesBeforeClearing = 8 * capacity
+
+    private struct Stored {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        var key: String
+        var tag: Tag
+    }
+
+    private let tagging: (String) -> Tag
+    // One reader on one thread, never re-entered: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var stored: [Stored] = []
+    /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
+    private static let slotCount = 2 * capacity
+    @exclusivity(unchecked) private var arena: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var arenaCount = 0
+    @exclusivity(unchecked) private var misses = 0
+
+    /// A table whose names get the tag `tagging` gives them (0 for names the owner does not know).
+    public init(tagging: @escaping (String) -> Tag) {
+        self.tagging = tagging
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        arena = .allocate(capacity: Self.capacity * Self.maximumNameBytes)
+        stored.reserveCapacity(Self.capacity)
+    }
+
+    deinit {
+        slots.deallocate()
+        arena.deallocate()
+    }
+
+    /// The tag of `key`, as the table would keep it.
+    func tag(of key: String) -> Tag { tagging(key) }
+
+    /// How many names the table holds, 0...`capacity`.
+    public var count: Int { stored.count }
+
+    /// The name `bytes` (whose `KeyHash.quick` is `hash`) as kept before, or as kept now when
+    /// there is room; `nil` when it is not kept. `make` turns the bytes into a `String` (it may
+    /// throw, on invalid UTF-8) and is called only for a name not met before.
+    @inline(__always)
+    func entry(for bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, make: () throws -> String) rethrows -> (key: String, tag: Tag)? {
+        let n = bytes.count
+        guard n <= Self.maximumNameBytes else { return nil }
+        let mask = Self.slotCount - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0..<Self.maximumProbes {
+            let position = Int(slots[slot])
+            if position == 0 { return try insert(bytes, hash: hash, at: slot, make: make) }
+            let s = stored[position - 1]
+            if s.hash == hash && s.count == n && (n == 0 || memcmpEqual(arena + s.start, bytes)) {
+                return (s.key, s.tag)
+            }
+            slot = (slot + 1) & mask
+        }
+        noteMiss()
+        return nil
+    }
+
+    private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int, make: () throws -> String) rethrows -> (key: String, tag: Tag)? {
+        guard stored.count < Self.capacity else {
+            noteMiss()
+            return nil
+        }
+        let key = try make()
+        let tag = tagging(key)
+        if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
+        stored.append(Stored(hash: hash, start: arenaCount, count: bytes.count, key: key, tag: tag))
+        arenaCount += bytes.count
+        slots[slot] = Int32(stored.count)
+        return (key, tag)
+    }
+
+    private func noteMiss() {
+        misses += 1
+        guard misses > Self.missesBeforeClearing else { return }
+        misses = 0
+        stored.removeAll(keepingCapacity: true)
+        slots.update(repeating: 0, count: Self.slotCount)
+        arenaCount = 0
+    }
+
+    @inline(__always)
+    private func memcmpEqual(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0..<b.count where a[i] != b[i] { return false }
+        return true
+    }
+}
+
+extension JSONTokenizer {
+    /// The last key as a `String` and its tag in `table`: the table's shared copy when the
+    /// name was met before (no decoding or allocation), else made as `stringValue()` makes it
+    /// (and kept, when the table has room).
+    /// - Throws: when the bytes are not valid UTF-8.
+    @inline(__always)
+    public func key(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag) {
+        try shared(in: table, hash: lastKeyHash)
+    }
+
+    /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).
+    public func string(in table: JSONKeyTable) throws -> (string: String, tag: JSONKeyTable.Tag) {
+        try shared(in: table, hash: withPayload { KeyHash.quick($0) })
+    }
+
+    @inline(__always)
+    private func shared(in table: JSONKeyTable, hash: UInt64) throws -> (String, JSONKeyTable.Tag) {
+        if let found = try withPayload({ try table.entry(for: $0, hash: hash, make: stringValue) }) { return found }
+        let text = try stringValue()
+        return (text, table.tag(of: text))
+    }
+}
