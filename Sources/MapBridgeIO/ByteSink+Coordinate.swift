@@ -6,6 +6,10 @@ extension ByteSink {
     /// number has no text.
     @discardableResult @inlinable
     public func write(sourceTextOf coordinate: Coordinate, _ axis: Coordinate.Axis) throws -> Bool {
-        try coordinate.withSourceText(of: axis) { try write(UnsafeRawBufferPointer($0)) } != nil
+        if let (value, spelling) = coordinate.fixedPointText(of: axis) {
+            try write(fixedPoint: value, fractionDigits: spelling.fractionDigits)
+            return true
+        }
+        return try coordinate.withSourceText(of: axis) { try write(UnsafeRawBufferPointer($0)) } != nil
     }
 }

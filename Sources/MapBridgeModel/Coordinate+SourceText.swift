@@ -93,6 +93,22 @@ extension Coordinate {
         }
     }
 
+    /// The value on `axis` and its spelling when that number's text is kept as a
+    /// `FixedPointSpelling` (`spelling.text(of: value)` is the text); `nil` otherwise.
+    @inlinable
+    public func fixedPointText(of axis: Axis) -> (value: Double, spelling: FixedPointSpelling)? {
+        guard case .fixed(let code) = spelling else { return nil }
+        switch axis {
+        case .longitude:
+            return (longitude, FixedPointSpelling(uncheckedFractionDigits: Int(code & 0xFF)))
+        case .latitude:
+            return (latitude, FixedPointSpelling(uncheckedFractionDigits: Int(code >> 8 & 0xFF)))
+        case .altitude:
+            guard code >> 16 != 0 else { return nil }
+            return (storedAltitude, FixedPointSpelling(uncheckedFractionDigits: Int(code >> 16) - 1))
+        }
+    }
+
     /// Calls `body` with the UTF-8 text of the number on `axis` (valid only inside), or
     /// returns `nil` when it has none.
     @inlinable
@@ -100,22 +116,9 @@ extension Coordinate {
         switch spelling {
         case .none:
             return nil
-        case .fixed(let code):
-            let digits: UInt32
-            let value: Double
-            switch axis {
-            case .longitude:
-                digits = code & 0xFF
-                value = longitude
-            case .latitude:
-                digits = code >> 8 & 0xFF
-                value = latitude
-            case .altitude:
-                guard code >> 16 != 0 else { return nil }
-                digits = (code >> 16) - 1
-                value = storedAltitude
-            }
-            return try FixedPointSpelling(uncheckedFractionDigits: Int(digits)).withText(of: value, body)
+        case .fixed:
+            guard let (value, spelling) = fixedPointText(of: axis) else { return nil }
+            return try spelling.withText(of: value, body)
         case .text(let box):
             let text: String?
             switch axis {

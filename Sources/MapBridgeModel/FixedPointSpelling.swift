@@ -100,7 +100,9 @@ public struct FixedPointSpelling: Hashable, Sendable {
     /// `nil` when that is not below 10¹⁷ (or not a number).
     @inlinable @inline(__always)
     static func units(of value: Double, fractionDigits digits: Int) -> UInt64? {
-        let scaled = (value.magnitude * scale(digits)).rounded()
+        // Adding ½ and truncating rounds as well as `rounded()` for what a spelling needs
+        // (within 0.3 of an integer below 10¹⁷), without a call into libm; both halves use it.
+        let scaled = value.magnitude * scale(digits) + 0.5
         guard scaled < 1e17 else { return nil }
         return UInt64(scaled)
     }
@@ -168,51 +170,50 @@ public struct FixedPointSpelling: Hashable, Sendable {
         var integer: UInt64 = 0
         var fraction = units
         if places < 17 { (integer, fraction) = units.quotientAndRemainder(dividingBy: UInt64(scale(places))) }
-        // Digits go right to left into a scratch of 24 (23 digits and the point), then move.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            let end = scratch.baseAddress.unsafelyUnwrapped + 24
-            var p = end
-            let pairs = digitPairs.utf8Start
-            @inline(__always) func pair(_ r: UInt64) {
-                p -= 2
-                p[0] = pairs[Int(truncatingIfNeeded: r) &* 2]
-                p[1] = pairs[Int(truncatingIfNeeded: r) &* 2 &+ 1]
-            }
-            var left = places
-            while left >= 2 {
-                let (q, r) = fraction.quotientAndRemainder(dividingBy: 100)
-                pair(r)
-                fraction = q
-                left -= 2
-            }
-            if left == 1 {
-                p -= 1
-                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)
-            }
-            if places > 0 {
-                p -= 1
-                p[0] = UInt8(ascii: ".")
-            }
-            while integer >= 100 {
-                let (q, r) = integer.quotientAndRemainder(dividingBy: 100)
-                pair(r)
-                integer = q
-            }
-            if integer >= 10 {
-                pair(integer)
-            } else {
-                p -= 1
-                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer)
-            }
-            let digits = end - p
-            var o = out
-            if value.sign == .minus {
-                o[0] = UInt8(ascii: "-")
-                o += 1
-            }
-            o.update(from: p, count: digits)
-            return o - out + digits
+        var integerDigits = 1
+        var rest = integer
+        while rest >= 10 {
+            rest /= 10
+            integerDigits += 1
         }
+        let negative = value.sign == .minus
+        let length = (negative ? 1 : 0) + integerDigits + (places > 0 ? places + 1 : 0)
+        // Digits go right to left, straight into `out`.
+        var p = out + length
+        let pairs = digitPairs.utf8Start
+        @inline(__always) func pair(_ r: UInt64) {
+            p -= 2
+            p[0] = pairs[Int(truncatingIfNeeded: r) &* 2]
+            p[1] = pairs[Int(truncatingIfNeeded: r) &* 2 &+ 1]
+        }
+        var left = places
+        while left >= 2 {
+            let (q, r) = fraction.quotientAndRemainder(dividingBy: 100)
+            pair(r)
+            fraction = q
+            left -= 2
+        }
+        if left == 1 {
+            p -= 1
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)
+        }
+        if places > 0 {
+            p -= 1
+            p[0] = UInt8(ascii: ".")
+        }
+        while integer >= 100 {
+            let (q, r) = integer.quotientAndRemainder(dividingBy: 100)
+            pair(r)
+            integer = q
+        }
+        if integer >= 10 {
+            pair(integer)
+        } else {
+            p -= 1
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer)
+        }
+        if negative { out[0] = UInt8(ascii: "-") }
+        return length
     }
 
     @usableFromInline static let digitPairs: StaticString =
