@@ -89,10 +89,10 @@ extension CSVWriter {
         }
         if let c = point {
             let precision = options.precision
-            row.longitude = WKTFormatter.numberText(c.longitude, source: c.sourceText?.longitude, precision: precision)
-            row.latitude = WKTFormatter.numberText(c.latitude, source: c.sourceText?.latitude, precision: precision)
+            row.longitude = WKTFormatter.numberText(c.longitude, source: c.sourceText(of: .longitude), precision: precision)
+            row.latitude = WKTFormatter.numberText(c.latitude, source: c.sourceText(of: .latitude), precision: precision)
             if let alt = c.altitude {
-                row.altitude = WKTFormatter.numberText(alt, source: c.sourceText?.altitude, precision: precision)
+                row.altitude = WKTFormatter.numberText(alt, source: c.sourceText(of: .altitude), precision: precision)
             }
         }
         if options.geometry == nil || options.geometry == .wkt {

@@ -118,12 +118,12 @@ public enum WKTFormatter {
         }
 
         private mutating func position(_ c: Coordinate, _ z: Bool) {
-            out += number(c.longitude, c.sourceText?.longitude)
+            out += number(c.longitude, c.sourceText(of: .longitude))
             out += " "
-            out += number(c.latitude, c.sourceText?.latitude)
+            out += number(c.latitude, c.sourceText(of: .latitude))
             if z, let alt = c.altitude {
                 out += " "
-                out += number(alt, c.sourceText?.altitude)
+                out += number(alt, c.sourceText(of: .altitude))
             }
         }
 

@@ -67,8 +67,8 @@ struct CoordinateRangeReader: FeatureReader {
         guard !reported, let first else { return }
         reported = true
         let c = first.coordinate
-        let longitude = c.sourceText?.longitude ?? NumberValue.shortestText(c.longitude)
-        let latitude = c.sourceText?.latitude ?? NumberValue.shortestText(c.latitude)
+        let longitude = c.sourceText(of: .longitude) ?? NumberValue.shortestText(c.longitude)
+        let latitude = c.sourceText(of: .latitude) ?? NumberValue.shortestText(c.latitude)
         let count = positions == 1 ? "1 position lies" : "\(positions) positions in \(features) feature\(features == 1 ? "" : "s") lie"
         report(Diagnostic(code: "coordinate-range", severity: .warning,
                           message: "\(count) outside longitude [-180, 180] and latitude [-90, 90] degrees (the first here: longitude \(longitude), latitude \(latitude)); are the coordinates projected, or longitude and latitude swapped? They are kept as given",

@@ -122,11 +122,11 @@ extension GPXWriter {
         if !(-90...90).contains(c.latitude) || !(-180...180).contains(c.longitude) {
             note("gpx-range", "a position lies outside GPX's ranges (latitude −90…90, longitude −180 up to 180); it is written as given, which the GPX schema rejects")
         }
-        let lat = GPXValues.degrees(c.latitude, text: c.sourceText?.latitude, precision: options.precision)
-        let lon = GPXValues.longitude(c.longitude, text: c.sourceText?.longitude, precision: options.precision)
+        let lat = GPXValues.degrees(c.latitude, text: c.sourceText(of: .latitude), precision: options.precision)
+        let lon = GPXValues.longitude(c.longitude, text: c.sourceText(of: .longitude), precision: options.precision)
         try xml.open(element, attributes: [("lat", lat), ("lon", lon)], break: .before)
         if let altitude = c.altitude {
-            try xml.leaf("ele", GPXValues.degrees(altitude, text: c.sourceText?.altitude, precision: options.precision))
+            try xml.leaf("ele", GPXValues.degrees(altitude, text: c.sourceText(of: .altitude), precision: options.precision))
         }
         if let time = body.time {
             if GPXValues.isDateTime(time) {

@@ -183,8 +183,8 @@ public enum GeoJSONMapping {
         func n(_ text: String?, _ value: Double) -> PropertyValue {
             .number(text.map { NumberValue(text: $0, value: value) } ?? NumberValue(value))
         }
-        var items = [n(c.sourceText?.longitude, c.longitude), n(c.sourceText?.latitude, c.latitude)]
-        if let alt = c.altitude { items.append(n(c.sourceText?.altitude, alt)) }
+        var items = [n(c.sourceText(of: .longitude), c.longitude), n(c.sourceText(of: .latitude), c.latitude)]
+        if let alt = c.altitude { items.append(n(c.sourceText(of: .altitude), alt)) }
         return .array(items)
     }
 

@@ -73,7 +73,7 @@ extension GeoJSONReader {
         }
         let latitude = try coordinateNumber()
         token = try t.next()
-        var altitude: (text: String, value: Double)?
+        var altitude: Coordinate.Number?
         if token == .number {
             altitude = try coordinateNumber()
             token = try t.next()
@@ -91,16 +91,14 @@ extension GeoJSONReader {
         guard token == .endArray else {
             throw fail("a position must hold numbers, found \(token.displayName)")
         }
-        return Coordinate(longitude: longitude.value, latitude: latitude.value, altitude: altitude?.value,
-                          sourceText: CoordinateText(longitude: longitude.text, latitude: latitude.text,
-                                                     altitude: altitude?.text))
+        return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude)
     }
 
-    private func coordinateNumber() throws -> (text: String, value: Double) {
+    /// The number just read, with its text (no `String` made for plain fixed-point text).
+    private func coordinateNumber() throws -> Coordinate.Number {
         let value = tokenizer.numberValue()
-        let text = tokenizer.numberText()
-        guard value.isFinite else { throw fail("the coordinate \(text) is out of range") }
-        return (text, value)
+        guard value.isFinite else { throw fail("the coordinate \(tokenizer.numberText()) is out of range") }
+        return tokenizer.withPayload { Coordinate.Number(value: value, text: $0) }
     }
 
     /// Builds a shape from a geometry object's members.

@@ -244,10 +244,14 @@ public final class GeoJSONWriter: FeatureWriter {
 
     private func writePosition(_ c: Coordinate) throws {
         try json.beginArray(inline: true)
-        if options.precision == nil, let text = c.sourceText {
-            try json.number(text: text.longitude)
-            try json.number(text: text.latitude)
-            if let alt = text.altitude { try json.number(text: alt) } else if let alt = c.altitude { try writeNumber(alt) }
+        if options.precision == nil, c.hasSourceText {
+            try json.number(sourceTextOf: c, .longitude)
+            try json.number(sourceTextOf: c, .latitude)
+            if c.hasSourceText(.altitude) {
+                try json.number(sourceTextOf: c, .altitude)
+            } else if let alt = c.altitude {
+                try writeNumber(alt)
+            }
         } else {
             try writeNumber(c.longitude)
             try writeNumber(c.latitude)

@@ -71,6 +71,13 @@ public final class ByteSink {
         try s.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Appends `value` with `fractionDigits` digits after the point, rendered straight into
+    /// the buffer (`FixedPointSpelling.render`: a `-` for a minus sign, no point for 0 digits).
+    public func write(fixedPoint value: Double, fractionDigits: Int) throws {
+        if capacity - count < FixedPointSpelling.maxLength { try flush() }
+        count += FixedPointSpelling.render(value, fractionDigits: fractionDigits, into: buffer + count)
+    }
+
     /// Appends a static string's bytes.
     public func write(_ string: StaticString) throws {
         try write(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))

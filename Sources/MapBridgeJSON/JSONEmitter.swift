@@ -99,6 +99,14 @@ public final class JSONEmitter {
         try sink.write(text)
     }
 
+    /// Writes the source text of a coordinate's number on `axis`, unchanged; nothing (not even
+    /// a separator) when that number has no text (`Coordinate.hasSourceText(_:)`).
+    public func number(sourceTextOf coordinate: Coordinate, _ axis: Coordinate.Axis) throws {
+        guard coordinate.hasSourceText(axis) else { return }
+        try separate()
+        try sink.write(sourceTextOf: coordinate, axis)
+    }
+
     /// Writes a finite double in its shortest round-trip form, or with `decimals` places
     /// (trailing zeros dropped) when given.
     public func number(_ value: Double, decimals: Int? = nil) throws {

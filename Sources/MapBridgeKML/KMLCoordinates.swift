@@ -4,7 +4,7 @@ import MapBridgeModel
 /// Parses KML coordinate text: tuples `lon,lat[,alt]` separated by any whitespace (spaces
 /// after commas, as some writers leave them, are tolerated). Works on the text's bytes in
 /// place: each number is converted straight from its bytes, and only a coordinate's kept
-/// source text becomes a `String` (short enough to be stored inline, without allocating).
+/// source text is kept (`Coordinate.Number`: a digit count for plain fixed point, else a `String`).
 enum KMLCoordinates {
     /// Why a coordinate text could not be read.
     struct Problem: Error {
@@ -90,7 +90,9 @@ enum KMLCoordinates {
             }
             count += 1
         }
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
+        func kept(_ value: Double, _ range: Range<Int>) -> Coordinate.Number {
+            Coordinate.Number(value: value, text: UnsafeBufferPointer(rebasing: text[range]))
+        }
         func finishTuple(_ end: Int) throws(Problem) {
             try finishNumber(end)
             guard count > 0 else { return }
@@ -100,12 +102,15 @@ enum KMLCoordinates {
             if extraNumbers > 0, overlong == nil {
                 overlong = "coordinate tuple \(tupleIndex + 1) has \(count + extraNumbers) numbers; the first three (longitude, latitude, altitude) are kept and the rest left out (a tuple is longitude,latitude[,altitude]; tuples are separated by spaces)"
             }
-            var sourceText: CoordinateText?
-            if let lon = spans.0, let lat = spans.1, count == 2 || spans.2 != nil {
-                sourceText = CoordinateText(longitude: string(lon), latitude: string(lat), altitude: spans.2.map(string))
+            // Text is kept when every number kept is JSON; a 2D tuple has no altitude text
+            // (`spans.2` may still hold the previous tuple's).
+            let altitudeSpan = count > 2 ? spans.2 : nil
+            if let lon = spans.0, let lat = spans.1, count == 2 || altitudeSpan != nil {
+                result.append(Coordinate(longitude: kept(values.0, lon), latitude: kept(values.1, lat),
+                                         altitude: altitudeSpan.map { kept(values.2, $0) }))
+            } else {
+                result.append(Coordinate(longitude: values.0, latitude: values.1, altitude: count > 2 ? values.2 : nil))
             }
-            result.append(Coordinate(longitude: values.0, latitude: values.1, altitude: count > 2 ? values.2 : nil,
-                                     sourceText: sourceText))
             count = 0
             extraNumbers = 0
             tupleIndex += 1

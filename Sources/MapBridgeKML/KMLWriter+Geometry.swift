@@ -140,13 +140,13 @@ extension KMLWriter {
 
     /// `lon,lat[,alt]` (or with spaces, for `gx:coord`).
     private func writeTuple(_ c: Coordinate, separator: UInt8) throws {
-        if options.precision == nil, let text = c.sourceText {
-            try xml.raw(text.longitude)
+        if options.precision == nil, c.hasSourceText {
+            try xml.sink.write(sourceTextOf: c, .longitude)
             try xml.sink.write(byte: separator)
-            try xml.raw(text.latitude)
-            if let alt = text.altitude {
+            try xml.sink.write(sourceTextOf: c, .latitude)
+            if c.hasSourceText(.altitude) {
                 try xml.sink.write(byte: separator)
-                try xml.raw(alt)
+                try xml.sink.write(sourceTextOf: c, .altitude)
             } else if let alt = c.altitude {
                 try xml.sink.write(byte: separator)
                 try xml.raw(numberText(alt))
