@@ -185,9 +185,8 @@ public final class JSONEmitter {
     private func writeQuoted(_ value: StaticString) throws {
         guard value.hasPointerRepresentation else { return try writeQuoted(value.description) }
         let bytes = UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)
-        guard let base = bytes.baseAddress,
-              !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C })
-        else { return try writeQuoted(value.description) }
+        guard let base = bytes.baseAddress else { return try writeQuoted(value.description) }
+        for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return try writeQuoted(value.description) }
         try sink.write(byte: UInt8(ascii: "\""))
         try sink.write(UnsafeRawBufferPointer(start: base, count: bytes.count))
         try sink.write(byte: UInt8(ascii: "\""))

@@ -224,9 +224,14 @@ public struct PropertyVocabulary: Sendable {
     private static func normalised(_ key: String) -> String {
         // Most keys are lower-case ASCII with no blank at either end already: their own
         // normal form, with no new string made.
-        let utf8 = key.utf8
-        if let first = utf8.first, let last = utf8.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09,
-           !utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { return key }
+        var k = key
+        let isNormal = k.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09
+            else { return false }
+            for b in bytes where b >= 0x80 || (b >= 0x41 && b <= 0x5A) { return false }
+            return true
+        }
+        if isNormal { return key }
         var s = Substring(key)
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }
