@@ -13,51 +13,111 @@ import MapBridgeModel
 /// | a string | as is: `Paris`; quoted when it holds the delimiter, a quote (doubled) or a line break, has blanks at either end, is empty (`""`), or would read as something else (`"42"`, `"true"`, `"\N"`) |
 /// | an array or object | compact JSON text, quoted: `"[1,2]"` (reads back as text) |
 ///
+/// Fields are appended to a byte buffer straight from the value's UTF-8, with no string made
+/// per field; `field(_:)` gives the same bytes as a `String`.
+///
 ///     CSVCellEncoder(delimiter: .comma).field(.string("a,b"))   // "\"a,b\""
 struct CSVCellEncoder {
     let delimiter: UInt8
 
     init(delimiter: CSVDelimiter) { self.delimiter = delimiter.byte }
 
+    /// Appends the field for a property value.
+    func append(_ value: PropertyValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: break
+        case .bool(let b): out.append(contentsOf: b ? "true".utf8 : "false".utf8)
+        case .number(let n): CSVCellEncoder.appendUTF8(n.text, to: &out)
+        case .string(let s): append(text: s, to: &out)
+        case .array, .object:
+            var json = CSVCellEncoder.compactJSON(value)
+            json.withUTF8 { append($0, quoted: true, to: &out) }
+        }
+    }
+
+    /// Appends the field for a string that must read back as that string.
+    func append(text: String, to out: inout [UInt8]) {
+        var t = text
+        t.withUTF8 { bytes in
+            append(bytes, quoted: needsQuotes(bytes) || CSVValueTyping.scalar(text) != nil, to: &out)
+        }
+    }
+
+    /// Appends the field for text given as bytes that cannot read as a scalar (WKT, which
+    /// starts with a letter): quoted only when it must be to stay one field.
+    func append(wkt bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        append(bytes, quoted: needsQuotes(bytes), to: &out)
+    }
+
     /// The field for a property value.
     func field(_ value: PropertyValue) -> String {
-        switch value {
-        case .null: ""
-        case .bool(let b): b ? "true" : "false"
-        case .number(let n): n.text
-        case .string(let s): field(text: s)
-        case .array, .object: quoted(CSVCellEncoder.compactJSON(value))
-        }
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The field for a string that must read back as that string.
     func field(text: String) -> String {
-        needsQuotes(text) || CSVValueTyping.scalar(text) != nil ? quoted(text) : text
+        var out: [UInt8] = []
+        append(text: text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The field for a column name in the header: also quoted when it looks like a number,
     /// so that the reader takes the row for a header.
     func header(_ name: String) -> String {
-        needsQuotes(name) || CSVValueTyping.scalar(name) != nil || CSVValueTyping.coordinate(name) != nil
-            ? quoted(name) : name
+        var n = name
+        var out: [UInt8] = []
+        n.withUTF8 { bytes in
+            let quoted = needsQuotes(bytes) || CSVValueTyping.scalar(name) != nil || CSVValueTyping.coordinate(name) != nil
+            append(bytes, quoted: quoted, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `text` must be quoted to survive as one field: empty, blanks at either end, or
-    /// holding the delimiter, a quote or a line break.
-    private func needsQuotes(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return true }
+    /// holding the delimiter, a quote or a line break (looked for eight bytes a step).
+    private func needsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress, let first = text.first, let last = text.last else { return true }
         if CSVValueTyping.isBlank(first) || CSVValueTyping.isBlank(last) { return true }
-        return utf8.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= text.count {
+            let w = WordScan.word(raw, at: i)
+            if WordScan.equal(w, delimiter) | WordScan.equal(w, UInt8(ascii: "\"")) | WordScan.equal(w, 0x0A)
+                | WordScan.equal(w, 0x0D) != 0 { return true }
+            i += 8
+        }
+        while i < text.count {
+            let c = text[i]
+            if c == delimiter || c == UInt8(ascii: "\"") || c == 0x0A || c == 0x0D { return true }
+            i += 1
+        }
+        return false
     }
 
-    private func quoted(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
-        var out = "\""
-        for ch in text.unicodeScalars {
-            if ch == "\"" { out += "\"\"" } else { out.unicodeScalars.append(ch) }
+    /// Appends `text`, in quotes with its quotes doubled when `quoted`.
+    private func append(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool, to out: inout [UInt8]) {
+        guard quoted else {
+            out.append(contentsOf: text)
+            return
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for (i, c) in text.enumerated() where c == UInt8(ascii: "\"") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...i]))
+            out.append(UInt8(ascii: "\""))
+            runStart = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    @inline(__always)
+    static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        var t = text
+        t.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// A nested value as compact JSON, numbers with their text.

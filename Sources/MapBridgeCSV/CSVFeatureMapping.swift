@@ -62,40 +62,58 @@ struct CSVFeatureMapping: Hashable, Sendable {
         }
     }
 
-    /// The properties written for `feature`: `id` first (where no property has that name), its
-    /// properties with its fields in place (see `vocabulary`), then `folder` and a circle's
-    /// `radius` where no property has those names; and what could not be written.
-    static func outputProperties(of feature: Feature) -> (properties: Properties, unwritten: [Unwritten]) {
-        var unwritten: [Unwritten] = []
-        if feature.highlightStyle != nil { unwritten.append(.highlightStyle) }
-        if feature.altitudeMode != nil { unwritten.append(.altitudeMode) }
-        if !feature.foreignMembers.isEmpty { unwritten.append(.foreignMembers) }
-        if hasVertexTimes(feature.shape) { unwritten.append(.vertexTimes) }
+    /// Calls `body` with each property written for `feature`, in order: `id` first (where no
+    /// property has that name), its properties with its fields in place (see `vocabulary`),
+    /// then `folder` and a circle's `radius` where no property has those names; and
+    /// `unwritten` with what cannot be written. Nothing is copied when the feature has no id,
+    /// folder or circle to add.
+    static func forEachOutputProperty(
+        of feature: Feature, unwritten: (Unwritten) -> Void, _ body: (String, PropertyValue) throws -> Void
+    ) rethrows {
+        if feature.highlightStyle != nil { unwritten(.highlightStyle) }
+        if feature.altitudeMode != nil { unwritten(.altitudeMode) }
+        if !feature.foreignMembers.isEmpty { unwritten(.foreignMembers) }
+        if hasVertexTimes(feature.shape) { unwritten(.vertexTimes) }
         let fielded = vocabulary.properties(of: feature)
-        var isCircle = false
-        if case .circle = feature.shape { isCircle = true }
-        guard feature.id != nil || !feature.folderPath.isEmpty || isCircle else { return (fielded, unwritten) }
-        let present = Set(fielded.map { $0.key.lowercased() })
-        var out = Properties()
+        var circle: Circle?
+        if case .circle(let c)? = feature.shape { circle = c }
+        guard feature.id != nil || !feature.folderPath.isEmpty || circle != nil else {
+            for entry in fielded { try body(entry.key, entry.value) }
+            return
+        }
         if let id = feature.id {
             let value: PropertyValue = switch id {
             case .string(let s): .string(s)
             case .number(let n): .number(n)
             }
-            if present.contains("id") {
-                if fielded.first(where: { $0.key.lowercased() == "id" })?.value != value { unwritten.append(.differentID) }
+            if let held = fielded.first(where: { isNamed($0.key, "id") }) {
+                if held.value != value { unwritten(.differentID) }
             } else {
-                out.append(key: "id", value: value)
+                try body("id", value)
             }
         }
-        for entry in fielded { out.append(key: entry.key, value: entry.value) }
-        if !feature.folderPath.isEmpty, !present.contains("folder") {
-            out.append(key: "folder", value: .array(feature.folderPath.map { .string($0) }))
+        for entry in fielded { try body(entry.key, entry.value) }
+        if !feature.folderPath.isEmpty, !fielded.contains(where: { isNamed($0.key, "folder") }) {
+            try body("folder", .array(feature.folderPath.map { .string($0) }))
         }
-        if case .circle(let circle)? = feature.shape, !present.contains("radius") {
-            out.append(key: "radius", value: .number(NumberValue(circle.radius)))
+        if let circle, !fielded.contains(where: { isNamed($0.key, "radius") }) {
+            try body("radius", .number(NumberValue(circle.radius)))
         }
-        return (out, unwritten)
+    }
+
+    /// Whether `key` is `name` (lower-case ASCII) whatever its case. Only ASCII letters
+    /// lower-case to the letters of `id`, `folder` and `radius`, so comparing bytes decides
+    /// as `lowercased()` would, without making a string.
+    private static func isNamed(_ key: String, _ name: StaticString) -> Bool {
+        let k = key.utf8
+        guard k.count == name.utf8CodeUnitCount else { return false }
+        var i = name.utf8Start
+        for b in k {
+            let lower = (0x41...0x5A).contains(b) ? b | 0x20 : b
+            if lower != i.pointee { return false }
+            i += 1
+        }
+        return true
     }
 
     private static func hasVertexTimes(_ shape: Shape?) -> Bool {

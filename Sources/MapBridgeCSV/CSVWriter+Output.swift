@@ -49,35 +49,55 @@ extension CSVWriter {
         try writeLineEnd()
     }
 
-    /// Writes one row in `layout`: the geometry fields, then every property column.
-    func writeRow(_ row: CSVPendingRow, _ layout: ResolvedGeometry) throws {
-        var first = true
-        func put(_ text: String) throws {
-            if !first { try sink.write(byte: encoder.delimiter) }
-            first = false
-            if !text.isEmpty { try sink.write(text) }
+    /// Writes one row, given as its frame (`CSVRowFrame`), in `layout`: the geometry fields,
+    /// then every property column.
+    func writeRow(_ frame: UnsafeRawBufferPointer, _ layout: ResolvedGeometry) throws {
+        let row = CSVRowFrame.parts(of: frame)
+        let sink = self.sink
+        let delimiter = encoder.delimiter
+        var fields = 0
+        func put(_ field: UnsafeRawBufferPointer) throws {
+            if fields > 0 { try sink.write(byte: delimiter) }
+            fields += 1
+            try sink.write(field)
         }
         switch layout {
         case .none: break
         case .xy: try put(row.longitude); try put(row.latitude)
         case .yx: try put(row.latitude); try put(row.longitude)
         case .xyz: try put(row.longitude); try put(row.latitude); try put(row.altitude)
-        case .wkt: try put(row.wkt)
-        }
-        var next = 0
-        for cell in row.cells {
-            while next < cell.column {
-                try put("")
-                next += 1
+        case .wkt:
+            if row.pointWKT {
+                let wkt = pointWKT(row)
+                try wkt.withUnsafeBytes { try put($0) }
+            } else {
+                try put(row.wkt)
             }
-            try put(cell.text)
-            next += 1
         }
-        while next < columnNames.count {
-            try put("")
-            next += 1
-        }
+        let columns = columnNames.count
+        guard columns > 0 else { return try writeLineEnd() }
+        if fields > 0 { try sink.write(byte: delimiter) }
+        try sink.write(row.properties)
+        // The columns the row does not reach are empty.
+        for _ in 0..<(columns - max(row.columns, 1)) { try sink.write(byte: delimiter) }
         try writeLineEnd()
+    }
+
+    /// The WKT field of a point row, from its fields, as `WKTFormatter` spells a point:
+    /// `POINT (lon lat)`, or `POINT Z (lon lat alt)`.
+    private func pointWKT(_ row: CSVRowFrame.Parts) -> [UInt8] {
+        var text: [UInt8] = Array((row.altitude.isEmpty ? "POINT (" : "POINT Z (").utf8)
+        text += row.longitude
+        text.append(UInt8(ascii: " "))
+        text += row.latitude
+        if !row.altitude.isEmpty {
+            text.append(UInt8(ascii: " "))
+            text += row.altitude
+        }
+        text.append(UInt8(ascii: ")"))
+        var field: [UInt8] = []
+        text.withUnsafeBufferPointer { encoder.append(wkt: $0, to: &field) }
+        return field
     }
 
     private func writeLineEnd() throws {

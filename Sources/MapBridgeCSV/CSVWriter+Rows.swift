@@ -1,23 +1,62 @@
 import MapBridgeModel
 
 extension CSVWriter {
-    /// The row for `feature`: its geometry fields for every layout it may end up in, and its
-    /// property fields by column, adding columns not seen before.
-    func pendingRow(for feature: Feature) throws -> CSVPendingRow {
-        var row = CSVPendingRow()
-        if let shape = feature.shape { try fillGeometry(&row, shape, feature) }
-        let (properties, unwritten) = CSVFeatureMapping.outputProperties(of: feature)
-        for u in unwritten { note("csv-unwritten-\(u.rawValue)", u.message) }
-        row.cells.reserveCapacity(properties.count)
+    /// Scratch space for encoding rows, kept between rows so that a row allocates nothing
+    /// once the buffers have grown to the widest row.
+    struct RowScratch {
+        /// The frame being built (`CSVRowFrame`).
+        var frame: [UInt8] = []
+        /// The property fields' bytes, one after another, and where each lies and in which column.
+        var cells: [UInt8] = []
+        var spans: [(column: Int, start: Int, end: Int)] = []
+        /// The columns of the keys of the row before, by position: the same keys in the same
+        /// order (the usual case) are found without hashing.
+        var keys: [(key: String, column: Int)] = []
+    }
+
+    /// Encodes the row for `feature` into `scratch.frame` (see `CSVRowFrame`): its geometry
+    /// fields for every layout it may end up in, and its property fields by column, adding
+    /// columns not seen before.
+    func encodeRow(for feature: Feature) throws {
+        var s = scratch
+        scratch = RowScratch()
+        defer { scratch = s }
+        s.frame.removeAll(keepingCapacity: true)
+        s.cells.removeAll(keepingCapacity: true)
+        s.spans.removeAll(keepingCapacity: true)
+        try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
-        for entry in properties {
-            guard let column = column(for: entry.key, feature) else { continue }
-            if case .array = entry.value { noteNested() } else if case .object = entry.value { noteNested() }
-            if let last = row.cells.last, last.column >= column { sorted = false }
-            row.cells.append(CSVPendingRow.Cell(column: column, text: encoder.field(entry.value)))
+        var position = 0
+        let encoder = self.encoder
+        try CSVFeatureMapping.forEachOutputProperty(of: feature, unwritten: { u in
+            self.note("csv-unwritten-\(u.rawValue)", u.message)
+        }) { key, value in
+            defer { position += 1 }
+            let column: Int
+            if position < s.keys.count, s.keys[position].key == key {
+                column = s.keys[position].column
+            } else {
+                guard let c = self.column(for: key, feature) else { return }
+                column = c
+                if position < s.keys.count { s.keys[position] = (key, c) } else if position == s.keys.count { s.keys.append((key, c)) }
+            }
+            if case .array = value { self.noteNested() } else if case .object = value { self.noteNested() }
+            if let last = s.spans.last, last.column >= column { sorted = false }
+            let start = s.cells.count
+            encoder.append(value, to: &s.cells)
+            s.spans.append((column, start, s.cells.count))
         }
-        if !sorted { sortCells(&row, feature) }
-        return row
+        if !sorted { sortCells(&s.spans, feature) }
+        // The property fields of columns 0...last, joined: empty fields fill the gaps.
+        CSVRowFrame.appendNumber((s.spans.last?.column ?? -1) + 1, to: &s.frame)
+        var covered = 0
+        let delimiter = encoder.delimiter
+        for span in s.spans {
+            let separators = span.column - covered + (covered > 0 ? 1 : 0)
+            for _ in 0..<separators { s.frame.append(delimiter) }
+            s.frame.append(contentsOf: s.cells[span.start..<span.end])
+            covered = span.column + 1
+        }
     }
 
     /// The column of property `key`, adding it when it is new; `nil` when `columns` leaves it out.
@@ -44,18 +83,19 @@ extension CSVWriter {
 
     /// Puts a row's cells in column order; of two for one column (a key repeated in a
     /// feature's properties) the first is kept and the other reported.
-    private func sortCells(_ row: inout CSVPendingRow, _ feature: Feature) {
-        row.cells.sort { $0.column < $1.column }
-        var kept: [CSVPendingRow.Cell] = []
-        for cell in row.cells {
-            if let last = kept.last, last.column == cell.column {
-                note("csv-repeated-key", "a feature repeats the property '\(columnNames[cell.column])'; only its first value is written",
+    private func sortCells(_ spans: inout [(column: Int, start: Int, end: Int)], _ feature: Feature) {
+        // A stable sort: of two cells for one column, the first stays first.
+        spans = spans.enumerated().sorted { ($0.element.column, $0.offset) < ($1.element.column, $1.offset) }.map(\.element)
+        var kept: [(column: Int, start: Int, end: Int)] = []
+        for span in spans {
+            if let last = kept.last, last.column == span.column {
+                note("csv-repeated-key", "a feature repeats the property '\(columnNames[span.column])'; only its first value is written",
                      at: feature.location)
                 continue
             }
-            kept.append(cell)
+            kept.append(span)
         }
-        row.cells = kept
+        spans = kept
     }
 
     private func noteNested() {
@@ -64,8 +104,12 @@ extension CSVWriter {
 
     // MARK: Geometry
 
-    /// Fills the point fields (for a point) and the WKT field (when WKT may be written).
-    private func fillGeometry(_ row: inout CSVPendingRow, _ shape: Shape, _ feature: Feature) throws {
+    /// Appends the point fields (for a point) and the WKT field (when WKT may be written).
+    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout [UInt8]) throws {
+        guard let shape else {
+            frame.append(contentsOf: [0, 0, 0, 0, 0])  // four empty fields, no point WKT
+            return
+        }
         var point: Coordinate?
         switch shape {
         case .annotation(let c): point = c
@@ -87,21 +131,33 @@ extension CSVWriter {
         if case .circle = shape {
             note("csv-circle", "CSV has no circles; a circle is written as its centre point with its radius in metres in the 'radius' column")
         }
+        let precision = options.precision
         if let c = point {
-            let precision = options.precision
-            row.longitude = WKTFormatter.numberText(c.longitude, source: c.sourceText(of: .longitude), precision: precision)
-            row.latitude = WKTFormatter.numberText(c.latitude, source: c.sourceText(of: .latitude), precision: precision)
+            CSVRowFrame.appendField(WKTFormatter.numberText(c.longitude, source: c.sourceText(of: .longitude), precision: precision), to: &frame)
+            CSVRowFrame.appendField(WKTFormatter.numberText(c.latitude, source: c.sourceText(of: .latitude), precision: precision), to: &frame)
             if let alt = c.altitude {
-                row.altitude = WKTFormatter.numberText(alt, source: c.sourceText(of: .altitude), precision: precision)
+                CSVRowFrame.appendField(WKTFormatter.numberText(alt, source: c.sourceText(of: .altitude), precision: precision), to: &frame)
+            } else {
+                frame.append(0)
             }
+        } else {
+            frame.append(contentsOf: [0, 0, 0])
         }
-        if options.geometry == nil || options.geometry == .wkt {
-            let wkt = WKTFormatter.text(of: shape, precision: options.precision)
+        // A point's WKT is made from its fields at the end, and only if the layout is WKT.
+        if point != nil && options.geometry == nil {
+            frame.append(contentsOf: [0, 1])
+        } else if options.geometry == nil || options.geometry == .wkt {
+            let wkt = WKTFormatter.text(of: shape, precision: precision)
             if wkt.droppedAltitudes {
                 note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
                      at: feature.location)
             }
-            row.wkt = encoder.field(text: wkt.text)
+            var field: [UInt8] = []
+            encoder.append(text: wkt.text, to: &field)
+            CSVRowFrame.appendField(bytes: field, to: &frame)
+            frame.append(0)
+        } else {
+            frame.append(contentsOf: [0, 0])
         }
     }
 }

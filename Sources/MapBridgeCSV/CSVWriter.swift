@@ -50,6 +50,8 @@ public final class CSVWriter: FeatureWriter {
     var shapes = ShapesSeen()
     var featureCount = 0
     var lateColumns = 0
+    /// Buffers reused from row to row.
+    var scratch = RowScratch()
     /// Diagnostic codes reported so far: each kind is reported once.
     var reported: Set<String> = []
     private var state = State.fresh
@@ -98,12 +100,12 @@ public final class CSVWriter: FeatureWriter {
     public func write(_ feature: Feature) throws {
         if state == .fresh { try begin(DocumentInfo()) }
         guard state == .begun else { return }
-        let row = try pendingRow(for: feature)
+        try encodeRow(for: feature)
         featureCount += 1
         if let spool {
-            try spool.append(row)
+            try spool.append(scratch.frame)
         } else if let geometry {
-            try writeRow(row, geometry)
+            try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }
     }
 

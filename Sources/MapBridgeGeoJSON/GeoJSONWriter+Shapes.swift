@@ -50,6 +50,8 @@ extension GeoJSONWriter {
     ///   line's points cannot be computed (a radius too large, a vertex off the ellipsoid).
     func reshaped(_ feature: Feature) throws -> Feature {
         guard let shape = feature.shape else { return feature }
+        // A point is never reshaped (the commonest shape: no need to look further).
+        if case .annotation = shape { return feature }
         let rules = options.shapes
         let isCircle: Bool
         if case .circle = shape { isCircle = rules.circleOutlineError != nil } else { isCircle = false }

@@ -143,7 +143,9 @@ public final class GeoJSONWriter: FeatureWriter {
             try json.null()
         }
         try json.key("properties")
-        try json.value(.object(properties))
+        try json.beginObject()
+        try json.members(properties)
+        try json.endObject()
         for m in feature.foreignMembers {
             switch m.key {
             case "type", "id", "geometry", "properties", "bbox": continue

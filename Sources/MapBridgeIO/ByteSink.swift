@@ -11,10 +11,12 @@ import MapBridgeModel
 /// blocks. Writers put bytes here; nothing is built up as one big `String`.
 public final class ByteSink {
     // Used from one thread at a time and never re-entered: no dynamic exclusivity checks.
+    // The buffer, its size and its fill are visible to inlined code (the fast paths below are
+    // `@inlinable`, so a writer in another module copies bytes without a call per write).
     private let fd: Int32
-    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
-    @exclusivity(unchecked) private var count = 0
+    @usableFromInline @exclusivity(unchecked) internal var buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline internal let capacity: Int
+    @usableFromInline @exclusivity(unchecked) internal var count = 0
     @exclusivity(unchecked) private var memory: [UInt8]?
     /// The name used in messages.
     public let name: String
@@ -44,7 +46,7 @@ public final class ByteSink {
     public var collectedBytes: [UInt8] { memory ?? [] }
 
     /// Appends one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func write(byte: UInt8) throws {
         if count == capacity { try flush() }
         buffer[count] = byte
@@ -52,20 +54,33 @@ public final class ByteSink {
     }
 
     /// Appends raw bytes.
+    @inlinable @inline(__always)
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        let n = bytes.count
+        if n <= capacity &- count, let base = bytes.baseAddress {
+            (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: n)
+            count &+= n
+            return
+        }
+        try writeLarge(bytes)
+    }
+
+    /// What does not fit in the free space: flush, then buffer the bytes or, as many as the
+    /// buffer holds or more, write them straight through.
+    @usableFromInline
+    func writeLarge(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if bytes.count > capacity - count {
-            try flush()
-            if bytes.count >= capacity {
-                try drain(base, bytes.count)
-                return
-            }
+        try flush()
+        if bytes.count >= capacity {
+            try drain(base, bytes.count)
+            return
         }
         (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
 
     /// Appends a string's UTF-8 bytes.
+    @inlinable
     public func write(_ string: String) throws {
         var s = string
         try s.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
@@ -79,8 +94,29 @@ public final class ByteSink {
     }
 
     /// Appends a static string's bytes.
+    @inlinable @inline(__always)
     public func write(_ string: StaticString) throws {
         try write(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// Lets `body` write up to `maximum` bytes (≥ 0) straight into the buffer: it gets the
+    /// address of `maximum` free bytes and returns how many it wrote (0...`maximum`). One
+    /// check for room instead of one per byte, for writers that format a number or a run
+    /// of markup in place.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when making room fails, or what
+    ///   `body` throws.
+    @inlinable
+    public func withUnsafeSpace(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Int) throws {
+        if maximum > capacity &- count { try flush() }
+        if maximum <= capacity &- count {
+            count &+= try body(buffer + count)
+            return
+        }
+        // More than the whole buffer: write through a scratch block.
+        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: maximum)
+        defer { block.deallocate() }
+        let n = try body(block)
+        try drain(UnsafeRawPointer(block), n)
     }
 
     /// Appends the bytes of the open file `source` from its current offset to its end
@@ -146,7 +182,8 @@ public final class ByteSink {
         try drain(UnsafeRawPointer(buffer), n)
     }
 
-    private func drain(_ start: UnsafeRawPointer, _ length: Int) throws {
+    @usableFromInline
+    func drain(_ start: UnsafeRawPointer, _ length: Int) throws {
         bytesWritten += Int64(length)
         if memory != nil {
             memory?.append(contentsOf: UnsafeRawBufferPointer(start: start, count: length))

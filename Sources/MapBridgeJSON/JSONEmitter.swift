@@ -64,7 +64,9 @@ public final class JSONEmitter {
         afterKey = true  // the separator is written: the next value goes straight in
     }
 
-    /// Writes an object member's name; the next value call writes its value.
+    /// Writes an object member's name; the next value call writes its value. (A literal name
+    /// goes to `key(_: StaticString)`, which copies its bytes without looking for escapes.)
+    @_disfavoredOverload
     public func key(_ name: String) throws {
         try separate()
         try writeQuoted(name)
@@ -74,12 +76,20 @@ public final class JSONEmitter {
     /// Writes an object member's name given as a literal.
     public func key(_ name: StaticString) throws {
         try separate()
-        try sink.write(byte: UInt8(ascii: "\""))
-        try sink.write(name)
-        try sink.write(byte: UInt8(ascii: "\""))
+        try writeQuoted(name)
         try writeColon()
     }
 
+    /// Writes the members of `members` in order, each value with its JSON type and number text.
+    public func members(_ members: Properties) throws {
+        for m in members {
+            try key(m.key)
+            try value(m.value)
+        }
+    }
+
+    /// Writes a string value, escaped. (A literal goes to `string(_: StaticString)`.)
+    @_disfavoredOverload
     public func string(_ value: String) throws {
         try separate()
         try writeQuoted(value)
@@ -88,9 +98,7 @@ public final class JSONEmitter {
     /// Writes a literal string value.
     public func string(_ value: StaticString) throws {
         try separate()
-        try sink.write(byte: UInt8(ascii: "\""))
-        try sink.write(value)
-        try sink.write(byte: UInt8(ascii: "\""))
+        try writeQuoted(value)
     }
 
     /// Writes a number given as JSON number text, unchanged.
@@ -146,10 +154,7 @@ public final class JSONEmitter {
             try endArray()
         case .object(let members):
             try beginObject()
-            for m in members {
-                try key(m.key)
-                try self.value(m.value)
-            }
+            try self.members(members)
             try endObject()
         }
     }
@@ -162,6 +167,7 @@ public final class JSONEmitter {
         afterKey = true
     }
 
+    @inline(__always)
     private func separate() throws {
         if afterKey {
             afterKey = false
@@ -180,6 +186,18 @@ public final class JSONEmitter {
     private func newline() throws {
         try sink.write(byte: UInt8(ascii: "\n"))
         for _ in 0..<levels.count { try sink.write("  ") }
+    }
+
+    /// A literal's bytes in quotes: copied as they are when nothing in them needs an escape
+    /// (the usual `"type"`), else escaped like any string.
+    private func writeQuoted(_ value: StaticString) throws {
+        guard value.hasPointerRepresentation else { return try writeQuoted(value.description) }
+        let bytes = UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)
+        guard let base = bytes.baseAddress else { return try writeQuoted(value.description) }
+        for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return try writeQuoted(value.description) }
+        try sink.write(byte: UInt8(ascii: "\""))
+        try sink.write(UnsafeRawBufferPointer(start: base, count: bytes.count))
+        try sink.write(byte: UInt8(ascii: "\""))
     }
 
     private func writeQuoted(_ value: String) throws {

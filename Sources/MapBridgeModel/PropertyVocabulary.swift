@@ -225,6 +225,16 @@ public struct PropertyVocabulary: Sendable {
     }
 
     private static func normalised(_ key: String) -> String {
+        // Most keys are lower-case ASCII with no blank at either end already: their own
+        // normal form, with no new string made.
+        var k = key
+        let isNormal = k.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09
+            else { return false }
+            for b in bytes where b >= 0x80 || (b >= 0x41 && b <= 0x5A) { return false }
+            return true
+        }
+        if isNormal { return key }
         var s = Substring(key)
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }

@@ -1,4 +1,4 @@
-import MapBridgeCSV
+@testable import MapBridgeCSV
 import MapBridgeModel
 import Testing
 
@@ -28,6 +28,23 @@ struct CSVWriterLayoutTests {
     func mixedAsWKT() throws {
         let out = try writeAll([point(1, 2), Feature(shape: .polyline(Polyline([c(0, 0), c(1, 1)]))), Feature()])
         #expect(out.text == "wkt\nPOINT (1 2)\n\"LINESTRING (0 0, 1 1)\"\n\n")
+    }
+
+    @Test("points waiting for the layout get WKTFormatter's text once a later shape makes it WKT, quoted where the delimiter is in it")
+    func pointsLaterWKT() throws {
+        let line = Feature(shape: .polyline(Polyline([c(0, 0), c(1, 1)])))
+        let features = [point(1.5, -2, ["k": 1]), Feature(shape: .annotation(c(1, 2, 3))), line, point(4, 5, ["k": 2, "j": "x"])]
+        let out = try writeAll(features)
+        #expect(out.text == "wkt,k,j\nPOINT (1.5 -2),1,\nPOINT Z (1 2 3),,\n\"LINESTRING (0 0, 1 1)\",,\nPOINT (4 5),2,x\n")
+        for (k, f) in features.enumerated() {
+            guard let shape = f.shape else { continue }
+            let field = CSVCellEncoder(delimiter: .comma).field(text: WKTFormatter.text(of: shape).text)
+            #expect(out.lines[k + 1].hasPrefix(field + ","))
+        }
+        // A delimiter that WKT holds: the field is quoted, as WKTFormatter's text would be.
+        let parenthesis = try #require(CSVDelimiter(byte: UInt8(ascii: "(")))
+        let quoted = try writeAll([point(1, 2), line], options: writerOptions { $0.delimiter = parenthesis })
+        #expect(quoted.text == "wkt\n\"POINT (1 2)\"\n\"LINESTRING (0 0, 1 1)\"\n")
     }
 
     @Test("features without shapes give no geometry columns")

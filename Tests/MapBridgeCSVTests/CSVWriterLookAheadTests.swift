@@ -97,16 +97,28 @@ struct CSVWriterLookAheadBytesTests {
     @Test("rows past the byte budget move to the temporary file, within the row count")
     func spillsOnBytes() throws {
         let spool = CSVRowSpool(memoryRows: 1000, memoryBytes: 4096, directory: nil)
-        var row = CSVPendingRow()
-        row.cells = [CSVPendingRow.Cell(column: 0, text: String(repeating: "x", count: 1500))]
+        let row = [UInt8](repeating: UInt8(ascii: "x"), count: 1500)
         try spool.append(row)
         try spool.append(row)
         #expect(!spool.isOnDisk)
         try spool.append(row)
         #expect(spool.isOnDisk)
-        var back: [CSVPendingRow] = []
-        try spool.forEach { back.append($0) }
+        var back: [[UInt8]] = []
+        try spool.forEach { back.append(Array($0)) }
         #expect(back == [row, row, row])
+    }
+
+    @Test("rows read back from the temporary file: across its 1 MiB reads, and larger than them")
+    func framesFromDisk() throws {
+        let spool = CSVRowSpool(memoryRows: 1, memoryBytes: 0, directory: nil)
+        let rows = [3, 1_048_570, 2_500_000, 0, 70_000, 1].enumerated().map { k, n in
+            (0..<n).map { UInt8(truncatingIfNeeded: $0 &+ k) }
+        }
+        for row in rows { try spool.append(row) }
+        #expect(spool.isOnDisk)
+        var back: [[UInt8]] = []
+        try spool.forEach { back.append(Array($0)) }
+        #expect(back == rows)
     }
 
     @Test("the writer's default budget is 16 MiB")

@@ -1,0 +1,76 @@
+/// One row as the CSV writer keeps it until the header is known, already encoded: the
+/// geometry fields for every layout the file may end up with, and the property fields joined
+/// by the delimiter, so that writing the row copies byte runs.
+///
+/// | part | bytes |
+/// |---|---|
+/// | longitude, latitude, altitude, WKT | each a LEB128 length and the field's bytes (empty when the shape gives none) |
+/// | point WKT | 1 when the WKT field is to be made from the point fields at the end (`POINT (lon lat)`: only when the layout turns out to be WKT), else 0 |
+/// | property columns | a LEB128 count n, then the fields of property columns 0..<n joined by the delimiter, to the frame's end |
+///
+/// Columns after the n-th are empty in the row (a column first seen in a later row).
+enum CSVRowFrame {
+    /// The parts of a frame, as views into it.
+    struct Parts {
+        var longitude, latitude, altitude, wkt: UnsafeRawBufferPointer
+        var pointWKT: Bool
+        /// How many property columns `properties` covers.
+        var columns: Int
+        var properties: UnsafeRawBufferPointer
+    }
+
+    /// Appends `value` (≥ 0) in LEB128: seven bits a byte, low bits first.
+    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        var v = UInt(value)
+        while v >= 0x80 {
+            out.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+
+    /// Reads a LEB128 number at `position` in `bytes`, moving `position` past it.
+    static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int {
+        var value: UInt = 0
+        var shift: UInt = 0
+        while position < bytes.count {
+            let b = bytes[position]
+            position += 1
+            value |= UInt(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        return Int(value)
+    }
+
+    /// Appends a geometry field: its length and its bytes.
+    static func appendField(_ text: String, to out: inout [UInt8]) {
+        var t = text
+        t.withUTF8 { bytes in
+            appendNumber(bytes.count, to: &out)
+            out.append(contentsOf: bytes)
+        }
+    }
+
+    /// Appends a geometry field given as bytes.
+    static func appendField(bytes: [UInt8], to out: inout [UInt8]) {
+        appendNumber(bytes.count, to: &out)
+        out.append(contentsOf: bytes)
+    }
+
+    /// The parts of `frame`.
+    static func parts(of frame: UnsafeRawBufferPointer) -> Parts {
+        var position = 0
+        func field() -> UnsafeRawBufferPointer {
+            let n = number(in: frame, at: &position)
+            defer { position += n }
+            return UnsafeRawBufferPointer(rebasing: frame[position..<(position + n)])
+        }
+        let longitude = field(), latitude = field(), altitude = field(), wkt = field()
+        let pointWKT = frame[position] == 1
+        position += 1
+        let columns = number(in: frame, at: &position)
+        return Parts(longitude: longitude, latitude: latitude, altitude: altitude, wkt: wkt, pointWKT: pointWKT,
+                     columns: columns, properties: UnsafeRawBufferPointer(rebasing: frame[position...]))
+    }
+}
