@@ -15,11 +15,11 @@ struct KMLWriterDataLayoutTests {
 
     private func placemark(_ data: String) -> String { "<Placemark>" + data + "</Placemark>" }
 
-    @Test("a null, a number again, a new type, another order, fewer keys, more keys")
+    @Test("a null, a number again, a new type, another order, fewer keys, more keys, a type seen before at that place")
     func changes() throws {
         let features: [Properties] = [
             ["a": 1, "b": "x"], ["a": nil, "b": "y"], ["a": 2, "b": "z"], ["a": "text", "b": "w"],
-            ["b": "v", "a": 3], ["a": 4], ["a": 5, "b": "u", "c": true],
+            ["b": "v", "a": 3], ["a": 4], ["a": 5, "b": "u", "c": true], ["a": "t2", "b": "s"], ["a": 6, "b": "r"],
         ]
         let output = try writeKMLDocument(features.map { Feature(properties: $0) })
         #expect(schemaLines(output.text) == [
@@ -35,6 +35,9 @@ struct KMLWriterDataLayoutTests {
             placemark(simpleDataXML(("b", "v"), ("a", "3"))),
             placemark(simpleDataXML(("a", "4"))),
             placemark(simpleDataXML(("a", "5"), ("b", "u"), ("c", "1"))),
+            placemark("<ExtendedData>" + ##"<SchemaData schemaUrl="#schema-1"><SimpleData name="b">s</SimpleData></SchemaData>"##
+                + ##"<SchemaData schemaUrl="#schema-2"><SimpleData name="a">t2</SimpleData></SchemaData></ExtendedData>"##),
+            placemark(simpleDataXML(("a", "6"), ("b", "r"))),
         ])
         expectSchemaValid(output)
     }
