@@ -10,9 +10,10 @@ enum KMLMultiGeometryMarker {
     /// The property that names the geometry type.
     static let key = OverlayKind.geometryTypeKey
 
-    /// `feature` with the marker added when its shape is a Multi* geometry and the key is free.
-    static func marked(_ feature: Feature) -> Feature {
-        guard let name = name(of: feature.shape), !feature.properties.contains(key: key) else { return feature }
+    /// `feature` with the marker added when its shape is a Multi* geometry and the key is free;
+    /// `nil` when it needs none (most features: no copy is made of them).
+    static func marked(_ feature: Feature) -> Feature? {
+        guard let name = name(of: feature.shape), !feature.properties.contains(key: key) else { return nil }
         var marked = feature
         marked.properties[key] = .string(name)
         return marked

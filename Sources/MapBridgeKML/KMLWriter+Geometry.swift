@@ -22,7 +22,7 @@ extension KMLWriter {
         case .annotation(let c):
             try xml.open("Point")
             try writeAltitudeMode(altitudeMode)
-            try writeCoordinates([c])
+            try writeCoordinates(CollectionOfOne(c))
             try xml.close("Point")
         case .polyline(let line):
             try writeLine(line, altitudeMode: altitudeMode, of: feature)
@@ -46,7 +46,7 @@ extension KMLWriter {
             for c in points {
                 try xml.open("Point")
                 try writeAltitudeMode(altitudeMode)
-                try writeCoordinates([c])
+                try writeCoordinates(CollectionOfOne(c))
                 try xml.close("Point")
             }
             try xml.close("MultiGeometry")
@@ -127,7 +127,7 @@ extension KMLWriter {
 
     // MARK: Coordinates
 
-    func writeCoordinates(_ coordinates: [Coordinate]) throws {
+    func writeCoordinates(_ coordinates: some Sequence<Coordinate>) throws {
         try xml.open("coordinates")
         var first = true
         for c in coordinates {

@@ -41,7 +41,7 @@ extension KMLWriter {
         let timeIsWritten = try writeTime(feature)
         if element == .placemark {
             // The common case, without copies of the feature.
-            trackArrays = feature.properties.contains(key: "coordinateProperties") ? Self.trackArrays(of: feature) : nil
+            trackArrays = Self.trackArrays(of: feature)
             trackLineIndex = 0
             defer { trackArrays = nil }
             try writeStyleReference(of: feature)

@@ -1,4 +1,5 @@
 import MapBridgeModel
+import MapBridgeXML
 
 extension KMLWriter {
     /// A property's KML `SimpleField` type.
@@ -16,11 +17,37 @@ extension KMLWriter {
         /// JSON text; null goes to a number field instead, see `schemaIndexForNull`).
         init(of value: PropertyValue) {
             switch value {
-            case .number(let n): self = n.isInteger && Int32(n.text) != nil ? .int : .double
+            case .number(let n): self = Self.fitsInt32(n) ? .int : .double
             case .bool: self = .bool
             case .array, .object: self = .json
             case .string, .null: self = .string
             }
+        }
+
+        /// The type of a value that is not null; `nil` for null (whose field is found another
+        /// way, see `SchemaTable.slotForNull`).
+        static func ofNonNull(_ value: PropertyValue) -> FieldType? {
+            if case .null = value { return nil }
+            return FieldType(of: value)
+        }
+
+        /// Whether a number is an integer (its text has no `.`, `e` or `E`) that `Int32` holds.
+        /// Up to nine digits after an optional `-` it is, without parsing; other texts are parsed.
+        static func fitsInt32(_ n: NumberValue) -> Bool {
+            var t = n.text
+            let short: Bool? = t.withUTF8 { bytes in
+                var i = 0
+                if bytes.first == UInt8(ascii: "-") { i = 1 }
+                let digits = bytes.count - i
+                guard digits > 0, digits <= 9 else { return nil }
+                while i < bytes.count {
+                    guard bytes[i] &- UInt8(ascii: "0") < 10 else { return nil }
+                    i += 1
+                }
+                return true
+            }
+            if let short { return short }
+            return n.isInteger && Int32(n.text) != nil
         }
     }
 
@@ -78,8 +105,33 @@ extension KMLWriter {
             var kind = Kind.typed
             /// The fields in order of first use.
             var fields: [(name: String, type: FieldType)] = []
-            var types: [String: FieldType] = [:]
+            /// Each field's position in `fields`, by name.
+            var positions: [String: Int] = [:]
+            /// `<SchemaData schemaUrl="#id">`, rendered once.
+            let dataTag: XMLTag
+            /// Per field (as `fields`): `<SimpleData name="…">`, rendered once.
+            var fieldTags: [XMLTag] = []
+
+            init(id: String, kind: Kind) {
+                self.id = id
+                self.kind = kind
+                dataTag = XMLTag("SchemaData", ("schemaUrl", "#" + id))
+            }
+
+            /// The type of the field `key`, if the schema has one.
+            func type(of key: String) -> FieldType? { positions[key].map { fields[$0].type } }
         }
+
+        /// Where a value goes: the schema (an index in `schemas`) and its field (an index in
+        /// that schema's `fields`).
+        struct Slot: Equatable {
+            var schema: Int
+            var field: Int
+        }
+
+        /// How many fields the table holds: it changes whenever a slot lookup adds one, so a
+        /// layout of slots remembered at one count still holds while the count is the same.
+        var generation: Int { fieldCount }
 
         /// The schemas in the order the header declares them: the null schemas last, so that
         /// a key's first `SimpleField` has the type of a value.
@@ -87,43 +139,43 @@ extension KMLWriter {
 
         init(capacity: Int) { self.capacity = capacity }
 
-        /// The index of the schema where a null value of `key` goes: a field of `key` that is a
-        /// number, a boolean or JSON text (an empty value there reads back as null), else a
-        /// field of a null schema; `nil` when the table is full.
-        mutating func schemaIndexForNull(of key: String, identifiers: inout IdentifierRegistry) -> Int? {
+        /// The slot where a null value of `key` goes: a field of `key` that is a number, a
+        /// boolean or JSON text (an empty value there reads back as null), else a field of a
+        /// null schema; `nil` when the table is full.
+        mutating func slotForNull(of key: String, identifiers: inout IdentifierRegistry) -> Slot? {
             for (index, schema) in schemas.enumerated() where schema.kind != .nulls {
-                if let type = schema.types[key], type != .string { return index }
+                if let position = schema.positions[key], schema.fields[position].type != .string {
+                    return Slot(schema: index, field: position)
+                }
             }
-            return schemaIndex(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
+            return slot(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
         }
 
         /// The index of the schema whose array field `key` of `type` is, adding the field (and
         /// the schema) when new; `nil` when the table is full.
         mutating func schemaIndexForArray(of key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
-            schemaIndex(for: key, type: type, kind: .arrays, identifiers: &identifiers)
+            slot(for: key, type: type, kind: .arrays, identifiers: &identifiers)?.schema
         }
 
-        /// The index of the schema whose field `key` of `type` is, adding the field (and the
-        /// schema) when new; `nil` when the table is full.
+        /// The slot of the field `key` of `type`, adding the field (and the schema) when new;
+        /// `nil` when the table is full.
         ///
         /// - Complexity: O(schemas): the field is added after the search, not while a copy of
         ///   the schema being searched is alive (which made each `add` copy its fields).
-        mutating func schemaIndex(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Int? {
-            schemaIndex(for: key, type: type, kind: type == .json ? .json : .typed, identifiers: &identifiers)
+        mutating func slot(for key: String, type: FieldType, identifiers: inout IdentifierRegistry) -> Slot? {
+            slot(for: key, type: type, kind: type == .json ? .json : .typed, identifiers: &identifiers)
         }
 
-        private mutating func schemaIndex(for key: String, type: FieldType, kind: Kind,
-                                          identifiers: inout IdentifierRegistry) -> Int?
+        private mutating func slot(for key: String, type: FieldType, kind: Kind,
+                                   identifiers: inout IdentifierRegistry) -> Slot?
         {
             var free: Int?
             search: for index in schemas.indices where schemas[index].kind == kind {
-                switch schemas[index].types[key] {
-                case type?: return index
-                case nil:
+                guard let position = schemas[index].positions[key] else {
                     free = index
                     break search
-                default: continue
                 }
+                if schemas[index].fields[position].type == type { return Slot(schema: index, field: position) }
             }
             if let free { return add(key, type, to: free) }
             guard fieldCount < capacity else { return nil }
@@ -136,12 +188,15 @@ extension KMLWriter {
             return add(key, type, to: schemas.count - 1)
         }
 
-        private mutating func add(_ key: String, _ type: FieldType, to index: Int) -> Int? {
+        private mutating func add(_ key: String, _ type: FieldType, to index: Int) -> Slot? {
             guard fieldCount < capacity else { return nil }
             fieldCount += 1
+            let position = schemas[index].fields.count
             schemas[index].fields.append((key, type))
-            schemas[index].types[key] = type
-            return index
+            schemas[index].positions[key] = position
+            // Array fields are written as gx:SimpleArrayData, not from a tag.
+            if schemas[index].kind != .arrays { schemas[index].fieldTags.append(XMLTag("SimpleData", ("name", key))) }
+            return Slot(schema: index, field: position)
         }
     }
 }

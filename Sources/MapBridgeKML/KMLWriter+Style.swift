@@ -17,6 +17,11 @@ extension KMLWriter {
     /// Writes the placemark's `styleUrl`, or its inline `Style`/`StyleMap`, for its normal and
     /// highlight styles.
     func writeStyleReference(of feature: Feature) throws {
+        guard feature.style != nil || feature.highlightStyle != nil else {
+            // The common case, without copies of styles that are not there.
+            if case .string(let url)? = feature.foreignMembers["styleUrl"] { try xml.leaf("styleUrl", url) }
+            return
+        }
         let area = feature.shape.map(Self.hasArea) ?? false
         let normal = styleToWrite(feature.style, area: area)
         let highlight = styleToWrite(feature.highlightStyle, area: area)

@@ -1,4 +1,5 @@
 import MapBridgeModel
+import MapBridgeXML
 
 /// Per-point values of tracks (GPX heart rate, cadence, temperature …, held in the
 /// `coordinateProperties` property) as `gx:SimpleArrayData` inside each `gx:Track`, typed by a
@@ -28,17 +29,17 @@ extension KMLWriter {
 
     /// The columns of `feature`'s tracks, or `nil` when none go with them.
     static func trackArrays(of feature: Feature) -> TrackArrays? {
-        guard case .object(let perPoint)? = feature.properties["coordinateProperties"], let shape = feature.shape else {
-            return nil
-        }
+        // The shape first: most features have no track, and looking the key up costs more.
         let lines: [Polyline]
         let isMulti: Bool
-        switch shape {
-        case .polyline(let line): (lines, isMulti) = ([line], false)
-        case .multiPolyline(let ls): (lines, isMulti) = (ls, true)
+        switch feature.shape {
+        case .polyline(let line)?: (lines, isMulti) = ([line], false)
+        case .multiPolyline(let ls)?: (lines, isMulti) = (ls, true)
         default: return nil
         }
-        guard lines.allSatisfy(isWritableTrack) else { return nil }
+        guard lines.allSatisfy(isWritableTrack), case .object(let perPoint)? = feature.properties["coordinateProperties"] else {
+            return nil
+        }
         var result = TrackArrays(lines: Array(repeating: [], count: lines.count), members: [])
         for entry in perPoint where entry.key != "times" {
             // One array of values per line, or nil for a line without the member.
@@ -118,7 +119,7 @@ extension KMLWriter {
         guard !groups.isEmpty else { return }
         try xml.open("ExtendedData")
         for group in groups {
-            try xml.open("SchemaData", ("schemaUrl", "#" + schemaTable.schemas[group.index].id))
+            try xml.open(schemaTable.schemas[group.index].dataTag)
             for column in group.columns {
                 try xml.open("gx:SimpleArrayData", ("name", column.name))
                 for value in column.values {

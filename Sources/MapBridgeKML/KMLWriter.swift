@@ -47,26 +47,34 @@ import MapBridgeXML
 ///   features (the style and schema tables are capped, and placemark ids are checked
 ///   against a fixed-size filter).
 public final class KMLWriter: FeatureWriter {
+    // Used from one thread at a time and never re-entered (the `report` handler does not call
+    // back into the writer): the stored state skips dynamic exclusivity checks, which cost
+    // about 80 instructions per access on every element written.
     let sink: ByteSink
     let options: Options
     let report: DiagnosticHandler
-    var xml: XMLOutput
+    @exclusivity(unchecked) var xml: XMLOutput
     /// The placemarks' temporary file while the header waits, between `begin` and `finish`.
-    var spool: SpoolFile?
-    var styleTable: StyleTable
-    var schemaTable: SchemaTable
-    var identifiers = IdentifierRegistry()
+    @exclusivity(unchecked) var spool: SpoolFile?
+    @exclusivity(unchecked) var styleTable: StyleTable
+    @exclusivity(unchecked) var schemaTable: SchemaTable
+    @exclusivity(unchecked) var identifiers = IdentifierRegistry()
     /// The names of the folders open now, outermost first.
-    var openFolders: [String] = []
+    @exclusivity(unchecked) var openFolders: [String] = []
     /// Diagnostic codes reported so far: each kind is reported once.
-    var reported: Set<String> = []
+    @exclusivity(unchecked) var reported: Set<String> = []
+    /// The code of the last `note` call (reported already).
+    @exclusivity(unchecked) var lastNote = ""
     /// Features left out because they carry nothing.
-    var emptyFeatureCount = 0
+    @exclusivity(unchecked) var emptyFeatureCount = 0
     /// The per-point values of the placemark being written, for its tracks, and how many of
     /// its lines are written so far.
-    var trackArrays: TrackArrays?
-    var trackLineIndex = 0
-    private var state = State.fresh
+    @exclusivity(unchecked) var trackArrays: TrackArrays?
+    @exclusivity(unchecked) var trackLineIndex = 0
+    /// Where the last placemark's data went in the schemas, reused while the next has the same
+    /// keys and types (see `writeExtendedData`).
+    @exclusivity(unchecked) var dataLayout = DataLayout()
+    @exclusivity(unchecked) private var state = State.fresh
     /// What the header said, when it is written at `begin` (no temporary file).
     private var headerDocument: DocumentInfo?
 
@@ -114,7 +122,11 @@ public final class KMLWriter: FeatureWriter {
             return
         }
         try moveToFolder(feature.folderPath)
-        try writePlacemark(KMLMultiGeometryMarker.marked(feature))
+        if let marked = KMLMultiGeometryMarker.marked(feature) {
+            try writePlacemark(marked)
+        } else {
+            try writePlacemark(feature)
+        }
         if xml.strippedCharacters {
             xml.strippedCharacters = false
             note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text",
@@ -206,6 +218,10 @@ public final class KMLWriter: FeatureWriter {
 
     /// Reports what KML cannot hold, once per kind.
     func note(_ code: String, _ message: @autoclosure () -> String, at location: SourceLocation? = nil) {
+        // The same note as the last one (a whole file of ids that are numbers) is known
+        // without hashing the code.
+        guard code != lastNote else { return }
+        lastNote = code
         guard reported.insert(code).inserted else { return }
         report(Diagnostic(code: code, severity: .warning, message: message(), location: location))
     }

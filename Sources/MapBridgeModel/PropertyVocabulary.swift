@@ -184,6 +184,9 @@ public struct PropertyVocabulary: Sendable {
     private let firstRank: [Int?]
     /// The fields this vocabulary has any spelling for, as bits.
     private let fieldsMask: UInt32
+    /// The fields it has a spelling for that is read, as bits: only these are written back
+    /// without a placement, or at a placement under the field's own key.
+    private let readFieldsMask: UInt32
     /// First bytes of the (normalised) keys: one table lookup turns most other keys away.
     private let firstBytes: [Bool]
 
@@ -210,6 +213,7 @@ public struct PropertyVocabulary: Sendable {
         readRanks = read
         firstRank = firsts
         fieldsMask = spellings.reduce(0) { $0 | $1.slot.field.bit }
+        readFieldsMask = spellings.reduce(0) { $1.isRead ? $0 | $1.slot.field.bit : $0 }
     }
 
     /// The rank of the spelling `key` matches, if any.
@@ -494,6 +498,7 @@ public struct PropertyVocabulary: Sendable {
         let p = feature.properties
         let placements = feature.fieldPlacements
         if placements.isEmpty && !Self.hasFields(feature) { return p }
+        if writesNothing(for: feature) { return p }
         var out = Properties()
         out.reserveCapacity(p.count + placements.count + 4)
         var written: UInt32 = 0
@@ -566,6 +571,17 @@ public struct PropertyVocabulary: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether `properties(of:)` would add nothing to `feature`'s properties: each field it
+    /// holds is one this vocabulary does not write (KML's title, an element there), placed, if
+    /// at all, under its own key, or not known here at all. Spares the copy.
+    private func writesNothing(for feature: Feature) -> Bool {
+        guard Self.presentFields(feature) & readFieldsMask == 0 else { return false }
+        for pl in feature.fieldPlacements where fieldsMask & pl.field.bit != 0 {
+            guard readFieldsMask & pl.field.bit == 0, pl.key == pl.field.key else { return false }
+        }
+        return true
     }
 
     /// The fields `f` holds a value for, as bits (`PropertyField.bit`).

@@ -72,7 +72,7 @@ public struct XMLOutput {
     mutating func write(_ attribute: (name: StaticString, value: String)) throws {
         try sink.write(byte: UInt8(ascii: " "))
         try sink.write(attribute.name)
-        try sink.write("=\"")
+        try sink.write("=\"" as StaticString)
         try escaped(attribute.value, inAttribute: true)
         try sink.write(byte: UInt8(ascii: "\""))
     }
@@ -82,7 +82,7 @@ public struct XMLOutput {
         depth -= 1
         if pretty ? !elementIsBare : lineBreak == .around { try newline() }
         elementIsBare = false
-        try sink.write("</")
+        try sink.write("</" as StaticString)
         try sink.write(name)
         try sink.write(byte: UInt8(ascii: ">"))
     }
@@ -107,7 +107,7 @@ public struct XMLOutput {
         try sink.write(byte: UInt8(ascii: "<"))
         try sink.write(name)
         for attribute in attributes { try write(attribute) }
-        try sink.write("/>")
+        try sink.write("/>" as StaticString)
         elementIsBare = false
     }
 
@@ -117,11 +117,21 @@ public struct XMLOutput {
     public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
         var hasMarkup = false, hasCarriageReturn = false
         var bytes = text
-        bytes.withUTF8 { buffer in
+        let plain: Bool = bytes.withUTF8 { buffer in
+            guard let base = buffer.baseAddress,
+                  Self.nextSpecial(base, from: 0, count: buffer.count, inAttribute: false) < buffer.count
+            else { return true }
             for byte in buffer {
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { hasMarkup = true }
                 if byte == 0x0D { hasCarriageReturn = true }
             }
+            return false
+        }
+        if plain {
+            // Nothing to escape (the common description): the text goes as it is.
+            try open(name)
+            try sink.write(text)
+            return try close(name)
         }
         guard hasMarkup, !hasCarriageReturn else { return try leaf(name, text) }
         try open(name)
@@ -137,15 +147,34 @@ public struct XMLOutput {
         try s.withUTF8 { try escaped($0, inAttribute: inAttribute) }
     }
 
-    /// Writes UTF-8 `bytes` escaped for element content or an attribute value: the runs
-    /// between the few bytes that need a look (`&`, `<`, `>`, `"` in attributes, controls,
-    /// the 0xEF that may start U+FFFE or U+FFFF) go to the sink in one copy each, found
-    /// eight bytes at a time.
+    /// Writes UTF-8 `bytes` escaped for element content or an attribute value (see
+    /// `forEachEscapedRun`).
     /// - Complexity: O(n) in the byte count, about one word test per eight plain bytes.
     public mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) throws {
-        guard let base = bytes.baseAddress else { return }
+        let sink = self.sink
+        if try Self.forEachEscapedRun(bytes, inAttribute: inAttribute, { try sink.write($0) }) {
+            strippedCharacters = true
+        }
+    }
+
+    /// Passes UTF-8 `bytes` escaped for element content or an attribute value to `emit`, run by
+    /// run: the runs between the few bytes that need a look (`&`, `<`, `>`, `"` in attributes,
+    /// controls, the 0xEF that may start U+FFFE or U+FFFF) in one piece each, found eight bytes
+    /// at a time, and each replacement. The one escaper: `escaped` sends the runs to the sink,
+    /// `XMLTag` renders a tag once with it.
+    /// - Returns: whether characters XML 1.0 forbids were left out.
+    /// - Complexity: O(n) in the byte count, about one word test per eight plain bytes.
+    @inline(__always)
+    static func forEachEscapedRun(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool,
+                                  _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Bool
+    {
+        guard let base = bytes.baseAddress else { return false }
+        var stripped = false
         var runStart = 0
         let n = bytes.count
+        func run(_ range: Range<Int>) throws {
+            if !range.isEmpty { try emit(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)) }
+        }
         var i = Self.nextSpecial(base, from: 0, count: n, inAttribute: inAttribute)
         while i < n {
             let c = base[i]
@@ -164,22 +193,25 @@ public struct XMLOutput {
                 continue
             case 0x00..<0x20:
                 replacement = ""
-                strippedCharacters = true
+                stripped = true
             case 0xEF where Self.isNonCharacter(bytes, at: i):
                 replacement = ""
                 skipped = 3
-                strippedCharacters = true
+                stripped = true
             default:  // an 0xEF that starts another character
                 i = Self.nextSpecial(base, from: i + 1, count: n, inAttribute: inAttribute)
                 continue
             }
-            try writeRun(bytes, runStart..<i)
-            if replacement.utf8CodeUnitCount > 0 { try sink.write(replacement) }
+            try run(runStart..<i)
+            if replacement.utf8CodeUnitCount > 0 {
+                try emit(UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            }
             i += skipped
             runStart = i
             i = Self.nextSpecial(base, from: i, count: n, inAttribute: inAttribute)
         }
-        try writeRun(bytes, runStart..<n)
+        try run(runStart..<n)
+        return stripped
     }
 
     /// The index of the first byte at or after `start` that `escaped` must look at, or `n`.
@@ -208,7 +240,7 @@ public struct XMLOutput {
     /// characters XML 1.0 forbids.
     public mutating func cdata(_ text: String) throws {
         var s = text
-        try sink.write("<![CDATA[")
+        try sink.write("<![CDATA[" as StaticString)
         try s.withUTF8 { bytes in
             var runStart = 0
             var i = 0
@@ -220,7 +252,7 @@ public struct XMLOutput {
                 {
                     // "]]" ends this section, ">" starts the next one.
                     try writeRun(bytes, runStart..<(i + 2))
-                    try sink.write("]]><![CDATA[")
+                    try sink.write("]]><![CDATA[" as StaticString)
                     i += 2
                     runStart = i
                 } else if c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D {
@@ -239,7 +271,7 @@ public struct XMLOutput {
             }
             try writeRun(bytes, runStart..<n)
         }
-        try sink.write("]]>")
+        try sink.write("]]>" as StaticString)
     }
 
     /// Writes bytes that need no escaping (numbers, fixed names).
@@ -265,7 +297,7 @@ public struct XMLOutput {
     mutating func newline() throws {
         try sink.write(byte: 0x0A)
         if pretty {
-            for _ in 0..<max(depth, 0) { try sink.write("  ") }
+            for _ in 0..<max(depth, 0) { try sink.write("  " as StaticString) }
         }
     }
 
@@ -275,7 +307,7 @@ public struct XMLOutput {
     }
 
     /// Whether the UTF-8 at `i` (which starts with 0xEF) is U+FFFE or U+FFFF.
-    private static func isNonCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    static func isNonCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF)
     }
 }
