@@ -31,6 +31,17 @@ struct Command: Sendable {
     }
 }
 
+/// The subcommands, in the order help lists them (here, not in main.swift, so that tests can
+/// read it: globals of main.swift exist only once its top-level code has run).
+let commands: [Command] = [
+    convertCommand,
+    infoCommand,
+    densifyCommand,
+    routeCommand,
+    validateCommand,
+    dedupeCommand,
+]
+
 extension String {
     func padded(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)

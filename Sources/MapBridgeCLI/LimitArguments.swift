@@ -4,15 +4,15 @@ import MapBridgeModel
 /// The options that bound one record while reading (`ReadLimits`), declared once for every
 /// command that reads files.
 let readLimitOptions: [OptionSpec] = [
-    OptionSpec(name: ReadLimits.Limit.featureBytes.option, value: "BYTES",
+    OptionSpec(name: flag(for: .maximumFeatureBytes), value: "BYTES",
                help: "largest feature, CSV row or XML text read, in bytes (default 268435456 = 256 MiB)"),
-    OptionSpec(name: ReadLimits.Limit.vertices.option, value: "N",
+    OptionSpec(name: flag(for: .maximumVertices), value: "N",
                help: "most positions in one feature, as read or densified (default 50000000)"),
-    OptionSpec(name: ReadLimits.Limit.keys.option, value: "N",
+    OptionSpec(name: flag(for: .maximumKeys), value: "N",
                help: "most properties in one object, or fields in one CSV row (default 1000000)"),
-    OptionSpec(name: ReadLimits.Limit.pointNames.option, value: "N",
+    OptionSpec(name: flag(for: .maximumPointNames), value: "N",
                help: "GPX input: most distinct per-point value names in one track or route; more are left out with a warning (default 256)"),
-    OptionSpec(name: "--huge-xml", value: nil,
+    OptionSpec(name: flag(for: .allowsHugeXMLText), value: nil,
                help: "KML/GPX input: accept text over libxml2's 10 MB limit (DOCTYPE and entities stay refused)"),
 ]
 
@@ -21,8 +21,8 @@ func readLimits(from args: ParsedArguments) throws -> ReadLimits {
     var limits = ReadLimits()
     for limit in ReadLimits.Limit.allCases {
         let least = limit == .pointNames ? 0 : 1
-        if let n = try args.integer(limit.option, in: least...Int(Int32.max) * 64) { limits[limit] = n }
+        if let n = try args.integer(flag(for: limit.setting), in: least...Int(Int32.max) * 64) { limits[limit] = n }
     }
-    limits.allowsHugeXMLText = args.has("--huge-xml")
+    limits.allowsHugeXMLText = args.has(flag(for: .allowsHugeXMLText))
     return limits
 }

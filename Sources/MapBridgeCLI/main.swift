@@ -10,15 +10,6 @@ import MapBridgeModel
 /// The version printed by `--version`.
 let mapbridgeVersion = "0.1.0"
 
-let commands: [Command] = [
-    convertCommand,
-    infoCommand,
-    densifyCommand,
-    routeCommand,
-    validateCommand,
-    dedupeCommand,
-]
-
 let overview = """
     OVERVIEW: MapBridge converts, summarises, densifies and routes place files — GeoJSON, KML,
     KMZ, CSV and GPX — streaming, with errors at file:line:col.
@@ -88,6 +79,8 @@ func main(_ arguments: [String]) -> Int32 {
     }
 }
 
+// Library messages name settings as options (`--max-vertices N`), as the command's users type them.
+SettingSpelling.use(commandLineSpelling)
 // Temporary files go when the run is interrupted (SIGINT, SIGTERM, SIGHUP) or crashes.
 TemporaryFileRegistry.removeOnSignals()
 exit(main(Array(CommandLine.arguments.dropFirst())))

@@ -43,7 +43,7 @@ struct CSVColumnRoles: Hashable, Sendable {
         altitude = try explicit(options.altitudeColumn, "altitude")
         wkt = try explicit(options.wktColumn, "WKT")
         if (latitude == nil) != (longitude == nil) {
-            throw MapBridgeError(.usage, "name both the latitude and the longitude column (--lat-column and --lon-column), or neither")
+            throw MapBridgeError(.usage, "name both the latitude and the longitude column (\(Setting.csvLatitudeColumn.mention()) and \(Setting.csvLongitudeColumn.mention())), or neither")
         }
         let namedPoint = latitude != nil
         if wkt == nil && !namedPoint { wkt = CSVColumnRoles.find(CSVColumnRoles.wktNames, in: names) }

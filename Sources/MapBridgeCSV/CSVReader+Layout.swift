@@ -33,7 +33,7 @@ extension CSVReader {
     /// geometry columns.
     func detectLayout() throws -> Layout {
         if let columns = options.columns, columns.isEmpty {
-            throw MapBridgeError(.usage, "the list of column names is empty; give them as --columns a,b,c")
+            throw MapBridgeError(.usage, "the list of column names is empty; give them as \(Setting.csvColumns.mention(argument: "a,b,c"))")
         }
         let hinted = try excelSeparatorHint()
         let delimiter: CSVDelimiter
@@ -74,7 +74,7 @@ extension CSVReader {
         } else if let known = CSVKnownLayout.recognise(sample.map { $0.fields.map(\.text) }) {
             names = Array(known.columns.prefix(sample.first?.fields.count ?? 0))
             warn("csv-known-layout",
-                 "the rows have the layout of \(known.title); its columns are read as \(names.joined(separator: ",")) (--columns names them otherwise)",
+                 "the rows have the layout of \(known.title); its columns are read as \(names.joined(separator: ",")) (\(Setting.csvColumns.mention()) names them otherwise)",
                  severity: .info, at: SourceLocation(file: parser.name, line: 1, column: 1))
         } else {
             names = (0..<(sample.first?.fields.count ?? 0)).map { "field_\($0 + 1)" }
@@ -131,8 +131,8 @@ extension CSVReader {
 
     private func noteNoGeometry(_ layout: Layout) {
         let hint = layout.hasHeader
-            ? "name them with --lat-column and --lon-column, or --wkt-column"
-            : "the file has no header row; name its columns with --columns (for example --columns id,name,lat,lon)"
+            ? "name them with \(Setting.csvLatitudeColumn.mention()) and \(Setting.csvLongitudeColumn.mention()), or \(Setting.csvWKTColumn.mention())"
+            : "the file has no header row; name its columns with \(Setting.csvColumns.mention()) (for example \(Setting.csvColumns.mention(value: "[\"id\", \"name\", \"lat\", \"lon\"]", argument: "id,name,lat,lon")))"
         warn("csv-no-geometry",
              "no geometry columns found (looked for lat/latitude/y with lon/lng/long/longitude/x, or wkt/geometry/the_geom); features have no geometry; \(hint)",
              at: nil)

@@ -121,7 +121,7 @@ public final class CSVReader: FeatureReader {
         guard options.onError == .skip else { throw MapBridgeError(.data, problem.message, at: location) }
         skippedRowCount += 1
         if skippedLines.count < 10 { skippedLines.append(problem.line) }
-        warn("csv-row-skipped", problem.message + "; the row is skipped (--on-error skip)", at: location)
+        warn("csv-row-skipped", problem.message + "; the row is skipped (\(Setting.csvOnError.mention(value: ".skip", argument: "skip")))", at: location)
     }
 
     private func finish() {

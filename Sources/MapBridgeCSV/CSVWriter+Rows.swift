@@ -77,11 +77,11 @@ extension CSVWriter {
         if let c = point, c.altitude != nil { shapes.anyAltitude = true }
         if let layout = options.geometry, layout != .wkt {
             guard point != nil else {
-                throw MapBridgeError(.data, "feature \(featureCount + 1) is a \(shape.kind.rawValue), which --geometry \(layout.rawValue) cannot hold (it is for points); write it with --geometry wkt",
+                throw MapBridgeError(.data, "feature \(featureCount + 1) is a \(shape.kind.rawValue), which \(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) cannot hold (it is for points); write it with \(Setting.csvGeometry.mention(value: ".wkt", argument: "wkt"))",
                                      at: feature.location)
             }
             if layout != .xyz && shapes.anyAltitude {
-                note("csv-altitude", "--geometry \(layout.rawValue) has no altitude column; altitudes are not written (use --geometry xyz)")
+                note("csv-altitude", "\(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) has no altitude column; altitudes are not written (use \(Setting.csvGeometry.mention(value: ".xyz", argument: "xyz")))")
             }
         }
         if case .circle = shape {

@@ -113,20 +113,20 @@ public struct RoutePairs: Sendable {
     /// The origin and destination property names in the first pair.
     private func resolveColumns(_ pair: Feature) throws -> (String, String) {
         let keys = pair.properties.keys
-        func find(_ asked: String?, _ defaults: [String], _ flag: String, _ role: String) throws -> String {
+        func find(_ asked: String?, _ defaults: [String], _ setting: Setting, _ role: String) throws -> String {
             if let asked {
                 if let k = keys.first(where: { $0 == asked }) ?? keys.first(where: { $0.lowercased() == asked.lowercased() }) {
                     return k
                 }
-                throw MapBridgeError(.usage, "the pairs file \(path) has no column '\(asked)' (\(flag)); its columns: \(keys.joined(separator: ", "))")
+                throw MapBridgeError(.usage, "the pairs file \(path) has no column '\(asked)' (\(setting.mention())); its columns: \(keys.joined(separator: ", "))")
             }
             for name in defaults {
                 if let k = keys.first(where: { $0.lowercased() == name }) { return k }
             }
-            throw MapBridgeError(.usage, "cannot tell which column of \(path) holds the \(role): none is named \(defaults.joined(separator: ", ")); its columns: \(keys.joined(separator: ", ")). Name it with \(flag), or name a header-less file's columns with --pair-columns")
+            throw MapBridgeError(.usage, "cannot tell which column of \(path) holds the \(role): none is named \(defaults.joined(separator: ", ")); its columns: \(keys.joined(separator: ", ")). Name it with \(setting.mention()), or name a header-less file's columns with \(Setting.routePairColumns.mention())")
         }
-        return (try find(fromColumn, RoutePairs.defaultFromColumns, "--from-column", "origin"),
-                try find(toColumn, RoutePairs.defaultToColumns, "--to-column", "destination"))
+        return (try find(fromColumn, RoutePairs.defaultFromColumns, .routeFromColumn, "origin"),
+                try find(toColumn, RoutePairs.defaultToColumns, .routeToColumn, "destination"))
     }
 
     /// A code as text: a string, or a number's text; `nil` for null or empty.

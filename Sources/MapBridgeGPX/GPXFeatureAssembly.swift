@@ -46,7 +46,7 @@ enum GPXFeatureAssembly {
             feature.properties["time"] = .string(first)
         }
         let perPoint = coordinateProperties(lines, maximumNames: limits.maximumPointNames) { kept, all in
-            notes.warnOnce("gpx-point-names", "<\(element)>\(name) has \(all) distinct per-point value names, more than the \(kept) kept (\(ReadLimits.Limit.pointNames.option) \(kept)); the values of the other \(all - kept) are left out. Each name is written as an array with an entry for every point, so many names make the output points × names large: raise \(ReadLimits.Limit.pointNames.option) N to keep more",
+            notes.warnOnce("gpx-point-names", "<\(element)>\(name) has \(all) distinct per-point value names, more than the \(kept) kept (\(Setting.maximumPointNames.mention(value: "\(kept)", argument: "\(kept)"))); the values of the other \(all - kept) are left out. Each name is written as an array with an entry for every point, so many names make the output points × names large: raise \(Setting.maximumPointNames.mention(argument: "N")) to keep more",
                            at: d.location)
         }
         if d.kind == .track || !perPoint.isEmpty {

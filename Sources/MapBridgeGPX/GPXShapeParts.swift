@@ -26,7 +26,7 @@ struct GPXShapeParts {
             add(shape)
         }
         if lines.contains(where: { $0.interpolation == .geodesic }) {
-            notes.append(("gpx-geodesic", "GPX lines are straight between points; lines marked geodesic are written with their vertices as they are (add --max-segment or --max-error to put points along the geodesic)"))
+            notes.append(("gpx-geodesic", "GPX lines are straight between points; lines marked geodesic are written with their vertices as they are (add \(Setting.maximumSegment.mention()) or \(Setting.maximumError.mention()) to put points along the geodesic)"))
         }
     }
 

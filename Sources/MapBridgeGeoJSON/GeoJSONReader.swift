@@ -195,7 +195,7 @@ public final class GeoJSONReader: FeatureReader {
         guard skipsUnreadable else { throw problem }
         skippedCount += 1
         if skippedLines.count < 10, let line = problem.location?.line { skippedLines.append(line) }
-        warn("skipped-feature", "\(problem.message); \(what) is left out (--on-error fail stops here instead)",
+        warn("skipped-feature", "\(problem.message); \(what) is left out (\(Setting.geojsonOnError.mention(value: ".fail", argument: "fail")) stops here instead)",
              at: problem.location)
     }
 

@@ -74,7 +74,7 @@ extension GeoJSONWriter {
                 let cut = geodesic.cutAtAntimeridian(result)
                 if result.hasTimedLine, !cut.hasTimedLine, reported.insert("antimeridian-times").inserted {
                     report(Diagnostic(code: "antimeridian-times", severity: .warning,
-                                      message: "a track that crosses the antimeridian is cut there and loses its per-point times, which are not all ISO 8601 date-times to interpolate the cut point's from (use --no-antimeridian-cut to keep them)",
+                                      message: "a track that crosses the antimeridian is cut there and loses its per-point times, which are not all ISO 8601 date-times to interpolate the cut point's from (use \(Setting.cutsAtAntimeridian.mention(value: "false")) to keep them)",
                                       location: feature.location))
                 }
                 result = cut

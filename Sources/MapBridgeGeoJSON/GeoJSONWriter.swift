@@ -263,7 +263,7 @@ public final class GeoJSONWriter: FeatureWriter {
     private func noteInterpolation(_ line: Polyline) {
         // Lines the writer densified along their geodesics are drawn as meant.
         if line.interpolation == .geodesic, options.shapes.geodesicLines == nil {
-            note("geodesic-line", "GeoJSON lines are straight between vertices; lines marked geodesic are written with their vertices as they are (add --max-segment or --max-error to put points along the geodesic)")
+            note("geodesic-line", "GeoJSON lines are straight between vertices; lines marked geodesic are written with their vertices as they are (add \(Setting.maximumSegment.mention()) or \(Setting.maximumError.mention()) to put points along the geodesic)")
         }
     }
 

@@ -48,7 +48,7 @@ struct DensifyBudget {
 
     /// The error for a shape that would pass the limit.
     static func exceeded(_ maximum: Int) -> MapBridgeError {
-        MapBridgeError(.data, "densifying this shape would give it more than \(maximum) points (the limit is \(maximum); \(ReadLimits.Limit.vertices.option) N raises it, or choose a longer --max-segment or a larger --max-error)")
+        MapBridgeError(.data, "densifying this shape would give it more than \(maximum) points (the limit is \(maximum); \(Setting.maximumVertices.mention(argument: "N")) raises it, or choose a longer \(Setting.maximumSegment.mention()) or a larger \(Setting.maximumError.mention()))")
     }
 }
 

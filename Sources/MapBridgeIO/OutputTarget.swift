@@ -60,7 +60,7 @@ public enum OutputTarget: Hashable, Sendable {
         case S_IFREG:
             // Root may write anything, so read-only is read from the mode bits, as cp does.
             if !overwritesReadOnly && ((info.st_mode & 0o222) == 0 || access(path, W_OK) != 0) {
-                throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': it is read-only; pass --force to replace it")
+                throw MapBridgeError(.outputUnavailable, "cannot write '\(path)': it is read-only; pass \(Setting.overwritesReadOnly.mention(value: "true")) to replace it")
             }
             var resolved = path
             var linkInfo = stat()

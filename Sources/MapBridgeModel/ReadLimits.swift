@@ -2,7 +2,7 @@
 /// placemark, a GPX track), one CSV row, one KML coordinate tuple. Readers stream, so memory
 /// follows the largest record; these limits keep a hostile or broken file (a 100 MB line of
 /// commas, a placemark of a billion positions) from taking all of it. The defaults are
-/// far above what real files hold; each limit has one command-line option that raises it.
+/// far above what real files hold; each limit is one `Setting` that messages name.
 ///
 ///     var limits = ReadLimits()
 ///     limits.maximumVertices = 200_000_000   // --max-vertices 200000000
@@ -28,15 +28,22 @@ public struct ReadLimits: Hashable, Sendable {
 
     public init() {}
 
-    /// The limits, each with the option that raises it (for messages).
-    public enum Limit: String, Hashable, Sendable, CaseIterable {
-        case featureBytes = "--max-feature-bytes"
-        case vertices = "--max-vertices"
-        case keys = "--max-keys"
-        case pointNames = "--max-point-names"
+    /// The limits, each with the setting that raises it (for messages).
+    public enum Limit: Hashable, Sendable, CaseIterable {
+        case featureBytes
+        case vertices
+        case keys
+        case pointNames
 
-        /// The option that raises this limit.
-        public var option: String { rawValue }
+        /// The setting that raises this limit.
+        public var setting: Setting {
+            switch self {
+            case .featureBytes: .maximumFeatureBytes
+            case .vertices: .maximumVertices
+            case .keys: .maximumKeys
+            case .pointNames: .maximumPointNames
+            }
+        }
     }
 
     /// The value of `limit`.
@@ -62,7 +69,7 @@ public struct ReadLimits: Hashable, Sendable {
     /// The error for a record that goes past `limit`: `what` names the record and what it
     /// holds too much of ("CSV row 3 has more than 1000000 fields").
     public func exceeded(_ limit: Limit, _ what: String, at location: SourceLocation?) -> MapBridgeError {
-        MapBridgeError(.data, "\(what) (the limit is \(self[limit]); \(limit.option) N raises it, if the file is meant to hold so much)",
+        MapBridgeError(.data, "\(what) (the limit is \(self[limit]); \(limit.setting.mention(argument: "N")) raises it, if the file is meant to hold so much)",
                        at: location)
     }
 }

@@ -57,7 +57,7 @@ extension Rule {
     public static let xmlSyntax = Rule(id: "xml-syntax", defaultSeverity: .error,
         explanation: "the file is not well-formed XML, or is a KMZ without a KML document (checking stops there)")
     public static let kmlSchema = Rule(id: "kml-schema", defaultSeverity: .error,
-        explanation: "the KML breaks the XML Schema (the KML MapBridge reads, or the one given with --schema)")
+        explanation: "the KML breaks the XML Schema (the KML MapBridge reads, or the one given with \(Setting.kmlSchema.mention()))")
     public static let kmlCoordinates = Rule(id: "kml-coordinates", defaultSeverity: .error,
         explanation: "a <coordinates> tuple is not lon,lat[,alt] (tuples apart by whitespace), or a gx:coord not \"lon lat alt\"")
     public static let styleURLUnresolved = Rule(id: "style-url-unresolved", defaultSeverity: .error,

@@ -5,5 +5,5 @@ extension Rule {
     /// normalisation (case, accents, punctuation, white space) and they lie within the
     /// duplicate distance (default 100 m, geodesic) of each other. `mapbridge dedupe` merges them.
     public static let duplicatePlace = Rule(id: "duplicate-place", defaultSeverity: .warning,
-        explanation: "two named points are one place: same name once case, accents and punctuation are ignored, within 100 m (--duplicate-within)")
+        explanation: "two named points are one place: same name once case, accents and punctuation are ignored, within 100 m (\(Setting.duplicatePlaceDistance.mention()))")
 }

@@ -35,7 +35,7 @@ public enum XMLDocumentStart {
             return digits.count == 1 ? "0" + digits : digits
         }.joined(separator: " ")
         let what = head.prefix(8).allSatisfy { $0 == 0 } ? "NUL bytes" : "binary data"
-        throw MapBridgeError(.data, "this is not \(kind): it starts with \(what) (\(hex)), and \(kind) is XML text that starts with '<'; check the input and --from",
+        throw MapBridgeError(.data, "this is not \(kind): it starts with \(what) (\(hex)), and \(kind) is XML text that starts with '<'; check the input and \(Setting.inputFormat.mention())",
                              at: SourceLocation(file: name, line: 1, column: 1))
     }
 }

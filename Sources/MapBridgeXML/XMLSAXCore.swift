@@ -173,7 +173,7 @@ final class XMLSAXCore {
 
     /// Stops at a text node or CDATA section over libxml2's limit, saying how to lift it.
     func refuseHugeText(line: Int, column: Int) {
-        fail("a text or CDATA section here is longer than libxml2's safety limit of 10,000,000 bytes; --huge-xml reads it (DOCTYPE and entity declarations stay refused)",
+        fail("a text or CDATA section here is longer than libxml2's safety limit of 10,000,000 bytes; \(Setting.allowsHugeXMLText.mention(value: "true")) reads it (DOCTYPE and entity declarations stay refused)",
              line: line, column: column)
     }
 

@@ -53,7 +53,7 @@ struct CSVWriterLayoutTests {
         #expect(error.kind == .data)
         #expect(error.location?.line == 7)
         #expect(error.message.contains("feature 2 is a LineString"))
-        #expect(error.message.contains("--geometry wkt"))
+        #expect(error.message.contains("CSVWriter.Options.geometry = .wkt"))
     }
 
     @Test("geometry column names can be chosen; properties of those names are renamed")

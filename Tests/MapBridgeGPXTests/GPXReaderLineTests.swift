@@ -141,7 +141,7 @@ struct GPXReaderPointNameTests {
             + "</trkseg></trk>")
     }
 
-    @Test("past --max-point-names the first names are kept and the rest reported")
+    @Test("past ReadLimits.maximumPointNames the first names are kept and the rest reported")
     func capped() throws {
         var limits = ReadLimits()
         limits.maximumPointNames = 10
@@ -154,7 +154,7 @@ struct GPXReaderPointNameTests {
         #expect(perPoint["n3s"] == .array((0..<30).map { $0 == 3 ? .number(NumberValue(3)) : .null }))
         let warning = try #require(result.warnings.first { $0.code == "gpx-point-names" })
         #expect(warning.message.contains("30 distinct per-point value names"))
-        #expect(warning.message.contains("--max-point-names"))
+        #expect(warning.message.contains("(ReadLimits.maximumPointNames = 10)"))
         #expect(warning.location?.line == 3)
     }
 

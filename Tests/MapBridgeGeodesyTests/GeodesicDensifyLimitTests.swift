@@ -12,7 +12,7 @@ struct GeodesicDensifyLimitTests {
         (0..<vertices).map { Coordinate(longitude: Double($0 % 2) * span, latitude: latitude + Double($0) * 0.001) }
     }
 
-    @Test("a line that would pass the limit is a data error that names --max-vertices",
+    @Test("a line that would pass the limit is a data error that names ReadLimits.maximumVertices",
           arguments: [Densification.Limit.maximumSegment(1_000), .maximumError(1)])
     func lineOverLimit(limit: Densification.Limit) throws {
         let options = Densification(limit: limit, maximumPoints: 500)
@@ -21,7 +21,7 @@ struct GeodesicDensifyLimitTests {
         }
         #expect(error.kind == .data)
         #expect(error.message.contains("more than 500 points"))
-        #expect(error.message.contains("--max-vertices"))
+        #expect(error.message.contains("ReadLimits.maximumVertices raises it"))
     }
 
     @Test("the limit counts every line of a shape together")
