@@ -34,6 +34,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
     OptionSpec(name: "--threads", value: "N", help: "1: read, transform and write on one thread; 2: read on one while the other transforms and writes (1-256; more than 2 use 2; default: the cores available, at most 2); the output is the same"),
+    OptionSpec(name: "--chunk-bytes", value: "SIZE", help: "newline-delimited GeoJSON or GeoJSON text sequence input on 2 threads: bytes of input per chunk the threads parse at once (KB, MB; 1 or more; default 1MB); the output is the same"),
 ] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions + outputOptions + spoolOptions
 
@@ -81,6 +82,12 @@ func convertOptions(from args: ParsedArguments) throws -> ConvertOptions {
     options.overwritesReadOnly = args.has("--force")
     options.maximumSpoolBytes = try args.byteSize("--max-spool") ?? options.maximumSpoolBytes
     options.threads = try args.integer("--threads", in: 1...256).map { min($0, ConvertOptions.maximumThreads) } ?? options.threads
+    if let size = try args.byteSize("--chunk-bytes") {
+        guard size >= 1, size <= Int64(Int32.max) else {
+            throw MapBridgeError(.usage, "--chunk-bytes expects a size from 1 byte to 2GB, got '\(args.value("--chunk-bytes") ?? "")'")
+        }
+        options.chunkBytes = Int(size)
+    }
     try applyCSVArguments(args, to: &options)
     try applySVGArguments(args, to: &options)
     if let v = args.value("--kml-styles") {

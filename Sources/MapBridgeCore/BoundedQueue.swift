@@ -81,13 +81,14 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     /// The consumer's word that it takes nothing more: a waiting or later `push` returns
     /// `false`, and what waits is dropped.
-    func cancel() {
-        let dropped: [Element] = locked {
+    /// - Returns: what was waiting, oldest first (released outside the lock).
+    @discardableResult
+    func cancel() -> [Element] {
+        locked {
             isCancelled = true
             pthread_cond_broadcast(changed)
             defer { items = [] }
             return items
         }
-        _ = dropped  // released outside the lock
     }
 }

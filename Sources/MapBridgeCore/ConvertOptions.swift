@@ -63,12 +63,19 @@ public struct ConvertOptions: Sendable {
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     /// Threads a conversion uses (`--threads`, 1...`maximumThreads`): with 2, the input is
     /// parsed on one thread while the features are transformed and written on the caller's
-    /// (see `ThreadedReader`); with 1, everything happens on the caller's thread. The output
+    /// (see `ThreadedReader`); newline-delimited GeoJSON and GeoJSON text sequences are cut
+    /// into chunks that 2 threads parse at once while the caller's writes
+    /// (`ChunkedGeoJSONReader`); with 1, everything happens on the caller's thread. The output
     /// and the order of the reports are the same either way. Default: the cores this process
     /// may run on, at most 2.
     public var threads = ConvertOptions.defaultThreads
     /// The most threads a conversion can use to advantage: one parsing, one writing.
     public static let maximumThreads = 2
+    /// Newline-delimited GeoJSON and GeoJSON text sequences read on more than one thread: the
+    /// bytes of input in one chunk, ≥ 1 (a chunk ends at the first record boundary past them);
+    /// default 1 MiB. Smaller chunks spread small inputs over the threads (and let tests cut
+    /// an input into many chunks); the output is the same whatever the size.
+    public var chunkBytes = 1 << 20
     /// The cores this process may run on (its CPU affinity, as `taskset` sets it), at most
     /// `maximumThreads`.
     public static var defaultThreads: Int { min(max(availableCores, 1), maximumThreads) }

@@ -6,9 +6,7 @@ import MapBridgeModel
 struct CoordinateRangeReader: FeatureReader {
     var base: any FeatureReader
     let report: DiagnosticHandler
-    private var positions = 0
-    private var features = 0
-    private var first: (coordinate: Coordinate, location: SourceLocation?)?
+    private var tally = CoordinateRangeTally()
     private var reported = false
 
     init(base: any FeatureReader, report: @escaping DiagnosticHandler) {
@@ -20,18 +18,56 @@ struct CoordinateRangeReader: FeatureReader {
 
     mutating func next() throws -> Feature? {
         guard let feature = try base.next() else {
-            reportOnce()
+            if !reported, let d = tally.diagnostic { report(d) }
+            reported = true
             return nil
         }
+        tally.note(feature)
+        return feature
+    }
+
+    var document: DocumentInfo { base.document }
+    var progress: (bytesRead: Int64, totalBytes: Int64?) { base.progress }
+}
+
+/// The positions out of longitude [−180, 180] and latitude [−90, 90] degrees in the features
+/// seen so far: how many, in how many features, and the first of them with its feature's
+/// location. Tallies of consecutive runs of features add up (`add(_:)`), so that pieces of one
+/// input read on different threads report as one.
+struct CoordinateRangeTally: Sendable {
+    private var positions = 0
+    private var features = 0
+    private var first: (coordinate: Coordinate, location: SourceLocation?)?
+
+    /// Counts `feature`'s positions out of range.
+    mutating func note(_ feature: Feature) {
+        guard let shape = feature.shape else { return }
         var outside = 0
         var firstOutside: Coordinate?
-        if let shape = feature.shape { Self.scan(shape, &outside, &firstOutside) }
-        if outside > 0 {
-            positions += outside
-            features += 1
-            if first == nil, let c = firstOutside { first = (c, feature.location) }
-        }
-        return feature
+        Self.scan(shape, &outside, &firstOutside)
+        guard outside > 0 else { return }
+        positions += outside
+        features += 1
+        if first == nil, let c = firstOutside { first = (c, feature.location) }
+    }
+
+    /// Adds the tally of the features that came after these.
+    mutating func add(_ later: CoordinateRangeTally) {
+        positions += later.positions
+        features += later.features
+        if first == nil { first = later.first }
+    }
+
+    /// The one warning for the whole tally, or `nil` when every position is in range.
+    var diagnostic: Diagnostic? {
+        guard let first else { return nil }
+        let c = first.coordinate
+        let longitude = c.sourceText(of: .longitude) ?? NumberValue.shortestText(c.longitude)
+        let latitude = c.sourceText(of: .latitude) ?? NumberValue.shortestText(c.latitude)
+        let count = positions == 1 ? "1 position lies" : "\(positions) positions in \(features) feature\(features == 1 ? "" : "s") lie"
+        return Diagnostic(code: "coordinate-range", severity: .warning,
+                          message: "\(count) outside longitude [-180, 180] and latitude [-90, 90] degrees (the first here: longitude \(longitude), latitude \(latitude)); are the coordinates projected, or longitude and latitude swapped? They are kept as given",
+                          location: first.location)
     }
 
     /// Counts the shape's positions out of range, noting the first; reads only the numbers of
@@ -62,19 +98,4 @@ struct CoordinateRangeReader: FeatureReader {
         case .collection(let shapes): for s in shapes { Self.scan(s, &outside, &first) }
         }
     }
-
-    private mutating func reportOnce() {
-        guard !reported, let first else { return }
-        reported = true
-        let c = first.coordinate
-        let longitude = c.sourceText(of: .longitude) ?? NumberValue.shortestText(c.longitude)
-        let latitude = c.sourceText(of: .latitude) ?? NumberValue.shortestText(c.latitude)
-        let count = positions == 1 ? "1 position lies" : "\(positions) positions in \(features) feature\(features == 1 ? "" : "s") lie"
-        report(Diagnostic(code: "coordinate-range", severity: .warning,
-                          message: "\(count) outside longitude [-180, 180] and latitude [-90, 90] degrees (the first here: longitude \(longitude), latitude \(latitude)); are the coordinates projected, or longitude and latitude swapped? They are kept as given",
-                          location: first.location))
-    }
-
-    var document: DocumentInfo { base.document }
-    var progress: (bytesRead: Int64, totalBytes: Int64?) { base.progress }
 }

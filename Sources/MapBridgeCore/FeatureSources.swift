@@ -14,22 +14,38 @@ public enum FeatureSources {
     public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                               report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
-        var reader = try formatReader(for: path, format: format, options: options, report: report)
+        let reader = try formatReader(for: path, format: format, options: options, report: report)
+        return wrap(reader, format: format, titleProperty: options.titleProperty, report: report)
+    }
+
+    /// `reader` with what every reader of `format` gets: the check of coordinate ranges and the
+    /// title from `titleProperty`.
+    static func wrap(_ reader: any FeatureReader, format: Format, titleProperty: String?,
+                     report: @escaping DiagnosticHandler) -> any FeatureReader
+    {
+        var reader = reader
         // CSV checks each coordinate field itself, naming its column.
         if format != .csv { reader = CoordinateRangeReader(base: reader, report: report) }
-        guard let key = options.titleProperty else { return reader }
+        guard let key = titleProperty else { return reader }
         return TitlePropertyReader(base: reader, key: key)
     }
 
     /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
     /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
-    /// of its own (`ThreadedReader`), the features and reports reaching the caller in the
-    /// same order as on one thread.
+    /// of its own (`ThreadedReader`), or, for newline-delimited GeoJSON and GeoJSON text
+    /// sequences, in chunks on `options.threads` threads at once (`ChunkedGeoJSONReader`);
+    /// the features and reports reach the caller in the same order as on one thread.
     /// - Throws: what `reader(for:format:options:report:)` throws.
     public static func streamingReader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                                        report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
         guard options.threads > 1 else { return try reader(for: path, format: format, options: options, report: report) }
+        if format == .geojsonLines || format == .geojsonSequence {
+            let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
+                                                  workers: options.threads)
+            return try ChunkedGeoJSONReader(path: path, separator: format == .geojsonLines ? .newline : .recordSeparator,
+                                            chunkBytes: options.chunkBytes, settings: settings, report: report)
+        }
         return try ThreadedReader(report: report) { relay in
             try reader(for: path, format: format, options: options, report: relay)
         }
@@ -40,11 +56,7 @@ public enum FeatureSources {
     {
         switch format {
         case .geojson, .geojsonSequence, .geojsonLines:
-            var o = GeoJSONReader.Options()
-            o.maximumDepth = options.maximumDepth
-            o.onError = options.geojsonOnError
-            o.limits = options.limits
-            return try GeoJSONReader(path: path, options: o, report: report)
+            return try GeoJSONReader(path: path, options: geoJSONOptions(options), report: report)
         case .kml:
             let reader = try KMLReader(path: path, readLimits: options.limits, report: report)
             reader.maximumSpoolBytes = options.maximumSpoolBytes
@@ -63,6 +75,15 @@ public enum FeatureSources {
         default:
             throw MapBridgeError(.usage, "reading \(format.rawValue.uppercased()) is not supported yet; readable formats: \(Format.supportedNames)")
         }
+    }
+
+    /// How a conversion with `options` reads GeoJSON.
+    private static func geoJSONOptions(_ options: ConvertOptions) -> GeoJSONReader.Options {
+        var o = GeoJSONReader.Options()
+        o.maximumDepth = options.maximumDepth
+        o.onError = options.geojsonOnError
+        o.limits = options.limits
+        return o
     }
 
     /// A writer in `format` that puts its bytes into `sink`.

@@ -2,8 +2,7 @@ import MapBridgeModel
 import Synchronization
 
 /// A reader that parses on a thread of its own while its caller transforms and writes:
-/// features travel in batches (at most `batchFeatures` features or about `batchBytes` bytes of
-/// input each) through a queue of `queuedBatches`, so that at most that many batches, plus
+/// features travel in batches (`FeatureBatch`) through a queue of `queuedBatches`, so that at most that many batches, plus
 /// the one being filled and the one being written, are in memory at once.
 ///
 /// Everything the caller sees is what the wrapped reader would have given it on the caller's
@@ -22,38 +21,10 @@ import Synchronization
 /// When the caller stops early (an error in the writer, strict mode), releasing the reader
 /// stops its thread: the thread finishes the feature it is parsing and ends.
 struct ThreadedReader: FeatureReader {
-    /// The most features in one batch.
-    static let batchFeatures = 256
-    /// The input bytes after which a batch is sent however few features it holds.
-    static let batchBytes: Int64 = 4 << 20
     /// Batches waiting between the threads.
     static let queuedBatches = 2
 
-    /// How the reading ended, after the last batch's features.
-    private enum End: Sendable {
-        case finished(DocumentInfo)
-        case failed(any Error)
-    }
-
-    /// Features in the order read, each taken out (left `nil`) as it is handed out, so that it
-    /// is moved rather than copied; beside them what the reader reported and how far it had read.
-    private struct Batch: Sendable {
-        var features: [Feature?] = []
-        /// Where the reader had read to after each feature (`Int64` bytes).
-        var bytesRead: [Int64] = []
-        var totalBytes: Int64?
-        /// What the reader reported, each before the feature at `before` (`features.count`:
-        /// after the last one, before `end` takes effect).
-        var diagnostics: [(before: Int, diagnostic: Diagnostic)] = []
-        var end: End?
-        /// Where the reading had got to at `end`.
-        var endBytesRead: Int64 = 0
-
-        init(reserving count: Int = 0) {
-            features.reserveCapacity(count)
-            bytesRead.reserveCapacity(count)
-        }
-    }
+    private typealias Batch = FeatureBatch<DocumentInfo>
 
     /// The wrapped reader, handed from the caller's thread to the reader's thread once it has
     /// been opened.
@@ -79,10 +50,8 @@ struct ThreadedReader: FeatureReader {
     private let report: DiagnosticHandler
     /// `nil` until `open()`, and when no thread could be started (then this one reads).
     private var pipeline: Pipeline?
-    /// The batch being handed out, and the next feature and diagnostic in it.
-    private var current = Batch()
-    private var nextFeature = 0
-    private var nextDiagnostic = 0
+    /// The batch being handed out.
+    private var current = FeatureBatchCursor<DocumentInfo>()
     private var opened: DocumentInfo?
     private var isDone = false
     private var finalDocument: DocumentInfo?
@@ -106,7 +75,11 @@ struct ThreadedReader: FeatureReader {
         relay.startHolding()
         let pipeline = Pipeline()
         let (box, relay, queue) = (box, relay, pipeline.queue)
-        pipeline.thread = WorkerThread { ThreadedReader.produce(box, relay, queue) }
+        pipeline.thread = WorkerThread {
+            Batch.produce(next: { try box.reader.next() }, progress: { box.reader.progress }, relay: relay,
+                          summary: { box.reader.document }, send: { queue.push($0) })
+            queue.close()
+        }
         if pipeline.thread == nil {
             relay.stopHolding()  // no thread: read on this one
         } else {
@@ -118,12 +91,16 @@ struct ThreadedReader: FeatureReader {
     mutating func next() throws -> Feature? {
         if opened == nil { _ = try open() }
         guard let pipeline else { return try nextOnThisThread() }
-        while nextFeature >= current.features.count {
+        while true {
+            if let item = current.next(report: report) {
+                progress = (item.bytesRead, current.batch.totalBytes)
+                return item.feature
+            }
             if isDone { return nil }
-            if let end = current.end {
+            if let end = current.batch.end {
                 isDone = true
-                reportDiagnostics(before: current.features.count)
-                progress = (current.endBytesRead, current.totalBytes)
+                current.reportRest(to: report)
+                progress = (current.batch.endBytesRead, current.batch.totalBytes)
                 switch end {
                 case .finished(let document):
                     finalDocument = document
@@ -136,21 +113,7 @@ struct ThreadedReader: FeatureReader {
                 isDone = true
                 return nil
             }
-            current = batch
-            nextFeature = 0
-            nextDiagnostic = 0
-        }
-        let i = nextFeature
-        nextFeature += 1
-        reportDiagnostics(before: i)
-        progress = (current.bytesRead[i], current.totalBytes)
-        return current.features[i].take()
-    }
-
-    private mutating func reportDiagnostics(before index: Int) {
-        while nextDiagnostic < current.diagnostics.count, current.diagnostics[nextDiagnostic].before <= index {
-            report(current.diagnostics[nextDiagnostic].diagnostic)
-            nextDiagnostic += 1
+            current = FeatureBatchCursor(batch)
         }
     }
 
@@ -162,40 +125,6 @@ struct ThreadedReader: FeatureReader {
     var document: DocumentInfo {
         if pipeline == nil { return box.reader.document }
         return finalDocument ?? opened ?? box.reader.document
-    }
-
-    /// The reader's thread: reads to the end (or the first error, or until the caller cancels),
-    /// sending batches.
-    private static func produce(_ box: Box, _ relay: DiagnosticRelay, _ queue: BoundedQueue<Batch>) {
-        var batch = Batch(reserving: batchFeatures)
-        var batchStart = box.reader.progress.bytesRead
-        while true {
-            let feature: Feature?
-            do {
-                feature = try box.reader.next()
-            } catch {
-                feature = nil
-                batch.end = .failed(error)
-            }
-            for d in relay.take() { batch.diagnostics.append((batch.features.count, d)) }
-            let p = box.reader.progress
-            batch.totalBytes = p.totalBytes
-            if batch.end == nil, feature == nil { batch.end = .finished(box.reader.document) }
-            if batch.end != nil {
-                batch.endBytesRead = p.bytesRead
-                _ = queue.push(batch)
-                queue.close()
-                return
-            }
-            batch.features.append(consume feature)
-            batch.bytesRead.append(p.bytesRead)
-            if batch.features.count >= batchFeatures || p.bytesRead - batchStart >= batchBytes {
-                var full = Batch(reserving: batchFeatures)
-                swap(&full, &batch)
-                guard queue.push(consume full) else { return }
-                batchStart = p.bytesRead
-            }
-        }
     }
 }
 

@@ -29,6 +29,12 @@ public final class GeoJSONReader: FeatureReader {
         /// How large one feature may grow: its bytes (`maximumFeatureBytes`), its geometry's
         /// positions (`maximumVertices`) and the members of any one object (`maximumKeys`).
         public var limits = ReadLimits()
+        /// Where the input starts when it is one piece of a larger input read on its own (a
+        /// chunk of newline-delimited GeoJSON parsed on another thread), so that locations are
+        /// those of the whole input; `nil` for a whole input. A piece reports no end-of-input
+        /// count of objects left out: whoever joins the pieces does
+        /// (`skippedCountDiagnostic(count:lines:source:)`).
+        public var origin: JSONTokenizer.Origin?
         public init() {}
 
         /// What happens to an object that cannot be read.
@@ -51,7 +57,10 @@ public final class GeoJSONReader: FeatureReader {
     @exclusivity(unchecked) var featureVertices = 0
     /// Features and top-level objects left out under `onError = .skip`.
     public private(set) var skippedCount = 0
-    var skippedLines: [Int] = []
+    /// The lines of the first (at most 10) of them.
+    public private(set) var skippedLines: [Int] = []
+    /// Whether this reader reads a piece of an input (`Options.origin`).
+    let isPiece: Bool
     public private(set) var document = DocumentInfo()
 
     enum State {
@@ -74,6 +83,8 @@ public final class GeoJSONReader: FeatureReader {
     @exclusivity(unchecked) var recordDepth = 0
     @exclusivity(unchecked) var record = RecordProperties()
     var collectionsSeen = 0
+    /// Top-level FeatureCollections begun so far (the first one's members are the document).
+    public var collectionsRead: Int { collectionsSeen }
     var warnings = DiagnosticLimiter()
 
     /// Reads the file at `path` (`-` for standard input).
@@ -87,6 +98,8 @@ public final class GeoJSONReader: FeatureReader {
         var tokenizerOptions = JSONTokenizer.Options()
         tokenizerOptions.maximumDepth = min(max(options.maximumDepth, 1), 1000)
         tokenizerOptions.allowsMultipleValues = true
+        tokenizerOptions.origin = options.origin
+        isPiece = options.origin != nil
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
         skipsUnreadable = options.onError == .skip
@@ -197,11 +210,21 @@ public final class GeoJSONReader: FeatureReader {
     }
 
     private func reportSkippedCount() {
-        guard skippedCount > 1 else { return }  // one is already reported where it is
-        let lines = skippedLines.map(String.init).joined(separator: ", ") + (skippedCount > skippedLines.count ? ", …" : "")
-        let objects = skippedCount == 1 ? "1 object that could not be read was" : "\(skippedCount) objects that could not be read were"
-        report(Diagnostic(code: "skipped-count", severity: .warning,
-                          message: "\(objects) left out of \(tokenizer.sourceName) (line \(lines))", location: nil))
+        guard !isPiece,
+              let d = Self.skippedCountDiagnostic(count: skippedCount, lines: skippedLines, source: tokenizer.sourceName)
+        else { return }
+        report(d)
+    }
+
+    /// The end-of-input warning that `count` objects (at the first 10 of `lines`) were left out
+    /// of `source`, or `nil` for fewer than 2 (one is reported where it is).
+    public static func skippedCountDiagnostic(count: Int, lines: [Int], source: String) -> Diagnostic? {
+        guard count > 1 else { return nil }
+        let shown = lines.prefix(10)
+        let text = shown.map(String.init).joined(separator: ", ") + (count > shown.count ? ", …" : "")
+        let objects = count == 1 ? "1 object that could not be read was" : "\(count) objects that could not be read were"
+        return Diagnostic(code: "skipped-count", severity: .warning,
+                          message: "\(objects) left out of \(source) (line \(text))", location: nil)
     }
 
     private func wrongCollectionType(_ type: String, _ members: Members) -> MapBridgeError {

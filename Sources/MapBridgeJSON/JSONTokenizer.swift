@@ -30,7 +30,30 @@ public final class JSONTokenizer {
         public var detectsDuplicateKeys: Bool = true
         /// Bytes asked of the source per read.
         public var chunkSize: Int = 1 << 20
+        /// Where the source starts in the input it is a piece of (a chunk of newline-delimited
+        /// JSON read on a thread of its own), so that locations and offsets are those of the
+        /// whole input; `nil` for a source that is the whole input.
+        public var origin: Origin?
         public init() {}
+    }
+
+    /// Where a piece of an input starts: its first byte's offset, the 1-based line that byte
+    /// is on, and the offset of that line's first byte. Only a piece at offset 0 may open with
+    /// a byte order mark or be reported as an empty input (a later piece may hold nothing but
+    /// whitespace).
+    public struct Origin: Hashable, Sendable {
+        /// Bytes of the input before the piece, ≥ 0.
+        public var offset: Int64
+        /// The line of the piece's first byte, ≥ 1.
+        public var line: Int
+        /// The offset of that line's first byte, ≤ `offset`.
+        public var lineStart: Int64
+
+        public init(offset: Int64, line: Int, lineStart: Int64) {
+            self.offset = offset
+            self.line = line
+            self.lineStart = lineStart
+        }
     }
 
     // MARK: Buffer
@@ -42,6 +65,9 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var bufferOffset: Int64 = 0  // absolute offset of buffer[0]
     @exclusivity(unchecked) private var atEndOfSource = false
     private let chunkSize: Int
+    /// Whether the source's first byte is the input's first byte (a BOM may stand there, and
+    /// nothing but whitespace is an empty input).
+    private let startsInput: Bool
 
     // MARK: Location
     @exclusivity(unchecked) private var line = 1
@@ -87,6 +113,12 @@ public final class JSONTokenizer {
         capacity = chunkSize * 2
         buffer = .allocate(capacity: capacity)
         containers = .allocate(capacity: min(max(options.maximumDepth, 1), 100_000))
+        if let origin = options.origin {
+            bufferOffset = origin.offset
+            line = origin.line
+            lineStart = origin.lineStart
+        }
+        startsInput = bufferOffset == 0
     }
 
     deinit {
@@ -310,7 +342,7 @@ public final class JSONTokenizer {
         case .afterValue:
             return .endOfInput
         default:
-            if topLevelValuesRead == 0 { throw error("the input is empty; expected a JSON value") }
+            if topLevelValuesRead == 0 && startsInput { throw error("the input is empty; expected a JSON value") }
             return .endOfInput
         }
     }

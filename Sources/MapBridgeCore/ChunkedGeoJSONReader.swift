@@ -1,0 +1,182 @@
+import MapBridgeGeoJSON
+import MapBridgeIO
+import MapBridgeModel
+
+/// Newline-delimited GeoJSON or a GeoJSON text sequence read on several threads: the input is
+/// cut into chunks at record boundaries (`RecordChunker`), workers parse the chunks at once,
+/// each with a reader of its own (`ChunkPipeline`), and the caller takes their features in
+/// input order.
+///
+/// Everything the caller sees is what one reader of the whole input gives (`FeatureSources
+/// .reader`), in the same order: each chunk is located in the input (offset, line), so
+/// features, warnings and errors carry the same file:line:col; warnings are limited per code
+/// across chunks as one reader limits them; the objects left out and the positions out of
+/// range are reported once, at the end; the first error in input order is thrown after every
+/// feature before it. A chunk that does not end cleanly (a record that spans lines, an error)
+/// is read again from its start by one reader to the end of the input, its features already
+/// handed out skipped, so a genuine error is reported exactly as one reader reports it.
+/// `progress` counts the bytes of the chunks parsed, in order.
+///
+///     var reader = try ChunkedGeoJSONReader(path: "big.geojsonl", separator: .newline, …)
+///     _ = try reader.open()
+///     while let feature = try reader.next() { … }
+struct ChunkedGeoJSONReader: FeatureReader {
+    /// Passes the pieces' reports on through one limiter. Each piece's reader limits its own
+    /// the same way (`DiagnosticLimiter`: 10 of a code, then a note) and never drops a report
+    /// one reader of the whole input would pass, so what passes here is what that one passes.
+    private final class Forwarding {
+        var limiter = DiagnosticLimiter()
+        let report: DiagnosticHandler
+        init(_ report: @escaping DiagnosticHandler) { self.report = report }
+        func pass(_ diagnostic: Diagnostic) { limiter.pass(diagnostic, to: report) }
+    }
+
+    private let pipeline: ChunkPipeline
+    private let report: DiagnosticHandler
+    private let forwarding: Forwarding
+    /// When no worker thread could start: one reader of the whole input, on this thread.
+    private var single: (any FeatureReader)?
+    private var job: ChunkJob?
+    private var cursor = FeatureBatchCursor<PieceSummary>()
+    /// Features handed out of `job` (skipped ones included).
+    private var jobFeatures = 0
+    /// Features at the start of `job` to skip: handed out already, before the chunk they came
+    /// from turned out not to end cleanly.
+    private var replayed = 0
+    /// What the finished chunks found.
+    private var summary = PieceSummary()
+    private var opened: DocumentInfo?
+    private var isDone = false
+    private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
+
+    /// Reads `path` (`-` for standard input) in chunks of about `chunkBytes` bytes on
+    /// `settings.workers` threads.
+    /// - Throws: `.inputUnavailable` when the input cannot be opened.
+    init(path: String, separator: RecordChunker.Separator, chunkBytes: Int, settings: ChunkPipeline.Settings,
+         report: @escaping DiagnosticHandler) throws
+    {
+        let chunker = RecordChunker(source: try ByteSource(path: path), separator: separator, chunkBytes: chunkBytes)
+        pipeline = ChunkPipeline(chunker: chunker, settings: settings)
+        self.report = report
+        forwarding = Forwarding(report)
+        progress = (0, pipeline.totalBytes)
+    }
+
+    mutating func open() throws -> DocumentInfo {
+        if let opened { return opened }
+        if single == nil, job == nil, !pipeline.start() {
+            var reading = pipeline.settings.reading
+            reading.origin = nil
+            single = FeatureSources.wrap(GeoJSONReader(source: pipeline.rest(after: []), options: reading, report: report),
+                                         format: .geojsonLines, titleProperty: pipeline.settings.titleProperty,
+                                         report: report)
+        }
+        if single != nil {
+            let document = try single?.open() ?? DocumentInfo()
+            opened = document
+            return document
+        }
+        while true {
+            if job == nil {
+                guard let first = pipeline.nextJob() else { throw MapBridgeError(.data, "no input could be read") }
+                begin(first)
+            }
+            guard let batch = job?.batches.pop() else { throw MapBridgeError(.data, "the reading stopped") }
+            cursor = FeatureBatchCursor(batch)
+            if let document = cursor.batch.opened {
+                opened = document
+                return document
+            }
+            // The first chunk could not be opened: it fails here, or is read again to the end.
+            guard case .failed(let error)? = cursor.batch.end else { continue }
+            try failed(error)
+        }
+    }
+
+    mutating func next() throws -> Feature? {
+        if opened == nil { _ = try open() }
+        if var reader = single {
+            defer { single = reader; progress = reader.progress }
+            return try reader.next()
+        }
+        if isDone { return nil }
+        while true {
+            if let item = cursor.next(report: replayed > 0 ? { _ in } : forwarding.pass) {
+                jobFeatures += 1
+                if replayed > 0 {
+                    replayed -= 1
+                    continue
+                }
+                progress.bytesRead = (job?.chunk.origin.offset ?? 0) + item.bytesRead
+                return item.feature
+            }
+            if let end = cursor.batch.end {
+                switch end {
+                case .finished(let found):
+                    cursor.reportRest(to: forwarding.pass)
+                    summary.add(found)
+                    progress.bytesRead = (job?.chunk.origin.offset ?? 0) + cursor.batch.endBytesRead
+                    job = nil
+                    cursor = FeatureBatchCursor()
+                case .failed(let error):
+                    try failed(error)
+                    continue
+                }
+            }
+            if job == nil {
+                guard let nextJob = pipeline.nextJob() else { return finish() }
+                begin(nextJob)
+            }
+            guard let batch = job?.batches.pop() else {
+                isDone = true
+                return nil
+            }
+            cursor = FeatureBatchCursor(batch)
+        }
+    }
+
+    var document: DocumentInfo {
+        if let single { return single.document }
+        if isDone, summary.collectionsRead > 0 { return summary.document }
+        return opened ?? DocumentInfo()
+    }
+
+    private mutating func begin(_ next: ChunkJob) {
+        job = next
+        jobFeatures = 0
+        cursor = FeatureBatchCursor()
+    }
+
+    /// The current chunk failed with `error`: thrown when the chunk reaches the end of the
+    /// input (it is the error one reader meets there); else the chunk may only have been cut
+    /// inside a record, so the input is read on from the chunk's start in one piece.
+    private mutating func failed(_ error: any Error) throws {
+        guard let failing = job, !failing.chunk.reachesEnd else {
+            cursor.reportRest(to: replayed > 0 ? { _ in } : forwarding.pass)
+            isDone = true
+            _ = pipeline.stop()
+            throw error
+        }
+        let later = pipeline.stop()
+        let source = pipeline.rest(after: [failing.chunk] + later)
+        let tail = ChunkJob(tail: source, origin: failing.chunk.origin)
+        let delivered = jobFeatures
+        begin(tail)
+        replayed = delivered
+        guard pipeline.startTail(tail) else {
+            throw MapBridgeError(.data, "no thread could be started to read '\(pipeline.name)' on (the system has none to give); read it with one thread")
+        }
+    }
+
+    /// The end of the input: what one reader reports there, once for all chunks.
+    private mutating func finish() -> Feature? {
+        isDone = true
+        if let d = GeoJSONReader.skippedCountDiagnostic(count: summary.skippedCount, lines: summary.skippedLines,
+                                                        source: pipeline.name)
+        {
+            report(d)
+        }
+        if let d = summary.tally.diagnostic { report(d) }
+        return nil
+    }
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MapBridgeIO
+import MapBridgeJSON
+import MapBridgeModel
+
+/// Cuts an input of one record after another (newline-delimited GeoJSON, GeoJSON text
+/// sequences) into chunks of about `chunkBytes` bytes at record boundaries, read in order
+/// from its source: a chunk ends after the first newline (`LF`), or just before the first
+/// `RS`, at or past `chunkBytes` bytes, so a record longer than that makes a longer chunk.
+/// Each chunk knows where it starts (offset, line, and where that line starts), so that what
+/// is read from it on its own is located as in the whole input.
+///
+/// A newline is a record boundary only where no record spans lines; a reader of a chunk that
+/// ends inside a value finds out (the chunk does not end cleanly) and the input is read on
+/// from that chunk in one piece (`rest(after:)`).
+///
+///     var chunker = RecordChunker(source: try ByteSource(path: "a.geojsonl"), separator: .newline)
+///     while let chunk = try chunker.next() { … chunk.bytes, chunk.origin … }
+struct RecordChunker {
+    /// The byte that ends (`newline`) or begins (`recordSeparator`) each record.
+    enum Separator: Sendable {
+        /// `LF`: newline-delimited GeoJSON, one record a line.
+        case newline
+        /// `RS` (0x1E): GeoJSON text sequences (RFC 8142).
+        case recordSeparator
+    }
+
+    /// One chunk: whole records, or the rest of the input.
+    struct Chunk: Sendable {
+        var bytes: [UInt8]
+        var origin: JSONTokenizer.Origin
+        /// Whether the chunk ends where the input ends (nothing follows it).
+        var reachesEnd: Bool
+        /// The read error the input ended with, after `bytes`.
+        var failure: (any Error)?
+    }
+
+    /// Bytes a chunk holds at least (unless the input ends first), ≥ 1.
+    let chunkBytes: Int
+    let separator: Separator
+    private let source: ByteSource
+    /// Read, not yet in a chunk; it starts at `origin`.
+    private var pending: [UInt8] = []
+    private var origin = JSONTokenizer.Origin(offset: 0, line: 1, lineStart: 0)
+    private var atEnd = false
+    private var failure: (any Error)?
+    private var readBuffer: [UInt8]
+    /// Whether a chunk has been handed out (an empty input is one empty chunk).
+    private var handedOut = false
+
+    init(source: ByteSource, separator: Separator, chunkBytes: Int = 1 << 20) {
+        self.source = source
+        self.separator = separator
+        self.chunkBytes = max(chunkBytes, 1)
+        readBuffer = [UInt8](repeating: 0, count: self.chunkBytes)
+    }
+
+    /// The source's name, for messages.
+    var sourceName: String { source.name }
+    /// The source's size when known.
+    var totalBytes: Int64? { source.totalBytes }
+
+    /// The next chunk, or `nil` once the input is all in chunks (an empty input is one empty
+    /// chunk). A read error ends the input:
+    /// the chunk with the bytes before it carries it (`failure`).
+    mutating func next() -> Chunk? {
+        var searchFrom = separator == .newline ? chunkBytes - 1 : chunkBytes
+        while true {
+            if pending.count > searchFrom, let cut = boundary(from: searchFrom) { return take(cut) }
+            if atEnd {
+                guard !pending.isEmpty || failure != nil || !handedOut else { return nil }
+                return take(pending.count)
+            }
+            searchFrom = max(searchFrom, pending.count)
+            readMore()
+        }
+    }
+
+    /// Puts `chunks` (the latest chunks handed out, oldest first) back in front of what is
+    /// not yet in a chunk, and hands over all of it with the source, for one reader to read on
+    /// to the end: the bytes, then what the source still holds, then the read error, if any.
+    consuming func rest(after chunks: [Chunk]) -> ByteSource {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count })
+        for chunk in chunks { bytes += chunk.bytes }
+        bytes += pending
+        // A chunk that carries the read error is the last one there was.
+        let failure = chunks.last?.failure ?? failure
+        return Self.source(name: source.name, bytes: bytes, then: atEnd ? nil : source, failure: failure)
+    }
+
+    /// A source of `bytes`, then of what `more` holds, then failing with `failure`.
+    static func source(name: String, bytes: [UInt8], then more: ByteSource?, failure: (any Error)?) -> ByteSource {
+        if more == nil && failure == nil { return ByteSource(bytes: bytes, name: name) }
+        var offset = 0
+        return ByteSource(name: name, totalBytes: nil) { buffer, count in
+            if offset < bytes.count {
+                let n = min(count, bytes.count - offset)
+                bytes.withUnsafeBytes { src in
+                    if let base = src.baseAddress { buffer.copyMemory(from: base + offset, byteCount: n) }
+                }
+                offset += n
+                return n
+            }
+            if let more {
+                let n = try more.read(into: buffer, count: count)
+                if n > 0 { return n }
+            }
+            if let failure { throw failure }
+            return 0
+        }
+    }
+
+    /// Where the first record boundary at or after `start` in `pending` is (the count of bytes
+    /// before it), or `nil`.
+    private func boundary(from start: Int) -> Int? {
+        let target: UInt8 = separator == .newline ? 0x0A : 0x1E
+        return pending.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, start < raw.count,
+                  let hit = memchr(base + start, Int32(target), raw.count - start) else { return nil }
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            return separator == .newline ? index + 1 : index
+        }
+    }
+
+    private mutating func readMore() {
+        do {
+            let n = try readBuffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try source.read(into: base, count: raw.count)
+            }
+            if n == 0 { atEnd = true } else { pending += readBuffer[0..<n] }
+        } catch {
+            failure = error
+            atEnd = true
+        }
+    }
+
+    /// Makes a chunk of the first `count` pending bytes.
+    private mutating func take(_ count: Int) -> Chunk {
+        handedOut = true
+        let bytes = Array(pending[0..<count])
+        pending.removeFirst(count)
+        let reachesEnd = atEnd && pending.isEmpty
+        let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil)
+        if reachesEnd { failure = nil }
+        // The next chunk's origin: past this one's newlines.
+        var next = origin
+        next.offset += Int64(count)
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var i = 0
+            while i < count, let hit = memchr(base + i, 0x0A, count - i) {
+                let index = base.distance(to: UnsafeRawPointer(hit))
+                next.line += 1
+                next.lineStart = origin.offset + Int64(index) + 1
+                i = index + 1
+            }
+        }
+        origin = next
+        return chunk
+    }
+}
