@@ -179,8 +179,10 @@ extension GeoJSONReader {
             case .other:
                 path.append(.key(key))
                 defer { path.removeLast() }
+                // Asked before the value is read: an object value's own keys change the answer.
+                let duplicate = t.lastKeyIsDuplicate
                 let value = try parseValue(startingWith: try t.next())
-                if t.lastKeyIsDuplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
+                if duplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
             }
             return false
     }

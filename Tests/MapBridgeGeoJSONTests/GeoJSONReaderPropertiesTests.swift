@@ -76,6 +76,16 @@ struct GeoJSONReaderPropertiesTests {
         #expect(error.location?.column == 24)
     }
 
+    @Test("a repeated foreign member whose value is an object is kept once, with its last value")
+    func duplicateForeignObjectMember() throws {
+        // Whether the member repeats is asked before its value is read: the object value's
+        // own keys must not answer for it.
+        let result = try readAll(#"{"type":"Feature","x":{"a":1},"y":0,"x":{"a":2},"geometry":null,"properties":{}}"#)
+        #expect(result.features.first?.foreignMembers.keys == ["x", "y"])
+        #expect(result.features.first?.foreignMembers["x"] == .object(["a": number("2")]))
+        #expect(result.codes == ["duplicate-key"])
+    }
+
     @Test("members the model has no field for are kept as foreign members, in order")
     func foreignMembers() throws {
         let f = try feature(properties: "{}", extra: #""z-last":[1],"source":"faa","#)
