@@ -133,7 +133,7 @@ public func spoolInput(_ input: ByteSource, suffix: String,
         while n > 0 {
             total += Int64(n)
             guard total <= maximumBytes else {
-                throw MapBridgeError(.inputUnavailable, "standard input holds more than \(StandardInputSpool.describe(maximumBytes)), the most \(Setting.maximumSpoolBytes.mention()) lets MapBridge copy to a temporary file in '\(folder)' to read it more than once; give the input as a file, or raise \(Setting.maximumSpoolBytes.mention(argument: "SIZE")) (such as \(Setting.maximumSpoolBytes.mention(value: "16 << 30", argument: "16GB")))")
+                throw MapBridgeError(.inputUnavailable, "\(input.name == "-" ? "standard input" : "'\(input.name)'") holds more than \(StandardInputSpool.describe(maximumBytes)), the most \(Setting.maximumSpoolBytes.mention()) lets MapBridge copy to a temporary file in '\(folder)' to read it more than once; give the input as a file, or raise \(Setting.maximumSpoolBytes.mention(argument: "SIZE")) (such as \(Setting.maximumSpoolBytes.mention(value: "16 << 30", argument: "16GB")))")
             }
             try sink.write(UnsafeRawBufferPointer(start: buffer, count: n))
             n = try input.read(into: buffer, count: capacity)
