@@ -89,8 +89,9 @@ public final class ByteSink {
     /// Appends `value` with `fractionDigits` digits after the point, rendered straight into
     /// the buffer (`FixedPointSpelling.render`: a `-` for a minus sign, no point for 0 digits).
     public func write(fixedPoint value: Double, fractionDigits: Int) throws {
-        if capacity - count < FixedPointSpelling.maxLength { try flush() }
-        count += FixedPointSpelling.render(value, fractionDigits: fractionDigits, into: buffer + count)
+        try withUnsafeSpace(FixedPointSpelling.maxLength) {
+            FixedPointSpelling.render(value, fractionDigits: fractionDigits, into: $0)
+        }
     }
 
     /// Appends a static string's bytes.

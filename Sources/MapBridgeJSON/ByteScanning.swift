@@ -9,15 +9,9 @@ enum ByteScanning {
     /// finishes byte by byte.
     @inline(__always)
     static func firstStringSpecial(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = from
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= to {
-            let w = WordScan.word(raw, at: i)
-            let hits = WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.below(w, 0x20)
-            if hits != 0 { return i + (hits.trailingZeroBitCount >> 3) }
-            i += 8
+        firstHit(UnsafeRawPointer(base), from: from, to: to) { w in
+            WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.below(w, 0x20)
         }
-        return i
     }
 
     /// The index of the first byte in `[from, to)` that JSON output may have to escape: a
@@ -25,12 +19,20 @@ enum ByteScanning {
     /// controls hide there); like `firstStringSpecial`, it may stop at the last whole word.
     @inline(__always)
     static func firstEscapeCandidate(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = from
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= to {
-            let w = WordScan.word(raw, at: i)
-            let hits = WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.equal(w, 0x7F)
+        firstHit(UnsafeRawPointer(base), from: from, to: to) { w in
+            WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.equal(w, 0x7F)
                 | WordScan.below(w, 0x20) | WordScan.high(w)
+        }
+    }
+
+    /// The index of the first byte in `[from, to)` whose lane `lanes` flags in its word (see
+    /// `WordScan`), eight bytes a step; `to`, or the start of the last partial word, when no
+    /// whole word has one.
+    @inline(__always)
+    private static func firstHit(_ raw: UnsafeRawPointer, from: Int, to: Int, _ lanes: (UInt64) -> UInt64) -> Int {
+        var i = from
+        while i + 8 <= to {
+            let hits = lanes(WordScan.word(raw, at: i))
             if hits != 0 { return i + (hits.trailingZeroBitCount >> 3) }
             i += 8
         }
