@@ -15,12 +15,19 @@ struct PieceSummary: Sendable {
     var collectionsRead = 0
     var document = DocumentInfo()
     var tally = CoordinateRangeTally()
+    /// For a FeatureCollection cut between its elements: the collection as its first piece
+    /// left it (what the piece that reads past its `features` resumes).
+    var collection: GeoJSONReader.Collection?
+    /// Whether the piece resumed the first collection from an earlier piece (so its document
+    /// is that collection's, completed by the members after `features`).
+    var resumesCollection = false
 
     /// Adds the summary of the piece that came after this one.
     mutating func add(_ later: PieceSummary) {
         skippedCount += later.skippedCount
         skippedLines = Array((skippedLines + later.skippedLines).prefix(10))
-        if collectionsRead == 0 { document = later.document }
+        if collectionsRead == 0 || later.resumesCollection { document = later.document }
+        if collection == nil { collection = later.collection }
         collectionsRead += later.collectionsRead
         tally.add(later.tally)
     }
@@ -32,21 +39,38 @@ final class ChunkJob: @unchecked Sendable {
     // @unchecked: `stream` is read only by the one worker that parses the job.
     let chunk: RecordChunker.Chunk
     private let stream: ByteSource?
+    /// Where the chunk lies in a FeatureCollection cut between its elements, for its reader.
+    let piece: GeoJSONReader.CollectionPiece?
     let batches: BoundedQueue<FeatureBatch<PieceSummary>>
 
-    /// A chunk of records; its batches may all wait, so that workers run ahead of the caller.
+    /// A chunk of records or of a collection's elements; its batches may all wait, so that
+    /// workers run ahead of the caller.
     init(_ chunk: RecordChunker.Chunk, chunkBytes: Int) {
         self.chunk = chunk
         stream = nil
+        switch chunk.kind {
+        case .records, .collectionEnd: piece = nil
+        case .collectionStart: piece = .init(resume: nil, endsInFeatures: true)
+        case .elements(let first): piece = .init(resume: .init(featureIndex: first, collection: nil), endsInFeatures: true)
+        }
         // A batch holds 256 features (of 16 bytes or more) or 4 MiB.
         batches = BoundedQueue(capacity: chunkBytes / (16 * FeatureBatch<PieceSummary>.maximumFeatures) + 4)
     }
 
-    /// The rest of the input from `origin` on, read from `source` to its end.
-    init(tail source: ByteSource, origin: JSONTokenizer.Origin) {
+    /// The rest of the input from `origin` on, read from `source` to its end; inside a
+    /// collection's `features` as `piece` says.
+    init(tail source: ByteSource, origin: JSONTokenizer.Origin, piece: GeoJSONReader.CollectionPiece?) {
         chunk = RecordChunker.Chunk(bytes: [], origin: origin, reachesEnd: true, failure: nil)
         stream = source
+        self.piece = piece
         batches = BoundedQueue(capacity: ThreadedReader.queuedBatches)
+    }
+
+    /// Whether this is the marker that a collection's `features` ends in what follows: no
+    /// worker parses it; the caller reads the rest in one piece.
+    var endsCollection: Bool {
+        if case .collectionEnd = chunk.kind { return true }
+        return false
     }
 
     func source(name: String) -> ByteSource {
@@ -147,7 +171,9 @@ final class ChunkPipeline: @unchecked Sendable {
     // MARK: - Workers
 
     private func work() {
-        while let job = makeJob() { parse(job) }
+        while let job = makeJob() {
+            if job.endsCollection { job.batches.close() } else { parse(job) }
+        }
     }
 
     /// Cuts the next chunk and queues it, both in one step so that chunks queue in order.
@@ -163,7 +189,7 @@ final class ChunkPipeline: @unchecked Sendable {
                 returned = chunk
                 return nil
             }
-            if chunk.reachesEnd { jobs.close() }
+            if chunk.reachesEnd || job.endsCollection { jobs.close() }
             return job
         }
     }
@@ -174,6 +200,7 @@ final class ChunkPipeline: @unchecked Sendable {
         relay.startHolding()
         var options = settings.reading
         options.origin = job.chunk.origin
+        options.collectionPiece = job.piece
         var piece = PieceReader(GeoJSONReader(source: job.source(name: name), options: options,
                                               report: relay.handler(passingTo: { _ in })),
                                 titleProperty: settings.titleProperty)
@@ -210,6 +237,7 @@ struct PieceReader: FeatureReader {
 
     var summary: PieceSummary {
         PieceSummary(skippedCount: geojson.skippedCount, skippedLines: geojson.skippedLines,
-                     collectionsRead: geojson.collectionsRead, document: geojson.document, tally: tally)
+                     collectionsRead: geojson.collectionsRead, document: geojson.document, tally: tally,
+                     collection: geojson.collection, resumesCollection: geojson.resumesCollection)
     }
 }

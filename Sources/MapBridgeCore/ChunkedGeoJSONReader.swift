@@ -56,6 +56,12 @@ struct ChunkedGeoJSONReader: FeatureReader {
          report: @escaping DiagnosticHandler) throws
     {
         let chunker = RecordChunker(source: try ByteSource(path: path), separator: separator, chunkBytes: chunkBytes)
+        self.init(chunker: chunker, settings: settings, report: report)
+    }
+
+    /// Reads what `chunker` cuts (for a FeatureCollection, one that `probe()` accepted) on
+    /// `settings.workers` threads.
+    init(chunker: RecordChunker, settings: ChunkPipeline.Settings, report: @escaping DiagnosticHandler) {
         pipeline = ChunkPipeline(chunker: chunker, settings: settings)
         self.report = report
         forwarding = Forwarding(report)
@@ -125,6 +131,10 @@ struct ChunkedGeoJSONReader: FeatureReader {
             }
             if job == nil {
                 guard let nextJob = pipeline.nextJob() else { return finish() }
+                if nextJob.endsCollection {
+                    try readRest(from: nextJob.chunk)
+                    continue
+                }
                 begin(nextJob)
             }
             guard let batch = job?.batches.pop() else {
@@ -159,10 +169,36 @@ struct ChunkedGeoJSONReader: FeatureReader {
         }
         let later = pipeline.stop()
         let source = pipeline.rest(after: [failing.chunk] + later)
-        let tail = ChunkJob(tail: source, origin: failing.chunk.origin)
         let delivered = jobFeatures
-        begin(tail)
+        try startTail(source, from: failing.chunk)
         replayed = delivered
+    }
+
+    /// A collection's `features` ends in what follows `marker` (the last chunk there is):
+    /// the rest of the input is read in one piece, resuming the collection.
+    private mutating func readRest(from marker: RecordChunker.Chunk) throws {
+        // No chunk follows the marker, and the workers have parsed every chunk before it.
+        _ = pipeline.stop()
+        try startTail(pipeline.rest(after: []), from: marker)
+        replayed = 0
+    }
+
+    /// Reads `source`, the input from `chunk`'s start on, on one thread to the end: a whole
+    /// reader, or inside a collection's `features` from the element `chunk` starts with.
+    private mutating func startTail(_ source: ByteSource, from chunk: RecordChunker.Chunk) throws {
+        var piece: GeoJSONReader.CollectionPiece?
+        switch chunk.kind {
+        case .records, .collectionStart:
+            piece = nil
+        case .elements(let first), .collectionEnd(let first):
+            // The first chunk has been read: it left the collection in the summary.
+            guard let collection = summary.collection else {
+                throw MapBridgeError(.data, "'\(pipeline.name)' could not be read on several threads (its FeatureCollection's start was not kept); read it with one thread")
+            }
+            piece = .init(resume: .init(featureIndex: first, collection: collection), endsInFeatures: false)
+        }
+        let tail = ChunkJob(tail: source, origin: chunk.origin, piece: piece)
+        begin(tail)
         guard pipeline.startTail(tail) else {
             throw MapBridgeError(.data, "no thread could be started to read '\(pipeline.name)' on (the system has none to give); read it with one thread")
         }

@@ -32,8 +32,9 @@ public enum FeatureSources {
 
     /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
     /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
-    /// of its own (`ThreadedReader`), or, for newline-delimited GeoJSON and GeoJSON text
-    /// sequences, in chunks on `options.threads` threads at once (`ChunkedGeoJSONReader`);
+    /// of its own (`ThreadedReader`), or, for newline-delimited GeoJSON, GeoJSON text
+    /// sequences and FeatureCollections (`CollectionProbingReader`), in chunks on
+    /// `options.threads` threads at once (`ChunkedGeoJSONReader`);
     /// the features and reports reach the caller in the same order as on one thread.
     /// - Throws: what `reader(for:format:options:report:)` throws.
     public static func streamingReader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
@@ -45,6 +46,14 @@ public enum FeatureSources {
                                                   workers: options.threads)
             return try ChunkedGeoJSONReader(path: path, separator: format == .geojsonLines ? .newline : .recordSeparator,
                                             chunkBytes: options.chunkBytes, settings: settings, report: report)
+        }
+        if format == .geojson {
+            // A FeatureCollection large enough is cut between its features' elements; any
+            // other GeoJSON is read on one thread of its own (chosen when it opens).
+            let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
+                                                  workers: options.threads)
+            return CollectionProbingReader(source: try ByteSource(path: path), settings: settings,
+                                           chunkBytes: options.chunkBytes, report: report)
         }
         return try ThreadedReader(report: report) { relay in
             try reader(for: path, format: format, options: options, report: relay)
@@ -78,7 +87,7 @@ public enum FeatureSources {
     }
 
     /// How a conversion with `options` reads GeoJSON.
-    private static func geoJSONOptions(_ options: ConvertOptions) -> GeoJSONReader.Options {
+    static func geoJSONOptions(_ options: ConvertOptions) -> GeoJSONReader.Options {
         var o = GeoJSONReader.Options()
         o.maximumDepth = options.maximumDepth
         o.onError = options.geojsonOnError

@@ -20,6 +20,12 @@ import MapBridgeModel
 /// ends inside a value finds out (the chunk does not end cleanly) and the input is read on
 /// from that chunk in one piece (`rest(after:)`).
 ///
+/// A FeatureCollection (`featureElements`) is cut between the elements of its `features`
+/// (`FeatureArrayScan`), just before a separating `,`, the next chunk starting just after it:
+/// the first chunk holds the collection's start, each later one a run of elements; where
+/// `features` ends, a chunk without bytes (`Kind.collectionEnd`) says that the rest is read
+/// in one piece. `probe()` says first whether the input can be cut so at all.
+///
 ///     var chunker = RecordChunker(source: try ByteSource(path: "a.geojsonl"), separator: .newline)
 ///     while let chunk = try chunker.next() { … chunk.bytes, chunk.origin … }
 struct RecordChunker {
@@ -29,12 +35,28 @@ struct RecordChunker {
         case newline
         /// `RS` (0x1E): GeoJSON text sequences (RFC 8142).
         case recordSeparator
+        /// `,` between the elements of a FeatureCollection's `features`.
+        case featureElements
+    }
+
+    /// What a chunk holds.
+    enum Kind: Hashable, Sendable {
+        /// Whole records (newline-delimited GeoJSON, text sequences).
+        case records
+        /// The start of a FeatureCollection, up to the end of an element of its `features`.
+        case collectionStart
+        /// A run of elements of `features`, the first of them numbered `firstIndex`.
+        case elements(firstIndex: Int)
+        /// No bytes: `features` ends in what follows (`origin` on, starting with the element
+        /// numbered `firstIndex`), which is read in one piece to the end of the input.
+        case collectionEnd(firstIndex: Int)
     }
 
     /// One chunk: whole records, or the rest of the input.
     struct Chunk: Sendable {
         var bytes: [UInt8]
         var origin: JSONTokenizer.Origin
+        var kind = Kind.records
         /// Whether the chunk ends where the input ends (nothing follows it).
         var reachesEnd: Bool
         /// The read error the input ended with, after `bytes`.
@@ -53,6 +75,18 @@ struct RecordChunker {
     private var readBuffer: [UInt8]
     /// Whether a chunk has been handed out (an empty input is one empty chunk).
     private var handedOut = false
+    /// For `featureElements`: the scan, how far into `pending` it has looked, a cut it found
+    /// but has not made (the index of its `,` in `pending`), and whether `features` has
+    /// ended (the `collectionEnd` chunk is handed out).
+    private var scan = FeatureArrayScan()
+    private var scanned = 0
+    private var foundCut: Int?
+    private var collectionEnded = false
+    /// Elements of `features` before the next chunk.
+    private var elementsBefore = 0
+    /// Bytes one cut may lie beyond the last (a larger element or collection start ends the
+    /// cutting: the rest is read in one piece, so memory stays bounded).
+    var maximumChunkBytes: Int { max(chunkBytes, 1 << 20) * 16 }
 
     init(source: ByteSource, separator: Separator, chunkBytes: Int = 1 << 20) {
         self.source = source
@@ -70,6 +104,7 @@ struct RecordChunker {
     /// chunk). A read error ends the input:
     /// the chunk with the bytes before it carries it (`failure`).
     mutating func next() -> Chunk? {
+        if separator == .featureElements { return nextElements() }
         var searchFrom = separator == .newline ? chunkBytes - 1 : chunkBytes
         while true {
             if pending.count > searchFrom, let cut = boundary(from: searchFrom) { return take(cut) }
@@ -82,6 +117,75 @@ struct RecordChunker {
         }
     }
 
+    /// For `featureElements`: reads and scans the input's start until it can tell whether the
+    /// input is a FeatureCollection that can be cut (its first cut found), without handing
+    /// out a chunk. When it cannot (not a collection, `features` ends before `chunkBytes`, a
+    /// start larger than `maximumChunkBytes`), everything read is still there for `rest(after:)`.
+    mutating func probe() -> Bool {
+        guard separator == .featureElements else { return true }
+        while foundCut == nil {
+            switch scanPending() {
+            case .separator: if let cut = foundCut, cut < chunkBytes { foundCut = nil }
+            case .needMore:
+                if atEnd || pending.count > maximumChunkBytes { return false }
+                readMore()
+            case .arrayEnd, .unsuitable: return false
+            }
+        }
+        return true
+    }
+
+    /// Scans `pending` from where the scan stopped to the next thing it reports; a separator
+    /// is left in `foundCut`.
+    private mutating func scanPending() -> FeatureArrayScan.Step {
+        let (step, next) = pending.withUnsafeBufferPointer { scan.step($0, from: scanned) }
+        scanned = next
+        if step == .separator { foundCut = next - 1 }
+        return step
+    }
+
+    /// The next chunk of a FeatureCollection (see the type's description).
+    private mutating func nextElements() -> Chunk? {
+        if collectionEnded { return nil }
+        while true {
+            if let cut = foundCut, cut >= chunkBytes { return takeElements(through: cut) }
+            foundCut = nil
+            switch scanPending() {
+            case .separator:
+                continue
+            case .needMore:
+                if !atEnd && pending.count <= maximumChunkBytes {
+                    readMore()
+                    continue
+                }
+                // The input ends inside `features` (it is cut short), or an element is too
+                // large to hold: read on in one piece.
+                return endOfCollection()
+            case .arrayEnd, .unsuitable:
+                return endOfCollection()
+            }
+        }
+    }
+
+    /// A chunk of the pending bytes before the `,` at `cut`; the next starts after it.
+    private mutating func takeElements(through cut: Int) -> Chunk {
+        let kind: Kind = handedOut ? .elements(firstIndex: elementsBefore) : .collectionStart
+        var chunk = take(cut, skipping: 1)
+        chunk.kind = kind
+        scanned -= cut + 1
+        foundCut = nil
+        elementsBefore = scan.separators
+        return chunk
+    }
+
+    /// The marker that the rest of the input is read in one piece; no chunk follows it.
+    private mutating func endOfCollection() -> Chunk {
+        collectionEnded = true
+        handedOut = true
+        return Chunk(bytes: [], origin: origin, kind: .collectionEnd(firstIndex: elementsBefore), reachesEnd: false,
+                     failure: nil)
+    }
+
     /// Puts `chunks` (the latest chunks handed out, oldest first) back in front of what is
     /// not yet in a chunk, and hands over all of it with the source, for one reader to read on
     /// to the end: the bytes, then what the source still holds, then the read error, if any.
@@ -92,14 +196,18 @@ struct RecordChunker {
         bytes += pending
         // A chunk that carries the read error is the last one there was.
         let failure = chunks.last?.failure ?? failure
-        return Self.source(name: source.name, bytes: bytes, then: atEnd ? nil : source, failure: failure)
+        return Self.source(name: source.name, bytes: bytes, then: atEnd ? nil : source, failure: failure,
+                           totalBytes: (chunks.first?.origin ?? origin).offset == 0 ? source.totalBytes : nil)
     }
 
-    /// A source of `bytes`, then of what `more` holds, then failing with `failure`.
-    static func source(name: String, bytes: [UInt8], then more: ByteSource?, failure: (any Error)?) -> ByteSource {
+    /// A source of `bytes`, then of what `more` holds, then failing with `failure`; its size
+    /// `totalBytes` when known.
+    static func source(name: String, bytes: [UInt8], then more: ByteSource?, failure: (any Error)?,
+                       totalBytes: Int64? = nil) -> ByteSource
+    {
         if more == nil && failure == nil { return ByteSource(bytes: bytes, name: name) }
         var offset = 0
-        return ByteSource(name: name, totalBytes: nil) { buffer, count in
+        return ByteSource(name: name, totalBytes: totalBytes) { buffer, count in
             if offset < bytes.count {
                 let n = min(count, bytes.count - offset)
                 bytes.withUnsafeBytes { src in
@@ -142,17 +250,18 @@ struct RecordChunker {
         }
     }
 
-    /// Makes a chunk of the first `count` pending bytes.
-    private mutating func take(_ count: Int) -> Chunk {
+    /// Makes a chunk of the first `count` pending bytes, dropping `skipping` more after them
+    /// (a separator that belongs to no chunk).
+    private mutating func take(_ count: Int, skipping: Int = 0) -> Chunk {
         handedOut = true
         let bytes = Array(pending[0..<count])
-        pending.removeFirst(count)
+        pending.removeFirst(count + skipping)
         let reachesEnd = atEnd && pending.isEmpty
         let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil)
         if reachesEnd { failure = nil }
         // The next chunk's origin: past this one's newlines.
         var next = origin
-        next.offset += Int64(count)
+        next.offset += Int64(count + skipping)
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var i = 0

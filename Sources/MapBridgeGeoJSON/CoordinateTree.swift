@@ -1,7 +1,7 @@
 import MapBridgeModel
 
 /// A `coordinates` value as read, before the geometry's type says what it must be.
-enum CoordinateTree {
+enum CoordinateTree: Sendable {
     /// One position: `[lon, lat]` or `[lon, lat, alt]`.
     case position(Coordinate)
     /// An array of positions (a LineString's, a MultiPoint's, a ring).

@@ -3,7 +3,7 @@ import MapBridgeModel
 
 /// The members of one GeoJSON object, gathered before its type is known (members may come in
 /// any order: `"type"` is often last).
-struct Members {
+struct Members: Sendable {
     var location: SourceLocation
     var type: String?
     /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
@@ -22,6 +22,9 @@ struct Members {
     var crsChecked = false
     var foreign = Properties()
     var featuresStarted = false
+    /// For the top-level object: the names of its members up to `features`, in order (a piece
+    /// that reads its later members checks them for repeats against these).
+    var memberNames: [String] = []
     /// The first problem that makes a geometry inside this object unreadable, kept (rather
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
@@ -68,6 +71,7 @@ extension GeoJSONReader {
                      at: t.location(pointer: pointer()))
             }
             let (key, tag) = try t.key(in: keyTable)
+            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(key) }
             switch GeoJSONKeyTag(raw: tag).member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")

@@ -35,6 +35,10 @@ public final class GeoJSONReader: FeatureReader {
         /// count of objects left out: whoever joins the pieces does
         /// (`skippedCountDiagnostic(count:lines:source:)`).
         public var origin: JSONTokenizer.Origin?
+        /// Set for a piece of a FeatureCollection's input cut between elements of its
+        /// `features` (with `origin` for any piece but the first): where the piece starts
+        /// and ends. `nil` for a whole input.
+        public var collectionPiece: CollectionPiece?
         public init() {}
 
         /// What happens to an object that cannot be read.
@@ -61,7 +65,7 @@ public final class GeoJSONReader: FeatureReader {
     public private(set) var skippedLines: [Int] = []
     /// Whether this reader reads a piece of an input (`Options.origin`).
     let isPiece: Bool
-    public private(set) var document = DocumentInfo()
+    public internal(set) var document = DocumentInfo()
 
     enum State {
         case initial
@@ -82,9 +86,23 @@ public final class GeoJSONReader: FeatureReader {
     /// its properties held.
     @exclusivity(unchecked) var recordDepth = 0
     @exclusivity(unchecked) var record = RecordProperties()
+    /// Top-level FeatureCollections begun so far, or resumed (`Resume`).
     var collectionsSeen = 0
-    /// Top-level FeatureCollections begun so far (the first one's members are the document).
-    public var collectionsRead: Int { collectionsSeen }
+    /// Top-level FeatureCollections begun so far (the first one's members are the document);
+    /// one resumed from an earlier piece is not counted again.
+    public var collectionsRead: Int { collectionsBegun }
+    var collectionsBegun = 0
+    /// Whether this piece ends between two elements of the first collection's `features`.
+    let endsInFeatures: Bool
+    /// Whether this piece resumes a collection that an earlier piece began (its members are
+    /// known), so it may read past the end of `features`.
+    public let resumesCollection: Bool
+    /// For a piece that ended inside the first collection's `features`: that collection, for
+    /// the piece that reads past the end of `features` (`Resume.collection`).
+    public private(set) var collection: Collection?
+    /// Elements of `features` read so far, the ones left out included, counted from the
+    /// start of the input (a piece that resumes counts on from `Resume.featureIndex`).
+    public var elementsRead: Int { featureIndex }
     var warnings = DiagnosticLimiter()
 
     /// Reads the file at `path` (`-` for standard input).
@@ -99,11 +117,16 @@ public final class GeoJSONReader: FeatureReader {
         tokenizerOptions.maximumDepth = min(max(options.maximumDepth, 1), 1000)
         tokenizerOptions.allowsMultipleValues = true
         tokenizerOptions.origin = options.origin
-        isPiece = options.origin != nil
+        let resume = options.collectionPiece?.resume
+        if let resume { tokenizerOptions.enclosing = Self.enclosing(resume) }
+        isPiece = options.origin != nil || options.collectionPiece != nil
+        endsInFeatures = options.collectionPiece?.endsInFeatures ?? false
+        resumesCollection = resume?.collection != nil
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
         skipsUnreadable = options.onError == .skip
         limits = options.limits
+        if let resume { enter(resume, at: options.origin) }
     }
 
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { tokenizer.progress }
@@ -122,8 +145,21 @@ public final class GeoJSONReader: FeatureReader {
                 state = .betweenValues
                 return feature
             case .inFeatures:
-                let token = try tokenizer.next()
+                // A piece may end between elements of the first collection's features only.
+                let token = endsInFeatures && collectionsSeen == 1
+                    ? try tokenizer.nextEndingBetweenElements() : try tokenizer.next()
+                if token == .endOfInput {
+                    // Only a piece cut to end here gets this (else the tokenizer throws).
+                    if case .inFeatures(let members) = state { collection = Collection(members: members, document: document) }
+                    state = .finished
+                    return nil
+                }
                 if token == .endArray {
+                    if collectionsBegun == 0 && !resumesCollection {
+                        // A piece from inside features that was to end inside it: the input
+                        // is not cut where it was meant to be; whoever cut it reads on whole.
+                        throw fail("the features array ends inside a piece that was cut to end within it")
+                    }
                     // The collection's members (bound only here: a copy per feature would cost).
                     guard case .inFeatures(var members) = state else { continue }
                     path.removeLast()  // "features"
@@ -168,6 +204,7 @@ public final class GeoJSONReader: FeatureReader {
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }
             collectionsSeen += 1
+            collectionsBegun += 1
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
             path.append(.key("features"))
@@ -288,7 +325,7 @@ func jsonPointer(_ components: [PathComponent]) -> String {
     }
 
 /// One step of a JSON pointer.
-enum PathComponent {
+enum PathComponent: Sendable {
     case key(String)
     case index(Int)
 }

@@ -29,7 +29,7 @@ enum ByteScanning {
     /// `WordScan`), eight bytes a step; `to`, or the start of the last partial word, when no
     /// whole word has one.
     @inline(__always)
-    private static func firstHit(_ raw: UnsafeRawPointer, from: Int, to: Int, _ lanes: (UInt64) -> UInt64) -> Int {
+    static func firstHit(_ raw: UnsafeRawPointer, from: Int, to: Int, _ lanes: (UInt64) -> UInt64) -> Int {
         var i = from
         while i + 8 <= to {
             let hits = lanes(WordScan.word(raw, at: i))

@@ -34,7 +34,26 @@ public final class JSONTokenizer {
         /// JSON read on a thread of its own), so that locations and offsets are those of the
         /// whole input; `nil` for a source that is the whole input.
         public var origin: Origin?
+        /// The containers already open where a piece of a larger input starts, outermost
+        /// first: the piece starts just after a `,` inside the last one (an element of a
+        /// FeatureCollection's `features` read on its own thread). Empty for a source that
+        /// starts at the top level. Depths, and so `maximumDepth`, count these containers.
+        public var enclosing: [Enclosing] = []
         public init() {}
+    }
+
+    /// A container open where a piece of an input starts (`Options.enclosing`).
+    public struct Enclosing: Hashable, Sendable {
+        /// Whether it is an object (else an array).
+        public var isObject: Bool
+        /// For an object, the names of the members it has had before the piece, so that a
+        /// name repeated in the piece is noticed as in the whole input.
+        public var memberNames: [String]
+
+        public init(isObject: Bool, memberNames: [String] = []) {
+            self.isObject = isObject
+            self.memberNames = memberNames
+        }
     }
 
     /// Where a piece of an input starts: its first byte's offset, the 1-based line that byte
@@ -88,6 +107,9 @@ public final class JSONTokenizer {
     /// The innermost open container: true for an object, false for an array, nil at the top.
     private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] : nil }
     private let options: Options
+    /// Whether the input may end just after an element of the innermost array (only during
+    /// `nextEndingBetweenElements()`).
+    @exclusivity(unchecked) private var endsBetweenElements = false
     /// Top-level values completed so far.
     @exclusivity(unchecked) public private(set) var topLevelValuesRead = 0
 
@@ -119,6 +141,25 @@ public final class JSONTokenizer {
             lineStart = origin.lineStart
         }
         startsInput = bufferOffset == 0
+        enter(options.enclosing)
+    }
+
+    /// Opens the containers a piece starts inside, with the member names its objects have had.
+    private func enter(_ enclosing: [Enclosing]) {
+        guard !enclosing.isEmpty else { return }
+        let limit = min(max(options.maximumDepth, 1), 100_000)
+        for container in enclosing.prefix(limit) {
+            containers[openCount] = container.isObject
+            openCount += 1
+            guard container.isObject, options.detectsDuplicateKeys else { continue }
+            keys.openObject()
+            for name in container.memberNames {
+                var name = name
+                name.withUTF8 { _ = keys.insert($0, hash: KeyHash.quick($0)) }
+            }
+        }
+        // Just after a ',': a member name in an object, an element in an array.
+        expect = containers[openCount - 1] ? .key : .value
     }
 
     deinit {
@@ -217,6 +258,16 @@ public final class JSONTokenizer {
             let t = try next()
             if t == .endOfInput { break }
         }
+    }
+
+    /// Like `next()`, for a piece of a larger input that may end between two elements of the
+    /// innermost array (a run of a FeatureCollection's `features`, read on its own thread):
+    /// when the input ends just after an element, the token is `.endOfInput`. Elsewhere an
+    /// end inside a container stays an error.
+    public func nextEndingBetweenElements() throws -> JSONToken {
+        endsBetweenElements = true
+        defer { endsBetweenElements = false }
+        return try next()
     }
 
     // MARK: - Payload access
@@ -335,6 +386,7 @@ public final class JSONTokenizer {
     private func endOfInput() throws -> JSONToken {
         markToken()
         if let isObject = innermost {
+            if endsBetweenElements, !isObject, expect == .afterValue { return .endOfInput }
             let what = isObject ? "object" : "array"
             throw error("the input ends inside an \(what) (the file may be truncated); expected \(isObject ? "'}'" : "']'")")
         }

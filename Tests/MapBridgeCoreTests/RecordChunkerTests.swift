@@ -56,4 +56,54 @@ struct RecordChunkerTests {
         let n = try bytes.withUnsafeMutableBytes { raw in try raw.baseAddress.map { try source.read(into: $0, count: 64) } ?? 0 }
         #expect(String(decoding: bytes[0..<n], as: UTF8.self).hasPrefix("b\n"))
     }
+
+    @Test("a FeatureCollection: cut before a ',' between elements of features, the rest after its end read whole")
+    func collection() {
+        let text = "{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"},\n{\"b\":[1,2]},\n{}\n],\"x\":1}\n"
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        let probed = chunker.probe()
+        #expect(probed)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
+            == ["{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"}", "\n{\"b\":[1,2]}", ""])
+        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: 1), .collectionEnd(firstIndex: 2)])
+        #expect(all.map(\.origin.offset) == [0, 52, 65])
+        #expect(all.map(\.origin.line) == [1, 2, 3])
+        #expect(all.map(\.origin.lineStart) == [0, 41, 53])
+    }
+
+    @Test("a FeatureCollection: elements gathered up to the size; a collection that ends first is not cut")
+    func collectionSizes() {
+        let elements = (0..<10).map { "{\"n\":\($0)}" }.joined(separator: ",")
+        let text = "{\"features\":[" + elements + "]}"
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 30)
+        let probed = chunker.probe()
+        #expect(probed)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: 3), .collectionEnd(firstIndex: 7)])
+        var whole = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 4096)
+        let wholeProbed = whole.probe()
+        #expect(!wholeProbed)
+    }
+
+    @Test("input that is not a FeatureCollection to cut is left whole for reading on", arguments: [
+        "", "[1,2]", "{\"type\":\"Point\",\"coordinates\":[1,2]}", "{\"feat\\u0075res\":[{},{}]}",
+        "{\"features\":{\"a\":[{},{}]}}", "{\"x\":{\"features\":[{},{}]}}", "\u{1E}{\"features\":[{},{}]}",
+    ])
+    func notCollections(text: String) throws {
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        let probed = chunker.probe()
+        #expect(!probed)
+        let source = chunker.rest(after: [])
+        var read: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 7)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { raw in try raw.baseAddress.map { try source.read(into: $0, count: 7) } ?? 0 }
+            if n == 0 { break }
+            read += buffer[0..<n]
+        }
+        #expect(read == Array(text.utf8))
+    }
 }
