@@ -502,14 +502,13 @@ public struct PropertyVocabulary: Sendable {
         var out = Properties()
         out.reserveCapacity(p.count + placements.count + 4)
         var written: UInt32 = 0
-        // Keys the properties hold (whatever their case, where keys match so).
-        let held: Set<String>? = ignoresCase ? Set(p.map { Self.normalised($0.key) }) : nil
+        // Keys the properties hold (whatever their case, where keys match so), in their normal
+        // form: most keys are their own (no string made), compared by length and bytes.
+        let held: [String]? = ignoresCase ? p.map { Self.normalised($0.key) } : nil
         func isTaken(_ key: String) -> Bool {
-            if let held {
-                let k = Self.normalised(key)
-                return held.contains(k) || out.contains { Self.normalised($0.key) == k }
-            }
-            return p.contains(key: key) || out.contains(key: key)
+            guard let held else { return p.contains(key: key) || out.contains(key: key) }
+            let k = Self.normalised(key)
+            return held.contains(k) || out.contains { Self.normalised($0.key) == k }
         }
         /// Writes `value` under `key` unless the key is taken; whether it did.
         func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, blocked: inout Bool) -> Bool {
