@@ -189,11 +189,14 @@ public struct PropertyVocabulary: Sendable {
     private let readFieldsMask: UInt32
     /// First bytes of the (normalised) keys: one table lookup turns most other keys away.
     private let firstBytes: [Bool]
+    /// `leading` as bits (`PropertyField.bit`).
+    private let leadingMask: UInt32
 
     public init(_ spellings: [Spelling], ignoresCase: Bool = false, leading: Set<PropertyField> = []) {
         self.spellings = spellings
         self.ignoresCase = ignoresCase
         self.leading = leading
+        leadingMask = leading.reduce(0) { $0 | $1.bit }
         var ranks: [String: Int] = [:]
         var first = [Bool](repeating: false, count: 256)
         for (rank, s) in spellings.enumerated() {
@@ -545,8 +548,8 @@ public struct PropertyVocabulary: Sendable {
         let present = Self.presentFields(feature)
         var placed: UInt32 = 0
         for pl in placements { placed |= pl.field.bit }
-        if !leading.isEmpty {
-            for field in PropertyField.allCases where leading.contains(field) && present & field.bit != 0 && placed & field.bit == 0 {
+        if leadingMask & present & ~placed != 0 {
+            for field in PropertyField.allCases where leadingMask & present & ~placed & field.bit != 0 {
                 emit(field, preferring: nil, source: nil)
             }
         }
