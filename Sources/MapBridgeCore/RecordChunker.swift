@@ -86,7 +86,7 @@ struct RecordChunker {
     private var elementsBefore = 0
     /// Bytes one cut may lie beyond the last (a larger element or collection start ends the
     /// cutting: the rest is read in one piece, so memory stays bounded).
-    var maximumChunkBytes: Int { max(chunkBytes, 1 << 20) * 16 }
+    var maximumChunkBytes: Int { max(chunkBytes, 1 << 20) * 4 }
 
     init(source: ByteSource, separator: Separator, chunkBytes: Int = 1 << 20) {
         self.source = source
