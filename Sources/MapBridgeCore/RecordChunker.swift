@@ -125,7 +125,7 @@ struct RecordChunker {
         guard separator == .featureElements else { return true }
         while foundCut == nil {
             switch scanPending() {
-            case .separator: if let cut = foundCut, cut < chunkBytes { foundCut = nil }
+            case .separator: break
             case .needMore:
                 if atEnd || pending.count > maximumChunkBytes { return false }
                 readMore()
@@ -138,7 +138,8 @@ struct RecordChunker {
     /// Scans `pending` from where the scan stopped to the next thing it reports; a separator
     /// is left in `foundCut`.
     private mutating func scanPending() -> FeatureArrayScan.Step {
-        let (step, next) = pending.withUnsafeBufferPointer { scan.step($0, from: scanned) }
+        let minimum = chunkBytes
+        let (step, next) = pending.withUnsafeBufferPointer { scan.step($0, from: scanned, reportingFrom: minimum) }
         scanned = next
         if step == .separator { foundCut = next - 1 }
         return step
@@ -254,8 +255,12 @@ struct RecordChunker {
     /// (a separator that belongs to no chunk).
     private mutating func take(_ count: Int, skipping: Int = 0) -> Chunk {
         handedOut = true
-        let bytes = Array(pending[0..<count])
-        pending.removeFirst(count + skipping)
+        // The chunk keeps the pending buffer (cut short, not copied); what follows moves to a
+        // buffer of its own.
+        let following = Array(pending[min(count + skipping, pending.count)...])
+        pending.removeSubrange(count...)
+        let bytes = pending
+        pending = following
         let reachesEnd = atEnd && pending.isEmpty
         let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil)
         if reachesEnd { failure = nil }

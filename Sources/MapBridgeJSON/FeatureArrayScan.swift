@@ -71,21 +71,22 @@ public struct FeatureArrayScan: Sendable {
 
     private static let features: [UInt8] = Array("features".utf8)
 
-    /// Scans `bytes` from `start` up to the next thing worth reporting.
+    /// Scans `bytes` from `start` up to the next thing worth reporting: a separator only at an
+    /// index of `minimum` or more (those before are counted in `separators`, not reported).
     /// - Returns: what was found and the index just past it (for `.needMore`, `bytes.count`).
-    public mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Step, Int) {
+    public mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, reportingFrom minimum: Int = 0) -> (Step, Int) {
         guard let base = bytes.baseAddress else { return (phase == .finished ? .unsuitable : .needMore, start) }
         let end = bytes.count
+        if phase == .elements { return scanElements(base, from: start, to: end, reportingFrom: minimum) }
         var i = start
         while i < end {
+            if phase == .elements { return scanElements(base, from: i, to: end, reportingFrom: minimum) }
             if inString {
                 if escaped {
                     escaped = false
                     i += 1
                     continue
                 }
-                if phase == .elements { i = Self.firstQuoteOrBackslash(base, from: i, to: end) }
-                guard i < end else { break }
                 let c = base[i]
                 i += 1
                 if c == 0x5C {
@@ -128,17 +129,9 @@ public struct FeatureArrayScan: Sendable {
                 depth += 1
             case 0x7D, 0x5D:  // } ]
                 depth -= 1
-                if phase == .elements && depth == 1 {
-                    phase = .finished
-                    return (.arrayEnd, i)
-                }
                 // The top-level object ended without `features`.
                 if depth <= 0 { return give(up: i) }
             case 0x2C:  // ,
-                if phase == .elements && depth == 2 {
-                    separators += 1
-                    return (.separator, i)
-                }
                 if phase == .members && depth == 1 { expectsName = true }
             case 0x3A:  // :
                 if phase == .members && depth == 1 {
@@ -151,6 +144,69 @@ public struct FeatureArrayScan: Sendable {
             }
         }
         return (phase == .finished ? .unsuitable : .needMore, end)
+    }
+
+    /// The scan inside `features`, where only strings, nesting and the separators at the
+    /// elements' level count: most bytes cost one table test.
+    private mutating func scanElements(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
+                                       reportingFrom minimum: Int) -> (Step, Int)
+    {
+        var i = start
+        var depth = self.depth, inString = self.inString, escaped = self.escaped
+        defer {
+            self.depth = depth
+            self.inString = inString
+            self.escaped = escaped
+        }
+        return Self.structure.withUnsafeBufferPointer { structure -> (Step, Int) in
+            while i < end {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        i += 1
+                        continue
+                    }
+                    i = Self.firstQuoteOrBackslash(base, from: i, to: end)
+                    guard i < end else { break }
+                    if base[i] == 0x5C { escaped = true } else { inString = false }
+                    i += 1
+                    continue
+                }
+                let c = base[i]
+                i += 1
+                switch structure[Int(c)] {
+                case 0:
+                    continue
+                case 1:
+                    inString = true
+                case 2:
+                    depth += 1
+                case 3:
+                    depth -= 1
+                    if depth == 1 {
+                        phase = .finished
+                        return (.arrayEnd, i)
+                    }
+                default:  // ,
+                    guard depth == 2 else { continue }
+                    separators += 1
+                    if i - 1 >= minimum { return (.separator, i) }
+                }
+            }
+            return (.needMore, end)
+        }
+    }
+
+    /// What each byte is to the scan inside `features`: 0 nothing, 1 a quote, 2 an opening
+    /// and 3 a closing bracket or brace, 4 a comma.
+    private static let structure: [UInt8] = (0..<256).map { b -> UInt8 in
+        switch b {
+        case 0x22: 1
+        case 0x5B, 0x7B: 2
+        case 0x5D, 0x7D: 3
+        case 0x2C: 4
+        default: 0
+        }
     }
 
     private mutating func give(up index: Int) -> (Step, Int) {
