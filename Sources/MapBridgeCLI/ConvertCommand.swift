@@ -34,7 +34,7 @@ let conversionOptions: [OptionSpec] = [
     OptionSpec(name: "--strict", value: nil, help: "fail (exit 1, no output file) at the first warning that something is not carried over, changes role or is left out"),
     OptionSpec(name: "--simplestyle-defaults", value: "yes|no", help: "KML output: unset line and area styles get GeoJSON viewers' defaults (default: yes for GeoJSON input)"),
     OptionSpec(name: "--threads", value: "N", help: "1: read, transform and write on one thread; 2: read on one while the other transforms and writes (1-256; more than 2 use 2; default: the cores available, at most 2); the output is the same"),
-    OptionSpec(name: "--chunk-bytes", value: "SIZE", help: "newline-delimited GeoJSON or GeoJSON text sequence input on 2 threads: bytes of input per chunk the threads parse at once (KB, MB; 1 or more; default 1MB); the output is the same"),
+    OptionSpec(name: "--chunk-bytes", value: "SIZE", help: "newline-delimited GeoJSON, GeoJSON text sequence or FeatureCollection input on 2 threads: bytes of input per chunk the threads parse at once (KB, MB; 1 or more; default 1MB); the output is the same"),
 ] + readLimitOptions + antimeridianOptions + csvReadingOptions + csvWritingOptions
     + svgOptions + outputOptions + spoolOptions
 

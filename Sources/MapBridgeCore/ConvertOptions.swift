@@ -71,8 +71,9 @@ public struct ConvertOptions: Sendable {
     public var threads = ConvertOptions.defaultThreads
     /// The most threads a conversion can use to advantage: one parsing, one writing.
     public static let maximumThreads = 2
-    /// Newline-delimited GeoJSON and GeoJSON text sequences read on more than one thread: the
-    /// bytes of input in one chunk, ≥ 1 (a chunk ends at the first record boundary past them);
+    /// Newline-delimited GeoJSON, GeoJSON text sequences and FeatureCollections read on more
+    /// than one thread: the bytes of input in one chunk, ≥ 1 (a chunk ends at the first record
+    /// boundary, or `,` between two features of a collection, past them);
     /// default 1 MiB. Smaller chunks spread small inputs over the threads (and let tests cut
     /// an input into many chunks); the output is the same whatever the size.
     public var chunkBytes = 1 << 20
