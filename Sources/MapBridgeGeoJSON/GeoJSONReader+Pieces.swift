@@ -63,8 +63,6 @@ extension GeoJSONReader {
         let collection = resume.collection
         let start = SourceLocation(file: tokenizer.sourceName, line: origin?.line ?? 1,
                                    column: Int((origin?.offset ?? 0) - (origin?.lineStart ?? 0)) + 1)
-        collectionsSeen = 1
-        collectionsBegun = 0
         featureIndex = resume.featureIndex
         document = collection?.document ?? DocumentInfo()
         path = [.key("features")]

@@ -86,12 +86,14 @@ public final class GeoJSONReader: FeatureReader {
     /// its properties held.
     @exclusivity(unchecked) var recordDepth = 0
     @exclusivity(unchecked) var record = RecordProperties()
-    /// Top-level FeatureCollections begun so far, or resumed (`Resume`).
-    var collectionsSeen = 0
     /// Top-level FeatureCollections begun so far (the first one's members are the document);
     /// one resumed from an earlier piece is not counted again.
     public var collectionsRead: Int { collectionsBegun }
     var collectionsBegun = 0
+    /// Whether this piece starts inside the first collection's `features` (`Resume`).
+    let startsInFeatures: Bool
+    /// Top-level FeatureCollections met so far: begun here, or resumed.
+    var collectionsSeen: Int { collectionsBegun + (startsInFeatures ? 1 : 0) }
     /// Whether this piece ends between two elements of the first collection's `features`.
     let endsInFeatures: Bool
     /// Whether this piece resumes a collection that an earlier piece began (its members are
@@ -121,6 +123,7 @@ public final class GeoJSONReader: FeatureReader {
         if let resume { tokenizerOptions.enclosing = Self.enclosing(resume) }
         isPiece = options.origin != nil || options.collectionPiece != nil
         endsInFeatures = options.collectionPiece?.endsInFeatures ?? false
+        startsInFeatures = resume != nil
         resumesCollection = resume?.collection != nil
         tokenizer = JSONTokenizer(source: source, options: tokenizerOptions)
         self.report = report
@@ -155,7 +158,7 @@ public final class GeoJSONReader: FeatureReader {
                     return nil
                 }
                 if token == .endArray {
-                    if collectionsBegun == 0 && !resumesCollection {
+                    if startsInFeatures && collectionsBegun == 0 && !resumesCollection {
                         // A piece from inside features that was to end inside it: the input
                         // is not cut where it was meant to be; whoever cut it reads on whole.
                         throw fail("the features array ends inside a piece that was cut to end within it")
@@ -203,7 +206,6 @@ public final class GeoJSONReader: FeatureReader {
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }
-            collectionsSeen += 1
             collectionsBegun += 1
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
