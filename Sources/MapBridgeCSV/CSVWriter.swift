@@ -132,9 +132,11 @@ public final class CSVWriter: FeatureWriter {
     }
 
     /// Reports what CSV cannot hold, once per code.
-    func note(_ code: String, _ message: String, severity: Severity = .warning, at location: SourceLocation? = nil) {
+    func note(_ code: String, _ message: @autoclosure () -> String, severity: Severity = .warning,
+              at location: SourceLocation? = nil)
+    {
         guard reported.insert(code).inserted else { return }
-        report(Diagnostic(code: code, severity: severity, message: message, location: location))
+        report(Diagnostic(code: code, severity: severity, message: message(), location: location))
     }
 
     /// Adds a property column at the end; returns its position.

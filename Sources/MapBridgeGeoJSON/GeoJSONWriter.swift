@@ -273,9 +273,9 @@ public final class GeoJSONWriter: FeatureWriter {
         }
     }
 
-    /// Reports what GeoJSON cannot hold, once per kind.
-    private func note(_ code: String, _ message: String) {
+    /// Reports what GeoJSON cannot hold, once per kind (the message is made only then).
+    private func note(_ code: String, _ message: @autoclosure () -> String) {
         guard reported.insert(code).inserted else { return }
-        report(Diagnostic(code: code, severity: .warning, message: message))
+        report(Diagnostic(code: code, severity: .warning, message: message()))
     }
 }

@@ -8,16 +8,26 @@ import Synchronization
 ///
 ///     SettingSpelling.use { mention in mention.setting == .maximumVertices ? "the vertex limit" : mention.librarySpelling }
 public enum SettingSpelling {
-    private static let spelling = Mutex<(@Sendable (Setting.Mention) -> String)?>(nil)
+    /// The installed spelling, boxed: a closure passed in and out of the generic `Mutex` as
+    /// itself came back wrapped in one more reabstraction thunk on every read, so a spelling
+    /// read per feature grew a chain of thunks until the stack overflowed. A reference
+    /// comes back as it went in.
+    private final class Spelling: Sendable {
+        let spell: @Sendable (Setting.Mention) -> String
+        init(_ spell: @escaping @Sendable (Setting.Mention) -> String) { self.spell = spell }
+    }
+
+    private static let installed = Mutex<Spelling?>(nil)
 
     /// Spells every mention made from now on with `spell`; nil goes back to library words.
     public static func use(_ spell: (@Sendable (Setting.Mention) -> String)?) {
-        spelling.withLock { $0 = spell }
+        let spelling = spell.map(Spelling.init)
+        installed.withLock { $0 = spelling }
     }
 
     /// `mention` as the installed spelling writes it, or in library words.
     public static func spell(_ mention: Setting.Mention) -> String {
-        guard let spell = spelling.withLock({ $0 }) else { return mention.librarySpelling }
-        return spell(mention)
+        guard let spelling = installed.withLock({ $0 }) else { return mention.librarySpelling }
+        return spelling.spell(mention)
     }
 }

@@ -237,9 +237,9 @@ public final class SVGWriter: FeatureWriter {
     }
 
     /// Reports a kind of loss once.
-    func note(_ code: String, _ message: String, at location: SourceLocation? = nil) {
+    func note(_ code: String, _ message: @autoclosure () -> String, at location: SourceLocation? = nil) {
         guard reported.insert(code).inserted else { return }
-        report(Diagnostic(code: code, severity: .warning, message: message, location: location))
+        report(Diagnostic(code: code, severity: .warning, message: message(), location: location))
     }
 
     /// The picture's background without a basemap.
