@@ -59,7 +59,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool
-    @exclusivity(unchecked) private var output: [Feature] = []
+    /// Finished features, each taken out (`nil` left behind) as the reader hands it on.
+    @exclusivity(unchecked) private var output: [Feature?] = []
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
@@ -111,6 +112,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// How large one placemark, text or coordinate tuple may grow.
     let limits: ReadLimits
+    /// How many properties the last placemark had: room for as many is made at the first of
+    /// the next one's (placemarks of one file tend to have the same data).
+    private var lastPropertyCount = 0
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -120,10 +124,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         self.collectsOnlyStyles = collectsOnlyStyles
     }
 
-    /// The features finished since the last call.
-    func takeOutput() -> [Feature] {
-        defer { output.removeAll(keepingCapacity: true) }
-        return output
+    /// The features finished since the last call (moved out: the next ones start a new array).
+    func takeOutput() -> [Feature?] {
+        var taken: [Feature?] = []
+        taken.reserveCapacity(output.count)
+        swap(&taken, &output)
+        return taken
     }
 
     private var location: SourceLocation {
@@ -199,7 +205,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if name == .description { markupBase = stack.count }
-        func attribute(_ key: String) -> String? { attributes.value(of: key) }
+        func attribute(_ key: StaticString) -> String? { attributes.value(of: key) }
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
@@ -261,11 +267,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var point = Properties()
             for key in ["x", "y"] {
                 // The text is kept only where it is a JSON number ("05" is written 5).
-                if let text = attribute(key), Self.number(text) != nil, let n = NumberParsing.lenientNumber(text) {
+                if let text = attributes.value(of: key), Self.number(text) != nil, let n = NumberParsing.lenientNumber(text) {
                     point.append(key: key, value: .number(n))
                 }
             }
-            for key in ["xunits", "yunits"] { if let u = attribute(key) { point.append(key: key, value: .string(u)) } }
+            for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
             setElementProperty(name.localName, .object(point))
         case .data:
             dataName = attribute("name")
@@ -662,6 +668,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
+        if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
         draft?.properties.append(key: name, value: value)
         if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
@@ -928,6 +935,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
         let hasSpecialKey = properties.contains { KMLDataMapping.mayBeSpecial($0.key) }
+        lastPropertyCount = properties.count
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)
@@ -1019,13 +1027,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
         if style?.isEmpty == true && style?.id == nil { style = nil }
-        var feature = Feature(id: d.id, title: d.title, subtitle: d.subtitle, shape: shape, properties: properties,
-                              style: style, time: time, folderPath: d.folderPath, address: d.address,
-                              visibility: d.visibility, altitudeMode: altitudeMode, highlightStyle: highlightStyle,
-                              foreignMembers: foreignMembers, overlay: overlay, location: d.location)
+        var folderPath: [String] = []
+        swap(&folderPath, &d.folderPath)
+        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: shape,
+                              properties: properties, style: style, time: time, folderPath: folderPath,
+                              address: d.address.take(), visibility: d.visibility, altitudeMode: altitudeMode,
+                              highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
+                              location: d.location)
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
         if hasSpecialKey { KMLDataMapping.restoreFields(of: &feature) }
-        output.append(feature)
+        output.append(consume feature)
     }
 }
 

@@ -56,6 +56,24 @@ public struct XMLAttributeList {
         }
     }
 
+    /// `value(of:)` for a name the program spells (`"id"`): its bytes are compared in place,
+    /// with no string made for the name.
+    ///
+    ///     attributeList.value(of: "name" as StaticString)   // "population", or nil
+    public func value(of name: StaticString) -> String? {
+        switch storage {
+        case .pairs(let pairs):
+            return pairs.first { $0.name == name.description }?.value
+        case .libxml(let attributes, let count):
+            let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            for k in 0..<count {
+                guard let local = attributes[5 * k], Self.equals(local, key) else { continue }
+                return Self.value(attributes, k)
+            }
+            return nil
+        }
+    }
+
     /// Every attribute as (local name, value) strings, in document order.
     public var pairs: XMLAttributes {
         switch storage {
