@@ -18,6 +18,17 @@ enum KMLCoordinates {
         return try parse(text, overlong: &ignored)
     }
 
+    /// `parse(_:)` over bytes read in place.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [Coordinate] {
+        var ignored: String?
+        return try parse(text, spacesSeparateNumbers: false, overlong: &ignored)
+    }
+
+    /// `parse(_:overlong:)` over bytes read in place.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> [Coordinate] {
+        try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
+    }
+
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
@@ -32,11 +43,16 @@ enum KMLCoordinates {
     /// One `gx:coord`: `longitude latitude [altitude]` separated by spaces (commas tolerated),
     /// numbers keeping their text as in `<coordinates>`; `nil` for an empty `<gx:coord/>`.
     static func trackCoordinate(_ text: [UInt8]) throws(Problem) -> Coordinate? {
-        var ignored: String?
         let result = text.withUnsafeBufferPointer { bytes in
-            Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: true, overlong: &ignored) }
+            Result { () throws(Problem) in try trackCoordinate(bytes) }
         }
-        let tuple = try result.get()
+        return try result.get()
+    }
+
+    /// `trackCoordinate(_:)` over bytes read in place.
+    static func trackCoordinate(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> Coordinate? {
+        var ignored: String?
+        let tuple = try parse(text, spacesSeparateNumbers: true, overlong: &ignored)
         guard tuple.count <= 1 else { throw Problem(message: "more than one position") }
         return tuple.first
     }

@@ -68,10 +68,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     var problem: MapBridgeError?
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
-    /// The text of the element being read, as libxml2 handed it over.
-    @exclusivity(unchecked) private var text: [UInt8] = [] {
-        didSet { trimmedCache = nil }
-    }
+    /// The text of the element being read, as libxml2 handed it over (each change to it sets
+    /// `trimmedCache` to `nil`).
+    @exclusivity(unchecked) private var text = KMLText()
     /// `trimmedText`, made at most once per element (`nil`: not yet, or the text changed).
     @exclusivity(unchecked) private var trimmedCache: String?
     /// Open Folders and Documents with their names (Documents do not count in folder paths)
@@ -143,19 +142,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Whether the element just opened is a child of the ScreenOverlay being read.
     private var inScreenOverlay: Bool { draft?.element == .screenOverlay && parent() == .screenOverlay }
 
-    private var textString: String { String(decoding: text, as: UTF8.self) }
+    private var textString: String { text.string }
     /// The text without leading and trailing spaces, tabs and line breaks: trimmed as bytes
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = text.withUnsafeBufferPointer { String(decoding: Self.trimmed($0), as: UTF8.self) }
+        let trimmed = String(decoding: Self.trimmed(text.bytes), as: UTF8.self)
         trimmedCache = trimmed
         return trimmed
     }
 
     /// The text as a number (`number(_:)`'s rules), read from its bytes.
     private var textNumber: Double? {
-        text.withUnsafeBufferPointer { NumberParsing.lenientDouble(Self.trimmed($0)) }
+        NumberParsing.lenientDouble(Self.trimmed(text.bytes))
     }
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
@@ -203,7 +202,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
-        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        if !text.isEmpty {
+            text.removeAll()
+            trimmedCache = nil
+        }
         if name == .description { markupBase = stack.count }
         func attribute(_ key: StaticString) -> String? { attributes.value(of: key) }
         switch name {
@@ -327,17 +329,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func openInlineMarkup(_ name: KMLElement, attributes list: XMLAttributeList) {
         let attributes = list.pairs
         stack.append(name)
+        trimmedCache = nil
         text.append(UInt8(ascii: "<"))
-        text.append(contentsOf: name.localName.utf8)
+        text.append(name.localName)
         for attribute in attributes {
             text.append(UInt8(ascii: " "))
-            text.append(contentsOf: attribute.name.utf8)
-            text.append(contentsOf: "=\"".utf8)
+            text.append(attribute.name)
+            text.append("=\"")
             for byte in attribute.value.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): text.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "&"): text.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): text.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: "\""): text.append("&quot;")
+                case UInt8(ascii: "&"): text.append("&amp;")
+                case UInt8(ascii: "<"): text.append("&lt;")
                 default: text.append(byte)
                 }
             }
@@ -348,12 +351,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func closeInlineMarkup(_ name: KMLElement) {
+        trimmedCache = nil
         if let mark = markupMarks.popLast(), mark == text.count {
             text.removeLast()
-            text.append(contentsOf: "/>".utf8)
+            text.append("/>")
         } else {
-            text.append(contentsOf: "</".utf8)
-            text.append(contentsOf: name.localName.utf8)
+            text.append("</")
+            text.append(name.localName)
             text.append(UInt8(ascii: ">"))
         }
         stack.removeLast()
@@ -385,7 +389,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             return
         }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
+        trimmedCache = nil
     }
 
     func endElement(_ name: KMLElement) {
@@ -482,7 +487,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let container = parent()
         switch name {
         case .color:
-            guard let (color, opacity) = text.withUnsafeBufferPointer({ KMLColor.parse(Self.trimmed($0)) }) else {
+            guard let (color, opacity) = KMLColor.parse(Self.trimmed(text.bytes)) else {
                 let value = trimmedText
                 if !value.isEmpty { warnOnce("bad-color", "'\(value)' is not a KML colour (aabbggrr); it is ignored") }
                 break
@@ -617,7 +622,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .latLonQuad:
             do throws(KMLCoordinates.Problem) {
-                draft?.quad = try KMLCoordinates.parse(text)
+                draft?.quad = try KMLCoordinates.parse(text.bytes)
             } catch {
                 fail("bad gx:LatLonQuad: \(error.message)")
             }
@@ -721,7 +726,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         guard case .leaf(let kind, _) = frames.last else { return }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            let coordinates = try KMLCoordinates.parse(text, overlong: &overlong)
+            let coordinates = try KMLCoordinates.parse(text.bytes, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += coordinates.count
             if featureVertices > limits.maximumVertices, problem == nil {
@@ -742,7 +747,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // numbers keep their text, as in <coordinates>.
         let coordinate: Coordinate?
         do throws(KMLCoordinates.Problem) {
-            coordinate = try KMLCoordinates.trackCoordinate(text)
+            coordinate = try KMLCoordinates.trackCoordinate(text.bytes)
         } catch {
             fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
             return

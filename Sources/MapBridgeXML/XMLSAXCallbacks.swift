@@ -38,7 +38,7 @@ func saxEndElement(
     guard let localName else { return }
     withCore(context) { p in
         guard !p.isStopped else { return }
-        p.endElement(p.nameIndex(localName, prefix, uri))
+        p.endInnermostElement(localName, prefix, uri)
     }
 }
 
