@@ -19,7 +19,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// first and moved whole at the end).
     struct Draft {
         var element: KMLElement
-        var location: SourceLocation
+        /// Where the feature starts (optional only so that it can be moved out, as `Feature` keeps it).
+        var location: SourceLocation?
         var id: FeatureID?
         var title: String?
         var subtitle: String?
@@ -152,9 +153,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         return trimmed
     }
 
-    /// The text as a number (`number(_:)`'s rules), read from its bytes.
+    /// The text as a number (`number(_:)`'s rules), read from its bytes: a JSON number on the
+    /// fast path (exact, as `strtod` is), anything else by `NumberParsing.lenientDouble`.
     private var textNumber: Double? {
-        NumberParsing.lenientDouble(Self.trimmed(text.bytes))
+        KMLCoordinates.number(Self.trimmed(text.bytes))?.value
     }
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
@@ -259,7 +261,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             readingFeature = true
             featureVertices = 0
-            frames = []
+            frames.removeAll(keepingCapacity: true)
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
@@ -972,12 +974,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Time.
         let time: FeatureTime?
-        if let when = d.when {
+        if let when = d.when.take() {
             time = .instant(when)
         } else if d.begin != nil || d.end != nil {
-            time = .span(begin: d.begin, end: d.end)
+            time = .span(begin: d.begin.take(), end: d.end.take())
         } else {
-            time = d.inheritedTime
+            time = d.inheritedTime.take()
         }
         // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
         // togeojson put them there): an array per name, or for several tracks an array of
@@ -1038,7 +1040,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                               properties: properties, style: style, time: time, folderPath: folderPath,
                               address: d.address.take(), visibility: d.visibility, altitudeMode: altitudeMode,
                               highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
-                              location: d.location)
+                              location: d.location.take())
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
         if hasSpecialKey { KMLDataMapping.restoreFields(of: &feature) }
         output.append(consume feature)
