@@ -220,11 +220,12 @@ final class XMLSAXCore {
     func endInnermostElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
                              _ uri: UnsafePointer<xmlChar>?)
     {
-        guard let innermost = openElements.popLast() else {
+        guard let innermost = openElements.last?.index else {
             events.end(nameIndex(localName, prefix, uri))
             return
         }
-        events.end(innermost.index)
+        openElements.removeLast()
+        events.end(innermost)
     }
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
 
