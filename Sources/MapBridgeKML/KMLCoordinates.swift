@@ -18,6 +18,17 @@ enum KMLCoordinates {
         return try parse(text, overlong: &ignored)
     }
 
+    /// `parse(_:)` over bytes read in place.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [Coordinate] {
+        var ignored: String?
+        return try parse(text, spacesSeparateNumbers: false, overlong: &ignored)
+    }
+
+    /// `parse(_:overlong:)` over bytes read in place.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> [Coordinate] {
+        try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
+    }
+
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
@@ -32,11 +43,16 @@ enum KMLCoordinates {
     /// One `gx:coord`: `longitude latitude [altitude]` separated by spaces (commas tolerated),
     /// numbers keeping their text as in `<coordinates>`; `nil` for an empty `<gx:coord/>`.
     static func trackCoordinate(_ text: [UInt8]) throws(Problem) -> Coordinate? {
-        var ignored: String?
         let result = text.withUnsafeBufferPointer { bytes in
-            Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: true, overlong: &ignored) }
+            Result { () throws(Problem) in try trackCoordinate(bytes) }
         }
-        let tuple = try result.get()
+        return try result.get()
+    }
+
+    /// `trackCoordinate(_:)` over bytes read in place.
+    static func trackCoordinate(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> Coordinate? {
+        var ignored: String?
+        let tuple = try parse(text, spacesSeparateNumbers: true, overlong: &ignored)
         guard tuple.count <= 1 else { throw Problem(message: "more than one position") }
         return tuple.first
     }
@@ -46,6 +62,7 @@ enum KMLCoordinates {
     @inline(__always)
     static func number(_ span: UnsafeBufferPointer<UInt8>) -> (value: Double, isJSON: Bool)? {
         guard span.count < 64 else { return nil }
+        if let value = plainDecimal(span) { return (value, true) }
         switch NumberParsing.analyze(span) {
         case .value(let v):
             return (v, true)
@@ -57,8 +74,79 @@ enum KMLCoordinates {
         }
     }
 
+    /// The value of a plain decimal, `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 15 significant
+    /// digits, in one pass over its bytes; `nil` for any other text (`NumberParsing.analyze`
+    /// then says what it is). The value is the one `analyze` gives such a decimal, computed
+    /// the same way (its digits as an integer, divided by a power of ten: both exact, so the
+    /// quotient is correctly rounded, as `strtod`'s is).
+    ///
+    ///     KMLCoordinates.plainDecimal("-114.7445646")   // -114.7445646
+    ///     KMLCoordinates.plainDecimal("1e3")            // nil (an exponent)
+    ///     KMLCoordinates.plainDecimal("007")            // nil (not JSON)
+    @inline(__always)
+    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = text.count
+        var i = 0
+        var negative = false
+        if i < n, text[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        guard i < n else { return nil }
+        var mantissa: UInt64 = 0
+        let integerStart = i
+        if text[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < n, text[i] &- UInt8(ascii: "0") < 10 { return nil }
+        } else {
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            guard i > integerStart else { return nil }
+        }
+        // Significant digits: the integer part's unless it is 0, then the fraction's after its
+        // leading zeros (as `analyze` counts them).
+        var significant = mantissa == 0 ? 0 : i - integerStart
+        var fractionDigits = 0
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            if mantissa == 0 {
+                while i < n && text[i] == UInt8(ascii: "0") { i += 1 }
+            }
+            let significantStart = i
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            guard fractionDigits > 0 else { return nil }
+            significant += i - significantStart
+        }
+        guard i == n, significant <= 15, fractionDigits <= 22 else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10⁰ … 10²², each exactly a `Double`.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
+
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)
     /// whitespace separates numbers as commas do, and the whole text is one tuple.
+    ///
+    /// A number is a run of bytes that are neither whitespace nor commas, read in one tight
+    /// loop and checked as soon as it ends; between runs, whitespace ends a tuple (unless a
+    /// comma came since the last number: spaces after commas are tolerated) and commas
+    /// separate numbers (an empty one between two commas is no number). A tuple ends when the
+    /// next one's first number starts, or at the end of the text.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
                               overlong: inout String?) throws(Problem) -> [Coordinate]
     {
@@ -70,31 +158,17 @@ enum KMLCoordinates {
         // Numbers past the third are checked and counted, not kept: a tuple of a million
         // numbers costs no more memory than its text.
         var extraNumbers = 0
-        var currentStart = -1  // the number being read starts here; -1: none
         var afterComma = false
+        var pendingSpace = false
         var tupleIndex = 0
 
-        func finishNumber(_ end: Int) throws(Problem) {
-            guard currentStart >= 0 else { return }
-            let range = currentStart..<end
-            currentStart = -1
-            let span = UnsafeBufferPointer(rebasing: text[range])
-            guard let (value, isJSON) = number(span) else {
-                throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
-            }
-            switch count {
-            case 0: values.0 = value; spans.0 = isJSON ? range : nil
-            case 1: values.1 = value; spans.1 = isJSON ? range : nil
-            case 2: values.2 = value; spans.2 = isJSON ? range : nil
-            default: extraNumbers += 1; return
-            }
-            count += 1
+        @inline(__always) func isSeparator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
         }
         func kept(_ value: Double, _ range: Range<Int>) -> Coordinate.Number {
             Coordinate.Number(value: value, text: UnsafeBufferPointer(rebasing: text[range]))
         }
-        func finishTuple(_ end: Int) throws(Problem) {
-            try finishNumber(end)
+        func finishTuple() throws(Problem) {
             guard count > 0 else { return }
             guard count >= 2 else {
                 throw Problem(message: "coordinate tuple \(tupleIndex + 1) has one number; write longitude,latitude[,altitude]")
@@ -116,34 +190,43 @@ enum KMLCoordinates {
             tupleIndex += 1
         }
 
-        var pendingSpace = false
-        var i = 0
         let n = text.count
+        var i = 0
         while i < n {
             let byte = text[i]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                if spacesSeparateNumbers {
-                    try finishNumber(i)
-                } else if currentStart >= 0 || count > 0 {
-                    if currentStart >= 0 { try finishNumber(i) }
-                    pendingSpace = true
-                }
-            case UInt8(ascii: ","):
-                try finishNumber(i)
+            if byte == UInt8(ascii: ",") {
                 afterComma = true
                 pendingSpace = false
-            default:
-                if pendingSpace && !afterComma {
-                    try finishTuple(i)
-                }
-                pendingSpace = false
-                afterComma = false
-                if currentStart < 0 { currentStart = i }
+                i += 1
+                continue
             }
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                // Whitespace after a number (not before the first) may end its tuple.
+                if !spacesSeparateNumbers && count > 0 { pendingSpace = true }
+                i += 1
+                continue
+            }
+            // A number starts: the tuple before it ends first if whitespace came between.
+            if pendingSpace && !afterComma { try finishTuple() }
+            pendingSpace = false
+            afterComma = false
+            let start = i
             i += 1
+            while i < n, !isSeparator(text[i]) { i += 1 }
+            let range = start..<i
+            let span = UnsafeBufferPointer(rebasing: text[range])
+            guard let (value, isJSON) = number(span) else {
+                throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+            }
+            switch count {
+            case 0: values.0 = value; spans.0 = isJSON ? range : nil
+            case 1: values.1 = value; spans.1 = isJSON ? range : nil
+            case 2: values.2 = value; spans.2 = isJSON ? range : nil
+            default: extraNumbers += 1; continue
+            }
+            count += 1
         }
-        try finishTuple(n)
+        try finishTuple()
         return result
     }
 }

@@ -43,6 +43,33 @@ enum KMLDataMapping {
         vocabulary.consume(into: &feature, restating: true)
     }
 
+    /// Every key the reader looks for among a placemark's data once it is read: the fields'
+    /// spellings, `@id`, the element names data may repeat, the Multi* geometry marker and
+    /// `coordinateProperties`.
+    static let specialKeys: [String] = vocabulary.spellings.map(\.key)
+        + [idKey, "name", "description", "address", KMLMultiGeometryMarker.key, "coordinateProperties"]
+
+    /// For each first byte of a special key, a bit for each length one has (bit 63: 63 bytes or more).
+    private static let specialShapes: [UInt64] = {
+        var shapes = [UInt64](repeating: 0, count: 256)
+        for key in specialKeys {
+            guard let first = key.utf8.first else { continue }
+            shapes[Int(first)] |= 1 << UInt64(min(key.utf8.count, 63))
+        }
+        return shapes
+    }()
+
+    /// Whether `key` may be one of `specialKeys`: `false` is sure (its first byte and length
+    /// match none of them), `true` is to be checked by a lookup. Two loads, no string compared.
+    ///
+    ///     KMLDataMapping.mayBeSpecial("population")   // false
+    ///     KMLDataMapping.mayBeSpecial("name")         // true
+    static func mayBeSpecial(_ key: String) -> Bool {
+        let utf8 = key.utf8
+        guard let first = utf8.first else { return false }
+        return specialShapes[Int(first)] & (1 << UInt64(min(utf8.count, 63))) != 0
+    }
+
     /// The feature's data: its properties, with the fields that live in data put in place.
     static func data(of feature: Feature) -> Properties {
         vocabulary.properties(of: feature)

@@ -14,11 +14,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // Driven by one parser on one thread, never re-entered: the hot fields skip dynamic
     // exclusivity checks, and presence is kept in flags so that testing for a style or
     // feature in progress does not copy the whole struct out of the class.
-    /// A feature being read.
+    /// A feature being read: its parts as they are read, made into a `Feature` once, when the
+    /// feature's element closes (a `Feature` edited in place for each part would be made empty
+    /// first and moved whole at the end).
     struct Draft {
         var element: KMLElement
-        var location: SourceLocation
-        var feature = Feature()
+        /// Where the feature starts (optional only so that it can be moved out, as `Feature` keeps it).
+        var location: SourceLocation?
+        var id: FeatureID?
+        var title: String?
+        var subtitle: String?
+        var address: String?
+        var visibility: Bool?
+        var folderPath: [String] = []
+        var properties = Properties()
         var styleURL: String?
         var inlineStyle: Style?
         var when: String?, begin: String?, end: String?
@@ -51,7 +60,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool
-    @exclusivity(unchecked) private var output: [Feature] = []
+    /// Finished features, each taken out (`nil` left behind) as the reader hands it on.
+    @exclusivity(unchecked) private var output: [Feature?] = []
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
@@ -59,10 +69,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     var problem: MapBridgeError?
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
-    /// The text of the element being read, as libxml2 handed it over.
-    @exclusivity(unchecked) private var text: [UInt8] = [] {
-        didSet { trimmedCache = nil }
-    }
+    /// The text of the element being read, as libxml2 handed it over (each change to it sets
+    /// `trimmedCache` to `nil`).
+    @exclusivity(unchecked) private var text = KMLText()
     /// `trimmedText`, made at most once per element (`nil`: not yet, or the text changed).
     @exclusivity(unchecked) private var trimmedCache: String?
     /// Open Folders and Documents with their names (Documents do not count in folder paths)
@@ -74,7 +83,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
     // Styles being read.
-    @exclusivity(unchecked) private var style: Style?
+    /// The Style being read (while `readingStyle`).
+    @exclusivity(unchecked) private var style = KMLStyleCapture()
     private var styleID: String?
     private var styleDepth = 0
     private var mapID: String?
@@ -102,6 +112,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// How large one placemark, text or coordinate tuple may grow.
     let limits: ReadLimits
+    /// How many properties the last placemark had: room for as many is made at the first of
+    /// the next one's (placemarks of one file tend to have the same data).
+    private var lastPropertyCount = 0
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -111,10 +124,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         self.collectsOnlyStyles = collectsOnlyStyles
     }
 
-    /// The features finished since the last call.
-    func takeOutput() -> [Feature] {
-        defer { output.removeAll(keepingCapacity: true) }
-        return output
+    /// The features finished since the last call (moved out: the next ones start a new array).
+    func takeOutput() -> [Feature?] {
+        var taken: [Feature?] = []
+        taken.reserveCapacity(output.count)
+        swap(&taken, &output)
+        return taken
     }
 
     private var location: SourceLocation {
@@ -128,19 +143,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Whether the element just opened is a child of the ScreenOverlay being read.
     private var inScreenOverlay: Bool { draft?.element == .screenOverlay && parent() == .screenOverlay }
 
-    private var textString: String { String(decoding: text, as: UTF8.self) }
+    private var textString: String { text.string }
     /// The text without leading and trailing spaces, tabs and line breaks: trimmed as bytes
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = text.withUnsafeBufferPointer { String(decoding: Self.trimmed($0), as: UTF8.self) }
+        let trimmed = String(decoding: Self.trimmed(text.bytes), as: UTF8.self)
         trimmedCache = trimmed
         return trimmed
     }
 
-    /// The text as a number (`number(_:)`'s rules), read from its bytes.
+    /// The text as a number (`number(_:)`'s rules), read from its bytes: a JSON number on the
+    /// fast path (exact, as `strtod` is), anything else by `NumberParsing.lenientDouble`.
     private var textNumber: Double? {
-        text.withUnsafeBufferPointer { NumberParsing.lenientDouble(Self.trimmed($0)) }
+        KMLCoordinates.number(Self.trimmed(text.bytes))?.value
     }
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
@@ -188,9 +204,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
-        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        if !text.isEmpty {
+            text.removeAll()
+            trimmedCache = nil
+        }
         if name == .description { markupBase = stack.count }
-        func attribute(_ key: String) -> String? { attributes.value(of: key) }
+        func attribute(_ key: StaticString) -> String? { attributes.value(of: key) }
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
@@ -198,7 +217,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .style:
             if !readingStyle {
                 readingStyle = true
-                style = Style()
+                style = KMLStyleCapture()
                 styleDepth = stack.count
                 styleID = attribute("id")
                 if parent() == .cascadingStyle { styleID = styleID ?? cascadingID }
@@ -235,15 +254,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // Built in place (a Draft holds a whole Feature: each copy costs).
             let here = location
             draft = Draft(element: name, location: here)
-            if let id = attribute("id") { draft?.feature.id = .string(id) }
-            if folders.contains(where: \.isFolder) { draft?.feature.folderPath = folders.filter { $0.isFolder }.map(\.name) }
+            if let id = attribute("id") { draft?.id = .string(id) }
+            if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
                 draft?.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
             }
-            draft?.feature.location = here
             readingFeature = true
             featureVertices = 0
-            frames = []
+            frames.removeAll(keepingCapacity: true)
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
@@ -253,11 +271,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             var point = Properties()
             for key in ["x", "y"] {
                 // The text is kept only where it is a JSON number ("05" is written 5).
-                if let text = attribute(key), Self.number(text) != nil, let n = NumberParsing.lenientNumber(text) {
+                if let text = attributes.value(of: key), Self.number(text) != nil, let n = NumberParsing.lenientNumber(text) {
                     point.append(key: key, value: .number(n))
                 }
             }
-            for key in ["xunits", "yunits"] { if let u = attribute(key) { point.append(key: key, value: .string(u)) } }
+            for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
             setElementProperty(name.localName, .object(point))
         case .data:
             dataName = attribute("name")
@@ -268,7 +286,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let x = attribute("x").flatMap(Self.number), let y = attribute("y").flatMap(Self.number) {
                 let hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
                                       yUnits: attribute("yunits") ?? "fraction")
-                editMarker { $0.hotSpot = hotSpot }
+                style.hasMarker = true
+                style.marker.hotSpot = hotSpot
             }
         case .simpleData:
             dataName = attribute("name")
@@ -312,17 +331,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func openInlineMarkup(_ name: KMLElement, attributes list: XMLAttributeList) {
         let attributes = list.pairs
         stack.append(name)
+        trimmedCache = nil
         text.append(UInt8(ascii: "<"))
-        text.append(contentsOf: name.localName.utf8)
+        text.append(name.localName)
         for attribute in attributes {
             text.append(UInt8(ascii: " "))
-            text.append(contentsOf: attribute.name.utf8)
-            text.append(contentsOf: "=\"".utf8)
+            text.append(attribute.name)
+            text.append("=\"")
             for byte in attribute.value.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): text.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "&"): text.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): text.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: "\""): text.append("&quot;")
+                case UInt8(ascii: "&"): text.append("&amp;")
+                case UInt8(ascii: "<"): text.append("&lt;")
                 default: text.append(byte)
                 }
             }
@@ -333,12 +353,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func closeInlineMarkup(_ name: KMLElement) {
+        trimmedCache = nil
         if let mark = markupMarks.popLast(), mark == text.count {
             text.removeLast()
-            text.append(contentsOf: "/>".utf8)
+            text.append("/>")
         } else {
-            text.append(contentsOf: "</".utf8)
-            text.append(contentsOf: name.localName.utf8)
+            text.append("</")
+            text.append(name.localName)
             text.append(UInt8(ascii: ">"))
         }
         stack.removeLast()
@@ -370,7 +391,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             return
         }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
+        trimmedCache = nil
     }
 
     func endElement(_ name: KMLElement) {
@@ -433,7 +455,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if container == .document, document.name == nil, folderDepths.count == 1 { document.name = value }
             return
         }
-        if let c = container, c.isFeature, readingFeature { draft?.feature.title = textString }
+        if let c = container, c.isFeature, readingFeature { draft?.title = textString }
     }
 
     /// A Folder's or Document's own `TimeStamp/when`, `TimeSpan/begin` or `end`.
@@ -455,68 +477,44 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if container == .document, document.description == nil, folderDepths.count == 1 {
             document.description = textString
         } else if let c = container, c.isFeature, readingFeature {
-            draft?.feature.subtitle = textString
+            draft?.subtitle = textString
         }
     }
 
     // MARK: - Styles
 
-    // The style is moved out of the builder, changed and moved back (`take()`), never copied
-    // (a Style is large, and a copy retains its parts), and the text is decoded only by the
-    // elements that keep it.
+    // The style's members are set one by one in a capture (`KMLStyleCapture`), made into a
+    // `Style` once when it closes, and the text is decoded only by the elements that keep it.
     private func endStyleElement(_ name: KMLElement) {
         let container = parent()
         switch name {
         case .color:
-            guard let (color, opacity) = text.withUnsafeBufferPointer({ KMLColor.parse(Self.trimmed($0)) }) else {
+            guard let (color, opacity) = KMLColor.parse(Self.trimmed(text.bytes)) else {
                 let value = trimmedText
                 if !value.isEmpty { warnOnce("bad-color", "'\(value)' is not a KML colour (aabbggrr); it is ignored") }
                 break
             }
-            var s = style.take() ?? Style()
-            switch container {
-            case .lineStyle:
-                s.strokeColor = color
-                if let opacity { s.strokeOpacity = opacity }
-            case .polyStyle:
-                s.fillColor = color
-                if let opacity { s.fillOpacity = opacity }
-            case .iconStyle:
-                var m = s.marker.take() ?? MarkerStyle()
-                m.color = color
-                if let opacity { m.opacity = opacity }
-                s.marker = m
-            case .labelStyle:
-                var l = s.label.take() ?? LabelStyle()
-                l.color = color
-                if let opacity { l.opacity = opacity }
-                s.label = l
-            default: break
-            }
-            style = s
+            style.setColor(color, opacity: opacity, in: container)
         case .width where container == .lineStyle:
-            style?.strokeWidth = textNumber
+            style.strokeWidth = textNumber
         case .fill where container == .polyStyle:
             let value = trimmedText
-            style?.fill = value == "1" || value == "true"
+            style.fill = value == "1" || value == "true"
         case .outline where container == .polyStyle:
             let value = trimmedText
-            style?.outline = value == "1" || value == "true"
+            style.outline = value == "1" || value == "true"
         case .scale where container == .iconStyle:
-            let scale = textNumber
-            editMarker { $0.scale = scale }
+            style.hasMarker = true
+            style.marker.scale = textNumber
         case .scale where container == .labelStyle:
-            guard var s = style.take() else { break }
-            var l = s.label.take() ?? LabelStyle()
-            l.scale = textNumber
-            s.label = l
-            style = s
+            style.hasLabel = true
+            style.label.scale = textNumber
         case .heading where container == .iconStyle:
-            let heading = textNumber
-            editMarker { $0.heading = heading }
+            style.hasMarker = true
+            style.marker.heading = textNumber
         case .href where container == .icon && parent(2) == .iconStyle:
-            let value = trimmedText
-            editMarker { $0.href = value }
+            style.hasMarker = true
+            style.marker.href = trimmedText
         case .style where stack.count == styleDepth:
             finishStyle()
         default:
@@ -526,8 +524,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func finishStyle() {
         readingStyle = false
-        guard let finished = style else { return }
-        style = nil
+        let finished = style.style
+        style = KMLStyleCapture()
         let container = parent()
         if container == .pair {
             pairStyle = finished
@@ -540,26 +538,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
         styleID = nil
     }
 
-    /// Changes the marker of the style being read (made when it has none), moved out and
-    /// back rather than copied; nothing when no style is being read.
-    @inline(__always)
-    private func editMarker(_ change: (inout MarkerStyle) -> Void) {
-        guard var s = style.take() else { return }
-        var m = s.marker.take() ?? MarkerStyle()
-        change(&m)
-        s.marker = m
-        style = s
-    }
-
     // MARK: - Feature parts
 
     private func endFeatureElement(_ name: KMLElement) {
         let container = parent()
         switch name {
         case .visibility where container?.isFeature == true:
-            draft?.feature.visibility = trimmedText == "1" || trimmedText == "true"
+            draft?.visibility = trimmedText == "1" || trimmedText == "true"
         case .address where container?.isFeature == true:
-            draft?.feature.address = textString
+            draft?.address = textString
         case .styleUrl where container?.isFeature == true:
             draft?.styleURL = trimmedText
         case .color where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
@@ -637,7 +624,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .latLonQuad:
             do throws(KMLCoordinates.Problem) {
-                draft?.quad = try KMLCoordinates.parse(text)
+                draft?.quad = try KMLCoordinates.parse(text.bytes)
             } catch {
                 fail("bad gx:LatLonQuad: \(error.message)")
             }
@@ -653,7 +640,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !stack.dropLast().contains(.other("Update")) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
-            if !trimmedText.isEmpty, draft?.feature.properties.contains(key: "snippet") == false {
+            if !trimmedText.isEmpty, draft?.properties.contains(key: "snippet") == false {
                 setElementProperty("snippet", .string(trimmedText))
             }
         default:
@@ -676,20 +663,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var name = key
         // One scan of the (short) properties; no set of data names beside them. Looked up in
         // place: a copy of the properties held while they grow would copy them at every value.
-        if draft?.feature.properties.contains(key: key) == true {
+        if draft?.properties.contains(key: key) == true {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                draft?.feature.properties[key] = value
+                draft?.properties[key] = value
                 return
             }
-            name = draft?.feature.properties.freeKey(for: key) ?? key
+            name = draft?.properties.freeKey(for: key) ?? key
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
-        draft?.feature.properties.append(key: name, value: value)
-        if let count = draft?.feature.properties.count, count > limits.maximumKeys, problem == nil {
+        if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
+        draft?.properties.append(key: name, value: value)
+        if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
@@ -697,8 +685,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
     /// `icon`, remembering that data of that name may still take its place.
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
-        if draft?.feature.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
-        draft?.feature.properties[key] = value
+        if draft?.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
+        draft?.properties[key] = value
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
@@ -740,7 +728,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         guard case .leaf(let kind, _) = frames.last else { return }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            let coordinates = try KMLCoordinates.parse(text, overlong: &overlong)
+            let coordinates = try KMLCoordinates.parse(text.bytes, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += coordinates.count
             if featureVertices > limits.maximumVertices, problem == nil {
@@ -761,7 +749,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // numbers keep their text, as in <coordinates>.
         let coordinate: Coordinate?
         do throws(KMLCoordinates.Problem) {
-            coordinate = try KMLCoordinates.trackCoordinate(text)
+            coordinate = try KMLCoordinates.trackCoordinate(text.bytes)
         } catch {
             fail("bad gx:coord '\(trimmedText)': write 'longitude latitude [altitude]' separated by spaces")
             return
@@ -913,112 +901,124 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func finishFeature() {
         readingFeature = false
         guard var d = draft.take() else { return }
-        // Moved out of the draft, not copied (a Feature is large, and a copy retains each part).
-        var feature = Feature()
-        swap(&feature, &d.feature)
+        // The parts are moved out of the draft into locals, and the Feature is made once from
+        // them (a Feature is large, and a copy retains each part).
+        var properties = Properties()
+        swap(&properties, &d.properties)
         // Geometry.
+        var shape: Shape?
+        var overlay: OverlayKind?
         switch d.element {
         case .screenOverlay:
             // Fixed on the screen, not on the map: a feature without geometry.
-            feature.overlay = .screenOverlay
+            overlay = .screenOverlay
         case .photoOverlay:
             // A photo placed in the view from its Point.
-            feature.overlay = .photoOverlay
-            feature.shape = d.shapes.first
+            overlay = .photoOverlay
+            shape = d.shapes.first
         case .groundOverlay:
-            feature.overlay = .groundOverlay
+            overlay = .groundOverlay
             if let quad = d.quad, quad.count >= 3 {
-                feature.shape = .polygon(Polygon(outer: quad + [quad[0]]))
+                shape = .polygon(Polygon(outer: quad + [quad[0]]))
             } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
+                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
             }
         case .networkLink:
-            feature.overlay = .networkLink
+            overlay = .networkLink
             if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                feature.shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
+                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
             if d.shapes.count == 1 {
-                feature.shape = d.shapes[0]
+                shape = d.shapes[0]
             } else if d.shapes.count > 1 {
                 // Sibling geometries (several MultiGeometry elements, say) form one collection.
-                feature.shape = .collection(d.shapes.flatMap { shape -> [Shape] in
+                shape = .collection(d.shapes.flatMap { shape -> [Shape] in
                     if case .collection(let members) = shape { return members }
                     return [shape]
                 })
             }
         }
+        // Most placemarks have no key that the steps below look for: one pass over the keys
+        // says so, and spares each step its own lookups.
+        let hasSpecialKey = properties.contains { KMLDataMapping.mayBeSpecial($0.key) }
+        lastPropertyCount = properties.count
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)
         func keepApart(_ key: String, from field: String?) {
-            guard let field, let value = feature.properties[key], value != .string(field) else { return }
+            guard let field, let value = properties[key], value != .string(field) else { return }
             warnOnce("data-\(key)", "ExtendedData '\(key)' differs from the placemark's <\(key)>; it is kept as 'data:\(key)'")
             var renamed = Properties()
-            for entry in feature.properties {
+            for entry in properties {
                 renamed.append(key: entry.key == key ? "data:" + key : entry.key, value: entry.value)
             }
-            feature.properties = renamed
+            properties = renamed
         }
-        if !feature.properties.isEmpty {
-            keepApart("name", from: feature.title)
-            keepApart("description", from: feature.subtitle)
-            keepApart("address", from: feature.address)
-        }
-        // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
-        // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
-        if case .string(let name)? = feature.properties[KMLMultiGeometryMarker.key] {
-            if let restored = KMLMultiGeometryMarker.restore(name, from: feature.shape) {
-                feature.shape = restored
-                feature.properties[KMLMultiGeometryMarker.key] = nil
-            } else if let kind = OverlayKind(rawValue: name) {
-                // An overlay written as a Placemark (a PhotoOverlay, or one that no longer fits its element).
-                if feature.overlay == nil { feature.overlay = kind }
-                feature.properties[KMLMultiGeometryMarker.key] = nil
+        if hasSpecialKey {
+            keepApart("name", from: d.title)
+            keepApart("description", from: d.subtitle)
+            keepApart("address", from: d.address)
+            // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
+            // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
+            if case .string(let name)? = properties[KMLMultiGeometryMarker.key] {
+                if let restored = KMLMultiGeometryMarker.restore(name, from: shape) {
+                    shape = restored
+                    properties[KMLMultiGeometryMarker.key] = nil
+                } else if let kind = OverlayKind(rawValue: name) {
+                    // An overlay written as a Placemark (a PhotoOverlay, or one that no longer fits its element).
+                    if overlay == nil { overlay = kind }
+                    properties[KMLMultiGeometryMarker.key] = nil
+                }
             }
         }
-        feature.altitudeMode = altitudeMode
         // Time.
-        if let when = d.when {
-            feature.time = .instant(when)
+        let time: FeatureTime?
+        if let when = d.when.take() {
+            time = .instant(when)
         } else if d.begin != nil || d.end != nil {
-            feature.time = .span(begin: d.begin, end: d.end)
+            time = .span(begin: d.begin.take(), end: d.end.take())
         } else {
-            feature.time = d.inheritedTime
+            time = d.inheritedTime.take()
         }
         // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
         // togeojson put them there): an array per name, or for several tracks an array of
         // such arrays (null for a track without that name). MapBridge writes what per-point
         // values a track cannot hold as a coordinateProperties object in the data: the arrays
         // join it.
-        var existing: Properties?
-        switch feature.properties["coordinateProperties"] {
-        case nil: existing = Properties()
-        case .object(let members)?: existing = members
-        default: existing = nil
-        }
-        if d.trackArrays.contains(where: { !$0.isEmpty }), let existing {
-            var perPoint = Properties()
-            var order: [String] = []
-            for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
-            for name in order {
-                let perTrack: [PropertyValue] = d.trackArrays.map { track in
-                    track.first { $0.name == name }.map { .array($0.values) } ?? .null
-                }
-                perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+        if d.trackArrays.contains(where: { !$0.isEmpty }) {
+            var existing: Properties?
+            switch hasSpecialKey ? properties["coordinateProperties"] : nil {
+            case nil: existing = Properties()
+            case .object(let members)?: existing = members
+            default: existing = nil
             }
-            for entry in existing where !perPoint.contains(key: entry.key) { perPoint.append(key: entry.key, value: entry.value) }
-            feature.properties["coordinateProperties"] = .object(perPoint)
+            if let existing {
+                var perPoint = Properties()
+                var order: [String] = []
+                for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
+                for name in order {
+                    let perTrack: [PropertyValue] = d.trackArrays.map { track in
+                        track.first { $0.name == name }.map { .array($0.values) } ?? .null
+                    }
+                    perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+                }
+                for entry in existing where !perPoint.contains(key: entry.key) { perPoint.append(key: entry.key, value: entry.value) }
+                properties["coordinateProperties"] = .object(perPoint)
+            }
         }
         // Style: the shared one the styleUrl names, overridden by an inline Style.
+        var style: Style?
+        var highlightStyle: Style?
+        var foreignMembers = Properties()
         if let url = d.styleURL {
             let resolved = styleSheet.resolve(url)
-            feature.style = resolved.normal
-            feature.highlightStyle = resolved.highlight
+            style = resolved.normal
+            highlightStyle = resolved.highlight
             if resolved.normal == nil && resolved.highlight == nil {
                 // The style's id travels with the resolved style; a reference that resolves to
                 // nothing here (another file's style, or a missing one) is kept as it was.
-                feature.foreignMembers["styleUrl"] = .string(url)
+                foreignMembers["styleUrl"] = .string(url)
                 if let id = KMLStyleSheet.localID(url) {
                     if styleSheet.hasMap(id) {
                         warnOnce("style-loop", "StyleMap '\(url)' leads to no Style (its pairs point back to StyleMaps in a loop, or nowhere); no style applies")
@@ -1028,15 +1028,22 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
             }
         }
-        if let inline = d.inlineStyle {
-            feature.style = feature.style.map { $0.overridden(by: inline) } ?? inline
+        if let inline = d.inlineStyle.take() {
+            style = style.map { $0.overridden(by: inline) } ?? inline
         }
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
-        if feature.style?.isEmpty == true && feature.style?.id == nil { feature.style = nil }
+        if style?.isEmpty == true && style?.id == nil { style = nil }
+        var folderPath: [String] = []
+        swap(&folderPath, &d.folderPath)
+        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: shape,
+                              properties: properties, style: style, time: time, folderPath: folderPath,
+                              address: d.address.take(), visibility: d.visibility, altitudeMode: altitudeMode,
+                              highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
+                              location: d.location.take())
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
-        KMLDataMapping.restoreFields(of: &feature)
-        output.append(feature)
+        if hasSpecialKey { KMLDataMapping.restoreFields(of: &feature) }
+        output.append(consume feature)
     }
 }
 

@@ -28,7 +28,10 @@ public final class KMLReader: FeatureReader {
     private let report: DiagnosticHandler
     private var parser: XMLPushParser<KMLFeatureBuilder>?
     private var builder: KMLFeatureBuilder?
-    private var queue = FeatureQueue()
+    /// Features parsed and not yet handed out: `pending[nextPending...]`, each moved out
+    /// (leaving `nil`) when handed out, so that none is copied.
+    private var pending: [Feature?] = []
+    private var nextPending = 0
     private var opened = false
     private var spooled: String?
     /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
@@ -80,8 +83,9 @@ public final class KMLReader: FeatureReader {
             opened = true
             try start()
             // Read until the document's name and description are known or a feature arrives.
-            while queue.isEmpty, let parser, !parser.finished, builder?.document.name == nil {
-                queue.append(contentsOf: try pump())
+            while nextPending == pending.count, let parser, !parser.finished, builder?.document.name == nil {
+                pending = try pump()
+                nextPending = 0
             }
         }
         return document
@@ -89,14 +93,17 @@ public final class KMLReader: FeatureReader {
 
     public func next() throws -> Feature? {
         if !opened { _ = try open() }
-        return try queue.next {
+        while nextPending == pending.count {
             guard let parser, !parser.finished else { return nil }
-            return try pump()
+            pending = try pump()
+            nextPending = 0
         }
+        defer { nextPending += 1 }
+        return pending[nextPending].take()
     }
 
     /// Parses the next chunk; returns the features it finished.
-    private func pump() throws -> [Feature] {
+    private func pump() throws -> [Feature?] {
         guard let parser, let builder else { return [] }
         _ = try parser.parseNextChunk()
         if let problem = builder.problem { throw problem }

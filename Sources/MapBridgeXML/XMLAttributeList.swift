@@ -12,6 +12,8 @@ public struct XMLAttributeList {
         /// start, value end), `count` attributes.
         case libxml(UnsafeMutablePointer<UnsafePointer<UInt8>?>, count: Int)
         case pairs(XMLAttributes)
+        /// No attributes (most elements): nothing to release when the list goes.
+        case none
     }
 
     @usableFromInline let storage: Storage
@@ -21,12 +23,14 @@ public struct XMLAttributeList {
         storage = .pairs(pairs)
     }
 
-    /// libxml2's SAX2 attribute array of `count` attributes.
+    /// libxml2's SAX2 attribute array of `count` attributes. Inlined into the callback, so
+    /// that the list it makes is seen to hold nothing to release.
+    @inline(__always)
     init(libxml attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
         if let attributes, count > 0 {
             storage = .libxml(attributes, count: count)
         } else {
-            storage = .pairs([])
+            storage = .none
         }
     }
 
@@ -35,6 +39,7 @@ public struct XMLAttributeList {
         switch storage {
         case .libxml(_, let count): count
         case .pairs(let pairs): pairs.count
+        case .none: 0
         }
     }
 
@@ -44,6 +49,8 @@ public struct XMLAttributeList {
         switch storage {
         case .pairs(let pairs):
             return pairs.first { $0.name == name }?.value
+        case .none:
+            return nil
         case .libxml(let attributes, let count):
             var key = name
             return key.withUTF8 { key -> String? in
@@ -56,11 +63,33 @@ public struct XMLAttributeList {
         }
     }
 
+    /// `value(of:)` for a name the program spells (`"id"`): its bytes are compared in place,
+    /// with no string made for the name.
+    ///
+    ///     attributeList.value(of: "name" as StaticString)   // "population", or nil
+    public func value(of name: StaticString) -> String? {
+        switch storage {
+        case .pairs(let pairs):
+            return pairs.first { $0.name == name.description }?.value
+        case .none:
+            return nil
+        case .libxml(let attributes, let count):
+            let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            for k in 0..<count {
+                guard let local = attributes[5 * k], Self.equals(local, key) else { continue }
+                return Self.value(attributes, k)
+            }
+            return nil
+        }
+    }
+
     /// Every attribute as (local name, value) strings, in document order.
     public var pairs: XMLAttributes {
         switch storage {
         case .pairs(let pairs):
             return pairs
+        case .none:
+            return []
         case .libxml(let attributes, let count):
             var pairs: XMLAttributes = []
             pairs.reserveCapacity(count)

@@ -8,33 +8,54 @@ private func core(_ context: UnsafeMutableRawPointer?) -> XMLSAXCore? {
     return Unmanaged<XMLSAXCore>.fromOpaque(context).takeUnretainedValue()
 }
 
+/// Runs `body` with the parser core behind the context pointer, neither retained nor
+/// released: the core outlives every callback (it owns the libxml2 context that makes them).
+/// The per-element callbacks use this; the rare ones use `core(_:)`.
+@inline(__always)
+private func withCore(_ context: UnsafeMutableRawPointer?, _ body: (XMLSAXCore) -> Void) {
+    guard let context else { return }
+    Unmanaged<XMLSAXCore>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+}
+
 func saxStartElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let p = core(context), !p.isStopped, let localName else { return }
-    let index = p.nameIndex(localName, prefix, uri)
-    // Read in place by the handler: no strings or array made for attributes nobody asks for.
-    p.startElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+    guard let localName else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        let index = p.nameIndex(localName, prefix, uri)
+        // Read in place by the handler: no strings or array made for attributes nobody asks for.
+        p.startElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+    }
 }
 
 func saxEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    guard let p = core(context), !p.isStopped, let localName else { return }
-    p.endElement(p.nameIndex(localName, prefix, uri))
+    guard let localName else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.endInnermostElement(localName, prefix, uri)
+    }
 }
 
 func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let p = core(context), !p.isStopped, let bytes else { return }
-    p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
+    guard let bytes else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
+    }
 }
 
 func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let p = core(context), !p.isStopped, let bytes else { return }
-    p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
+    guard let bytes else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
+    }
 }
 
 func saxInternalSubset(

@@ -213,9 +213,19 @@ final class XMLSAXCore {
         events.start(index, attributes)
     }
 
-    func endElement(_ index: Int) {
-        if !openElements.isEmpty { openElements.removeLast() }
-        events.end(index)
+    /// The innermost open element closes. libxml2 reports an end only for the element open
+    /// innermost, with the name, prefix and namespace its start had (a mismatched end tag is
+    /// a fatal error, after which it reports nothing), so the index its start pushed is the
+    /// one: no name is looked up.
+    func endInnermostElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+                             _ uri: UnsafePointer<xmlChar>?)
+    {
+        guard let innermost = openElements.last?.index else {
+            events.end(nameIndex(localName, prefix, uri))
+            return
+        }
+        openElements.removeLast()
+        events.end(innermost)
     }
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
 

@@ -53,4 +53,46 @@ struct XMLAttributeListTests {
         #expect(handler.seen[2].map(\.value) == ["f&0", "Fish & <Chips>", "no"])
         #expect(XMLAttributeList(handler.seen[3]).value(of: "id") == "2")
     }
+
+    /// Asks for attributes by static names, as the KML reader does.
+    final class StaticNames: XMLEventHandler {
+        var seen: [(String?, String?, String?)] = []
+        func startElement(_ name: Name, attributes: XMLAttributes) { Issue.record("the string form was called") }
+        func startElement(_ name: Name, attributeList: XMLAttributeList) {
+            seen.append((attributeList.value(of: "id" as StaticString), attributeList.value(of: "name" as StaticString),
+                         attributeList.value(of: "i" as StaticString)))
+        }
+        func endElement(_ name: Name) {}
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
+
+    @Test("values by static names: the same as by strings, and no prefix of a name matches")
+    func staticNames() throws {
+        let handler = StaticNames()
+        let parser = XMLPushParser(source: ByteSource(bytes: Array(Self.document.utf8)), handler: handler, documentKind: "XML")
+        while try parser.parseNextChunk() {}
+        #expect(handler.seen.map(\.0) == [nil, nil, "f&0", "2"])
+        #expect(handler.seen.map(\.1) == [nil, nil, "Fish & <Chips>", ""])
+        #expect(handler.seen.map(\.2) == [nil, nil, nil, nil])
+        #expect(XMLAttributeList([("id", "7")]).value(of: "id" as StaticString) == "7")
+    }
+
+    /// Records starts and ends by name.
+    final class Events: XMLEventHandler {
+        var events: [String] = []
+        func startElement(_ name: Name, attributes: XMLAttributes) { events.append("+" + name.localName) }
+        func endElement(_ name: Name) { events.append("-" + name.localName) }
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
+
+    @Test("each end names the element its start opened: empty elements, prefixes, namespaces, names reused")
+    func endsMatchStarts() throws {
+        let document = #"<a xmlns="urn:a" xmlns:p="urn:p"><p:b><b/><p:b/></p:b><c xmlns="urn:c"><b></b></c><a/></a>"#
+        let handler = Events()
+        // Small chunks: names cut across chunks, and several chunks per element.
+        let parser = XMLPushParser(source: ByteSource(bytes: Array(document.utf8)), handler: handler, documentKind: "XML",
+                                   chunkSize: 3)
+        while try parser.parseNextChunk() {}
+        #expect(handler.events == ["+a", "+b", "+b", "-b", "+b", "-b", "-b", "+c", "+b", "-b", "-c", "+a", "-a", "-a"])
+    }
 }

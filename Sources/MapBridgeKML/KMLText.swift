@@ -1,0 +1,69 @@
+/// The text of the element being read, as libxml2 hands it over in pieces: bytes in one
+/// buffer kept from element to element (cleared, not freed), appended to without an array's
+/// uniqueness checks and generic paths. Noncopyable: it owns its buffer and frees it.
+///
+///     var text = KMLText()
+///     text.append(" 12.5 ")
+///     text.string                                   // " 12.5 "
+///     KMLFeatureBuilder.trimmed(text.bytes).count   // 4
+///     text.removeAll()
+struct KMLText: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes the text has.
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty text with room for `capacity` bytes before it first grows.
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes, valid until the text next changes.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Empties the text, keeping its buffer.
+    mutating func removeAll() { count = 0 }
+
+    /// Drops the last byte, if any.
+    mutating func removeLast() {
+        if count > 0 { count -= 1 }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the UTF-8 bytes of `string`.
+    mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// Makes room for `n` more bytes: the buffer at least doubles when it grows.
+    private mutating func reserve(_ n: Int) {
+        guard n > capacity - count else { return }
+        let grown = max(capacity * 2, count + n)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.initialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+}
