@@ -13,12 +13,6 @@ extension Feature {
         var highlightStyle: Style?
         var foreignMembers: Properties
         var overlay: OverlayKind?
-
-        /// Whether every field is unset, so that no box is needed.
-        var isUnset: Bool {
-            time == nil && folderPath.isEmpty && address == nil && visibility == nil && altitudeMode == nil
-                && highlightStyle == nil && foreignMembers.isEmpty && overlay == nil
-        }
     }
 
     /// The rare fields' box, made when the feature had none and copied when another feature

@@ -117,6 +117,14 @@ public struct Feature: Hashable, Sendable {
                 foreignMembers: Properties = Properties(), overlay: OverlayKind? = nil,
                 fieldPlacements: [FieldPlacement] = [], location: SourceLocation? = nil)
     {
+        // Asked of the arguments, before any field is set: no fields built only to be dropped.
+        let rareUnset = time == nil && folderPath.isEmpty && address == nil && visibility == nil && altitudeMode == nil
+            && highlightStyle == nil && foreignMembers.isEmpty && overlay == nil
+        self.rare = rareUnset
+            ? nil
+            : CopyOnWriteBox(RareFields(time: time, folderPath: folderPath, address: address, visibility: visibility,
+                                        altitudeMode: altitudeMode, highlightStyle: highlightStyle,
+                                        foreignMembers: foreignMembers, overlay: overlay))
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -125,10 +133,6 @@ public struct Feature: Hashable, Sendable {
         self.style = style
         self.fieldPlacements = fieldPlacements
         self.location = location
-        let rare = RareFields(time: time, folderPath: folderPath, address: address, visibility: visibility,
-                              altitudeMode: altitudeMode, highlightStyle: highlightStyle,
-                              foreignMembers: foreignMembers, overlay: overlay)
-        self.rare = rare.isUnset ? nil : CopyOnWriteBox(rare)
     }
 }
 
