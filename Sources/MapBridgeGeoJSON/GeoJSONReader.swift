@@ -66,11 +66,17 @@ public final class GeoJSONReader: FeatureReader {
     enum State {
         case initial
         case pending(Feature)
-        case inFeatures(Members)
+        /// Inside a collection's `features`; the collection's own members wait in
+        /// `collectionMembers`.
+        case inFeatures
         case betweenValues
         case finished
     }
     @exclusivity(unchecked) var state: State = .initial
+    /// The members of the collection whose features are being read, beside `state` rather than
+    /// in it: `switch state`, once per feature, copies the state, which would otherwise carry
+    /// all of them (several hundred bytes).
+    @exclusivity(unchecked) var collectionMembers: Members?
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path: [PathComponent] = []
     @exclusivity(unchecked) var featureIndex = 0
@@ -124,8 +130,8 @@ public final class GeoJSONReader: FeatureReader {
             case .inFeatures:
                 let token = try tokenizer.next()
                 if token == .endArray {
-                    // The collection's members (bound only here: a copy per feature would cost).
-                    guard case .inFeatures(var members) = state else { continue }
+                    // The collection's members, moved out (a copy would retain each part).
+                    guard var members = collectionMembers.take() else { continue }
                     path.removeLast()  // "features"
                     try parseMembers(into: &members, stoppingAtFeatures: false)
                     try finishCollection(members)
@@ -171,7 +177,8 @@ public final class GeoJSONReader: FeatureReader {
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
             path.append(.key("features"))
-            state = .inFeatures(members)
+            collectionMembers = members
+            state = .inFeatures
             return
         }
         switch members.type {
