@@ -27,10 +27,12 @@ struct FeatureTransform {
         }
     }
 
-    /// The feature densified; throws what densification throws, with the feature's location.
-    func apply(_ feature: Feature) throws -> Feature {
+    /// The feature densified, or `nil` when the options leave it as it is, so that the common
+    /// case hands the caller's own feature on without a copy; throws what densification
+    /// throws, with the feature's location.
+    func transformed(_ feature: Feature) throws -> Feature? {
         // The common case touches nothing: no copy, no allocation.
-        guard let densification, let shape = feature.shape else { return feature }
+        guard let densification, let shape = feature.shape else { return nil }
         var f = feature
         do {
             f.shape = try geodesic.densify(shape, densification)
@@ -53,6 +55,13 @@ struct TransformingWriter: FeatureWriter {
     let transform: FeatureTransform
 
     mutating func begin(_ document: DocumentInfo) throws { try base.begin(document) }
-    mutating func write(_ feature: Feature) throws { try base.write(try transform.apply(feature)) }
+    mutating func write(_ feature: Feature) throws {
+        // The feature as it came unless the transform changed it: no copy on the common path.
+        if let changed = try transform.transformed(feature) {
+            try base.write(changed)
+        } else {
+            try base.write(feature)
+        }
+    }
     mutating func finish(_ document: DocumentInfo) throws { try base.finish(document) }
 }

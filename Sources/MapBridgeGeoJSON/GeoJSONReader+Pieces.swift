@@ -66,6 +66,7 @@ extension GeoJSONReader {
         featureIndex = resume.featureIndex
         document = collection?.document ?? DocumentInfo()
         path = [.key("features")]
-        state = .inFeatures(collection?.members ?? Members(location: start, path: []))
+        collectionMembers = collection?.members ?? Members(location: start, path: [])
+        state = .inFeatures
     }
 }

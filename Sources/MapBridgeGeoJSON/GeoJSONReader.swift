@@ -70,11 +70,17 @@ public final class GeoJSONReader: FeatureReader {
     enum State {
         case initial
         case pending(Feature)
-        case inFeatures(Members)
+        /// Inside a collection's `features`; the collection's own members wait in
+        /// `collectionMembers`.
+        case inFeatures
         case betweenValues
         case finished
     }
     @exclusivity(unchecked) var state: State = .initial
+    /// The members of the collection whose features are being read, beside `state` rather than
+    /// in it: `switch state`, once per feature, copies the state, which would otherwise carry
+    /// all of them (several hundred bytes).
+    @exclusivity(unchecked) var collectionMembers: Members?
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path: [PathComponent] = []
     @exclusivity(unchecked) var featureIndex = 0
@@ -153,7 +159,7 @@ public final class GeoJSONReader: FeatureReader {
                     ? try tokenizer.nextEndingBetweenElements() : try tokenizer.next()
                 if token == .endOfInput {
                     // Only a piece cut to end here gets this (else the tokenizer throws).
-                    if case .inFeatures(let members) = state { collection = Collection(members: members, document: document) }
+                    if let members = collectionMembers.take() { collection = Collection(members: members, document: document) }
                     state = .finished
                     return nil
                 }
@@ -163,8 +169,8 @@ public final class GeoJSONReader: FeatureReader {
                         // is not cut where it was meant to be; whoever cut it reads on whole.
                         throw fail("the features array ends inside a piece that was cut to end within it")
                     }
-                    // The collection's members (bound only here: a copy per feature would cost).
-                    guard case .inFeatures(var members) = state else { continue }
+                    // The collection's members, moved out (a copy would retain each part).
+                    guard var members = collectionMembers.take() else { continue }
                     path.removeLast()  // "features"
                     try parseMembers(into: &members, stoppingAtFeatures: false)
                     try finishCollection(members)
@@ -210,7 +216,8 @@ public final class GeoJSONReader: FeatureReader {
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
             path.append(.key("features"))
-            state = .inFeatures(members)
+            collectionMembers = members
+            state = .inFeatures
             return
         }
         switch members.type {

@@ -44,20 +44,20 @@ extension GeoJSONWriter {
         }
     }
 
-    /// The feature as `options.shapes` asks it written; the feature itself when nothing in it
-    /// needs reshaping (no copy).
+    /// The feature as `options.shapes` asks it written, or `nil` when nothing in it needs
+    /// reshaping, so that the caller writes its own feature without a copy.
     /// - Throws: `.data` with the feature's location when a circle's outline or a geodesic
     ///   line's points cannot be computed (a radius too large, a vertex off the ellipsoid).
-    func reshaped(_ feature: Feature) throws -> Feature {
-        guard let shape = feature.shape else { return feature }
+    func reshaped(_ feature: Feature) throws -> Feature? {
+        guard let shape = feature.shape else { return nil }
         // A point is never reshaped (the commonest shape: no need to look further).
-        if case .annotation = shape { return feature }
+        if case .annotation = shape { return nil }
         let rules = options.shapes
         let isCircle: Bool
         if case .circle = shape { isCircle = rules.circleOutlineError != nil } else { isCircle = false }
         let densifies = rules.geodesicLines != nil && shape.hasGeodesicLine
         let cuts = rules.cutsAtAntimeridian && !isCircle && shape.crossesAntimeridian
-        guard isCircle || densifies || cuts else { return feature }
+        guard isCircle || densifies || cuts else { return nil }
         let geodesic = Geodesic.wgs84
         do {
             var f = feature

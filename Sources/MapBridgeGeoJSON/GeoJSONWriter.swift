@@ -79,7 +79,12 @@ public final class GeoJSONWriter: FeatureWriter {
         case .lines:
             break
         }
-        try writeFeature(try reshaped(feature))
+        // The feature as it came unless its shape had to change: no copy on the common path.
+        if let changed = try reshaped(feature) {
+            try writeFeature(changed)
+        } else {
+            try writeFeature(feature)
+        }
         if options.layout != .collection { try json.sink.write(byte: 0x0A) }
         featureCount += 1
     }

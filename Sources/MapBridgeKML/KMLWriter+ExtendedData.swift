@@ -169,7 +169,9 @@ extension KMLWriter {
         let hasTrack: Bool
         let trackArrays: TrackArrays?
 
-        init(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool,
+        /// Borrows `feature` (an initialiser's arguments are otherwise passed owned, which
+        /// would copy the caller's feature for each placemark).
+        init(of feature: borrowing Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool,
              trackArrays: TrackArrays?)
         {
             let data = KMLDataMapping.data(of: feature)

@@ -8,10 +8,13 @@
 extension Feature {
     /// Every stored property but `location`, compared and hashed as one synthesised value.
     ///
-    /// A stored property added to `Feature` must be added here too (a field here and a line
-    /// in `content`), unless, like `location`, it says where the feature came from rather than
-    /// what it is. `FeatureEqualityTests` lists `Feature`'s stored properties by reflection and
-    /// fails when one is neither here nor in its list of source-position fields.
+    /// A stored property added to `Feature`, or to its rare fields (`Feature.RareFields`), must
+    /// be added here too (a field here and a line in `content`), unless, like `location`, it
+    /// says where the feature came from rather than what it is. The box that holds the rare
+    /// fields is storage, not content: its fields are listed here one by one, so that a feature
+    /// with the box and one without it are equal when their fields are. `FeatureEqualityTests`
+    /// lists the stored properties of `Feature` and of `RareFields` by reflection and fails
+    /// when one is neither here nor in its list of source-position and storage fields.
     struct Content: Hashable {
         let id: FeatureID?
         let title: String?

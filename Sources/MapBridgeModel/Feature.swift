@@ -6,6 +6,12 @@
 /// in order and with JSON types intact. Set `title` and every writer writes the new title.
 /// `foreignMembers` keeps anything else the source format had that the model has no field
 /// for, so a round trip loses nothing.
+///
+/// Copying a feature is cheap on purpose (readers hand each one on through a few calls): the
+/// fields most features have are stored inline, the style is one reference
+/// (`Style+Storage.swift`), and the fields few features have (time, folders, address,
+/// visibility, altitude mode, highlight style, foreign members, overlay) share one box that
+/// is absent while they are all unset (`Feature+RareFields.swift`).
 public struct Feature: Hashable, Sendable {
     /// The identifier as given (GeoJSON `id`, KML `id` attribute).
     public var id: FeatureID?
@@ -19,29 +25,91 @@ public struct Feature: Hashable, Sendable {
     public var properties: Properties
     /// How to draw it, or `nil` for the viewer's default.
     public var style: Style?
-    /// When it happened or holds.
-    public var time: FeatureTime?
-    /// The folders it sits in, outermost first (KML `Folder` names); empty at the top.
-    public var folderPath: [String]
-    /// A postal address (KML `address`).
-    public var address: String?
-    /// Whether viewers show it initially (KML `visibility`); `nil` means shown.
-    public var visibility: Bool?
-    /// How altitudes are meant (KML `altitudeMode`); `nil` means clamped to the ground.
-    public var altitudeMode: AltitudeMode?
-    /// The style used while the feature is highlighted (KML `StyleMap` `highlight` pair).
-    public var highlightStyle: Style?
-    /// Members of the source object that the model has no field for, in source order.
-    public var foreignMembers: Properties
-    /// The overlay the feature is, or `nil` for a placemark.
-    public var overlay: OverlayKind?
     /// Where the fields stood among the source's properties and under which keys (GeoJSON's
     /// `NAME`, GPX's `desc`), so that writers built on properties put them back in place;
     /// empty for a feature made in code. Layout only: the values are the fields'.
     public var fieldPlacements: [FieldPlacement]
     /// Where the feature starts in its source, for messages.
     public var location: SourceLocation?
+    /// The fields few features have, or `nil` while every one of them is unset; shared
+    /// between copies until one is changed.
+    var rare: CopyOnWriteBox<RareFields>?
 
+    /// When it happened or holds.
+    public var time: FeatureTime? {
+        get { rare?.value.time }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.time = newValue
+        }
+    }
+    /// The folders it sits in, outermost first (KML `Folder` names); empty at the top.
+    public var folderPath: [String] {
+        get { rare?.value.folderPath ?? [] }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue.isEmpty { return }
+            makeRareFieldsUnique().value.folderPath = newValue
+        }
+    }
+    /// A postal address (KML `address`).
+    public var address: String? {
+        get { rare?.value.address }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.address = newValue
+        }
+    }
+    /// Whether viewers show it initially (KML `visibility`); `nil` means shown.
+    public var visibility: Bool? {
+        get { rare?.value.visibility }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.visibility = newValue
+        }
+    }
+    /// How altitudes are meant (KML `altitudeMode`); `nil` means clamped to the ground.
+    public var altitudeMode: AltitudeMode? {
+        get { rare?.value.altitudeMode }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.altitudeMode = newValue
+        }
+    }
+    /// The style used while the feature is highlighted (KML `StyleMap` `highlight` pair).
+    public var highlightStyle: Style? {
+        get { rare?.value.highlightStyle }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.highlightStyle = newValue
+        }
+    }
+    /// Members of the source object that the model has no field for, in source order.
+    public var foreignMembers: Properties {
+        get { rare?.value.foreignMembers ?? Properties() }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue.isEmpty { return }
+            makeRareFieldsUnique().value.foreignMembers = newValue
+        }
+    }
+    /// The overlay the feature is, or `nil` for a placemark.
+    public var overlay: OverlayKind? {
+        get { rare?.value.overlay }
+        set {
+            // Unset on a feature without rare fields: nothing to store, no box to make.
+            if rare == nil && newValue == nil { return }
+            makeRareFieldsUnique().value.overlay = newValue
+        }
+    }
+
+    /// Makes a feature from any of its fields; each one left out is unset.
+    /// - Complexity: one allocation for the rare fields when any of them is given, else none.
     public init(id: FeatureID? = nil, title: String? = nil, subtitle: String? = nil, shape: Shape? = nil,
                 properties: Properties = Properties(), style: Style? = nil, time: FeatureTime? = nil,
                 folderPath: [String] = [], address: String? = nil, visibility: Bool? = nil,
@@ -49,21 +117,21 @@ public struct Feature: Hashable, Sendable {
                 foreignMembers: Properties = Properties(), overlay: OverlayKind? = nil,
                 fieldPlacements: [FieldPlacement] = [], location: SourceLocation? = nil)
     {
-        self.overlay = overlay
-        self.fieldPlacements = fieldPlacements
-        self.address = address
-        self.visibility = visibility
-        self.altitudeMode = altitudeMode
-        self.highlightStyle = highlightStyle
+        // Asked of the arguments, before any field is set: no fields built only to be dropped.
+        let rareUnset = time == nil && folderPath.isEmpty && address == nil && visibility == nil && altitudeMode == nil
+            && highlightStyle == nil && foreignMembers.isEmpty && overlay == nil
+        self.rare = rareUnset
+            ? nil
+            : CopyOnWriteBox(RareFields(time: time, folderPath: folderPath, address: address, visibility: visibility,
+                                        altitudeMode: altitudeMode, highlightStyle: highlightStyle,
+                                        foreignMembers: foreignMembers, overlay: overlay))
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.shape = shape
         self.properties = properties
         self.style = style
-        self.time = time
-        self.folderPath = folderPath
-        self.foreignMembers = foreignMembers
+        self.fieldPlacements = fieldPlacements
         self.location = location
     }
 }

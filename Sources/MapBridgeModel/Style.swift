@@ -1,57 +1,89 @@
 /// How a feature is drawn: the model's union of KML styles and GeoJSON simplestyle.
 /// Every member is optional; `nil` means "the viewer's default".
+///
+/// A value like any other (a copy changes apart from the original), held as one reference to
+/// shared storage (`Style+Storage.swift`): copying a style, or a feature that has one, moves
+/// one pointer, and the members are copied only when a shared style is changed.
 public struct Style: Hashable, Sendable {
+    /// The members, shared between copies until one of them is changed.
+    var storage: CopyOnWriteBox<Members>
+
     /// The shared style's identifier (KML `Style id`), when the style came from one.
-    public var id: String?
+    public var id: String? {
+        get { storage.value.id }
+        set { CopyOnWriteBox.makeUnique(&storage).value.id = newValue }
+    }
     /// Line colour.
-    public var strokeColor: Color?
+    public var strokeColor: Color? {
+        get { storage.value.strokeColor }
+        set { CopyOnWriteBox.makeUnique(&storage).value.strokeColor = newValue }
+    }
     /// Line opacity in [0, 1].
-    public var strokeOpacity: Double?
+    public var strokeOpacity: Double? {
+        get { storage.value.strokeOpacity }
+        set { CopyOnWriteBox.makeUnique(&storage).value.strokeOpacity = newValue }
+    }
     /// Line width in pixels, ≥ 0.
-    public var strokeWidth: Double?
+    public var strokeWidth: Double? {
+        get { storage.value.strokeWidth }
+        set { CopyOnWriteBox.makeUnique(&storage).value.strokeWidth = newValue }
+    }
     /// Line dashes: lengths in pixels (each ≥ 0), alternately drawn and left out, as SVG's
     /// `stroke-dasharray`; `nil` or empty for a solid line. Only SVG output draws them.
-    public var strokeDash: [Double]?
+    public var strokeDash: [Double]? {
+        get { storage.value.strokeDash }
+        set { CopyOnWriteBox.makeUnique(&storage).value.strokeDash = newValue }
+    }
     /// Area fill colour.
-    public var fillColor: Color?
+    public var fillColor: Color? {
+        get { storage.value.fillColor }
+        set { CopyOnWriteBox.makeUnique(&storage).value.fillColor = newValue }
+    }
     /// Area fill opacity in [0, 1].
-    public var fillOpacity: Double?
+    public var fillOpacity: Double? {
+        get { storage.value.fillOpacity }
+        set { CopyOnWriteBox.makeUnique(&storage).value.fillOpacity = newValue }
+    }
     /// Whether areas are filled at all (KML `PolyStyle fill`).
-    public var fill: Bool?
+    public var fill: Bool? {
+        get { storage.value.fill }
+        set { CopyOnWriteBox.makeUnique(&storage).value.fill = newValue }
+    }
     /// Whether areas are outlined (KML `PolyStyle outline`).
-    public var outline: Bool?
+    public var outline: Bool? {
+        get { storage.value.outline }
+        set { CopyOnWriteBox.makeUnique(&storage).value.outline = newValue }
+    }
     /// The point marker or icon.
-    public var marker: MarkerStyle?
+    public var marker: MarkerStyle? {
+        get { storage.value.marker }
+        set { CopyOnWriteBox.makeUnique(&storage).value.marker = newValue }
+    }
     /// The label drawn with the feature's title.
-    public var label: LabelStyle?
+    public var label: LabelStyle? {
+        get { storage.value.label }
+        set { CopyOnWriteBox.makeUnique(&storage).value.label = newValue }
+    }
 
     /// Makes a style from any of its members; each one left out is `nil`, the viewer's default.
     ///
     ///     Style(strokeColor: Color(hex: "#d00"), strokeWidth: 3, strokeDash: [6, 4])
+    ///
+    /// - Complexity: one allocation, none when every member is left out (the empty style's
+    ///   storage is shared).
     public init(id: String? = nil, strokeColor: Color? = nil, strokeOpacity: Double? = nil,
                 strokeWidth: Double? = nil, strokeDash: [Double]? = nil, fillColor: Color? = nil,
                 fillOpacity: Double? = nil, fill: Bool? = nil, outline: Bool? = nil, marker: MarkerStyle? = nil,
                 label: LabelStyle? = nil)
     {
-        self.id = id
-        self.strokeColor = strokeColor
-        self.strokeOpacity = strokeOpacity
-        self.strokeWidth = strokeWidth
-        self.strokeDash = strokeDash
-        self.fillColor = fillColor
-        self.fillOpacity = fillOpacity
-        self.fill = fill
-        self.outline = outline
-        self.marker = marker
-        self.label = label
+        let members = Members(id: id, strokeColor: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
+                              strokeDash: strokeDash, fillColor: fillColor, fillOpacity: fillOpacity, fill: fill,
+                              outline: outline, marker: marker, label: label)
+        storage = members == Members() ? Self.emptyStorage : CopyOnWriteBox(members)
     }
 
     /// Whether no member is set (the identifier does not count).
-    public var isEmpty: Bool {
-        strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && (strokeDash?.isEmpty ?? true) && fillColor == nil
-            && fillOpacity == nil && fill == nil && outline == nil && (marker?.isEmpty ?? true)
-            && (label?.isEmpty ?? true)
-    }
+    public var isEmpty: Bool { storage.value.isEmpty }
 }
 
 /// A point's marker: a coloured pin (simplestyle) or an icon image (KML `IconStyle`).

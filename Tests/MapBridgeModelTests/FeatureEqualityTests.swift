@@ -43,18 +43,39 @@ struct FeatureEqualityTests {
         f = base; f.altitudeMode = .absolute; edits.append(f)
         f = base; f.highlightStyle = Style(strokeWidth: 4); edits.append(f)
         f = base; f.foreignMembers["x"] = 1; edits.append(f)
+        f = base; f.overlay = .groundOverlay; edits.append(f)
+        f = base; f.fieldPlacements = [FieldPlacement(field: .title, key: "NAME", index: 0, sourceValue: "t")]; edits.append(f)
         for edit in edits { #expect(edit != base) }
     }
 
     /// Fields that say where a feature came from rather than what it is.
     static let sourcePositionFields: Set<String> = ["location"]
+    /// Fields that hold other fields: the box of the rare fields, whose own stored properties
+    /// are content and are listed by reflecting `Feature.RareFields`.
+    static let storageFields: Set<String> = ["rare"]
 
-    @Test("every stored property of Feature is compared, or is a source position")
+    @Test("every stored property of Feature and of its rare fields is compared, or is a source position")
     func everyFieldListed() {
         let stored = Set(Mirror(reflecting: Feature()).children.compactMap(\.label))
+        let boxed = Feature(address: "a").rare.map { Set(Mirror(reflecting: $0.value).children.compactMap(\.label)) }
         let compared = Set(Mirror(reflecting: Feature().content).children.compactMap(\.label))
-        // A failure here means a stored property was added to Feature without adding it to
-        // Feature.Content (Feature+Equality.swift) or to sourcePositionFields above.
-        #expect(stored.subtracting(Self.sourcePositionFields) == compared)
+        // The storage fields are there (else this test lists the wrong names), and the box holds fields.
+        #expect(Self.storageFields.isSubset(of: stored))
+        #expect(boxed?.isEmpty == false)
+        // A failure here means a stored property was added to Feature (or to Feature.RareFields)
+        // without adding it to Feature.Content (Feature+Equality.swift) or to the lists above.
+        let fields = stored.subtracting(Self.sourcePositionFields).subtracting(Self.storageFields).union(boxed ?? [])
+        #expect(fields == compared)
+    }
+
+    @Test("a feature whose rare fields were set and unset again equals one that never had them")
+    func boxIsNotContent() {
+        var f = Feature(title: "t")
+        f.address = "here"
+        f.address = nil
+        #expect(f.rare != nil)
+        #expect(Feature(title: "t").rare == nil)
+        #expect(f == Feature(title: "t"))
+        #expect(f.hashValue == Feature(title: "t").hashValue)
     }
 }

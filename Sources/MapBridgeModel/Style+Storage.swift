@@ -1,0 +1,38 @@
+/// `Style`'s storage: its members in one box that copies of the style share until one of them
+/// is changed, and equality and hashing by those members, never by the box's identity.
+extension Style {
+    /// Every member of a style, stored: what `Style`'s public properties read and write.
+    struct Members: Hashable, Sendable {
+        var id: String? = nil
+        var strokeColor: Color? = nil
+        var strokeOpacity: Double? = nil
+        var strokeWidth: Double? = nil
+        var strokeDash: [Double]? = nil
+        var fillColor: Color? = nil
+        var fillOpacity: Double? = nil
+        var fill: Bool? = nil
+        var outline: Bool? = nil
+        var marker: MarkerStyle? = nil
+        var label: LabelStyle? = nil
+
+        /// Whether no member is set (the identifier does not count): `Style.isEmpty`.
+        var isEmpty: Bool {
+            strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && (strokeDash?.isEmpty ?? true)
+                && fillColor == nil && fillOpacity == nil && fill == nil && outline == nil
+                && (marker?.isEmpty ?? true) && (label?.isEmpty ?? true)
+        }
+    }
+
+    /// The storage of every style made without members (`Style()`), shared so that making an
+    /// empty style allocates nothing; writing to one copies it first, as to any shared style.
+    static let emptyStorage = CopyOnWriteBox(Members())
+
+    /// Whether two styles have the same members (two boxes with equal members are equal).
+    /// - Complexity: O(1) when both share one box; else O(members, `strokeDash` included).
+    public static func == (lhs: Style, rhs: Style) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
+    }
+
+    /// Hashes the members, consistently with `==`.
+    public func hash(into hasher: inout Hasher) { storage.value.hash(into: &hasher) }
+}
