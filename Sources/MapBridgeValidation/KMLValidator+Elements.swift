@@ -4,7 +4,9 @@ import MapBridgeModel
 
 extension KMLValidator {
     /// An element opens; `name` is its name as written (`gx:Track`), `id` its id attribute.
-    func startElement(localName: String, name: String, id: String?) {
+    /// - Parameter restartable: whether it is a KML `Document` or `Folder` with neither
+    ///   namespace declarations nor namespaced attributes (see `KMLSchemaStream.restart`).
+    func startElement(localName: String, name: String, id: String?, restartable: Bool = false) {
         applyPendingPops()
         let index: Int
         if stack.isEmpty {
@@ -15,7 +17,11 @@ extension KMLValidator {
             stack[stack.count - 1].childCounts[name] = index
         }
         let start = here
-        stack.append(Frame(name: name, index: index, start: start))
+        var frame = Frame(name: name, index: index, start: start)
+        frame.schemaChecked = stack.last?.schemaChecked ?? true
+        // Never the root: its end would end the validation.
+        frame.restartable = restartable && !stack.isEmpty && options.schema?.restartsContainers == true
+        stack.append(frame)
         if let id { noteID(id, element: localName, at: start) }
         switch localName {
         case "coordinates":
