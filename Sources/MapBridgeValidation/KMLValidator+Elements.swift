@@ -108,10 +108,8 @@ extension KMLValidator {
     private func noteID(_ id: String, element: String, at place: (line: Int, column: Int)) {
         if element == "Style" || element == "StyleMap" || element == "CascadingStyle" { styleIDs.insert(id) }
         guard options.checksIDs else { return }
-        if let first = ids[id] {
-            report(.duplicateID, Messages.duplicateID(id, line: Int(first.line), column: Int(first.column)), at: place)
-        } else {
-            ids[id] = (Int32(clamping: place.line), Int32(clamping: place.column))
+        if let first = ids.firstUse(of: id, at: place) {
+            report(.duplicateID, Messages.duplicateID(id, line: first.line, column: first.column), at: place)
         }
     }
 
