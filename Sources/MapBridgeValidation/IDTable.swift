@@ -1,6 +1,9 @@
+import MapBridgeModel
+
 /// The distinct ids of a document with where each was first used, for the `duplicate-id` rule,
 /// held compactly: each id's UTF-8 bytes once in one byte arena, a 16-byte record (where its
-/// bytes end, its line and column), 32 bits of its hash, and a 4-byte slot in an open-addressing
+/// bytes end, its line and column) and 32 bits of its hash in `ChunkedArray`s (which grow
+/// without copying), and a 4-byte slot in an open-addressing
 /// hash table (linear probing, at most 3/4 full): about 35 bytes for an id of 8 bytes, where a
 /// `[String: …]` dictionary took about 60. Ids match as Swift strings do (canonically equivalent
 /// Unicode is one id, as `é` written precomposed or not), so a collision of hashes never makes
@@ -20,9 +23,9 @@ struct IDTable: Sendable {
 
     /// The ids' UTF-8 bytes, one after another.
     private var arena: [UInt8] = []
-    private var records: [Record] = []
+    private var records = ChunkedArray<Record>()
     /// The high 32 bits of each record's hash (the low ones pick its slot), compared before its bytes.
-    private var tags: [UInt32] = []
+    private var tags = ChunkedArray<UInt32>()
     /// 0 for an empty slot, else a record's index + 1; the count is a power of two.
     private var slots: [UInt32] = Array(repeating: 0, count: 16)
     /// The hash of an id: equal for ids that are equal as strings.
@@ -82,7 +85,7 @@ struct IDTable: Sendable {
     private mutating func grow() {
         var bigger = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = bigger.count - 1
-        for k in records.indices {
+        for k in 0..<records.count {
             var slot = hash(String(decoding: arena[range(k)], as: UTF8.self)) & mask
             while bigger[slot] != 0 { slot = (slot + 1) & mask }
             bigger[slot] = UInt32(truncatingIfNeeded: k + 1)
