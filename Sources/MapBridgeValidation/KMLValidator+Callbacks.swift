@@ -35,7 +35,9 @@ func kmlStartElement(
             }
         }
         let isRoot = v.stack.isEmpty && v.rootCounts.isEmpty
-        let restartable = v.schemaStream != nil && (local == "Document" || local == "Folder") && namespaceCount == 0
+        // The first letter first: most elements are neither.
+        let restartable = v.schemaStream != nil && (localName.pointee == 0x44 || localName.pointee == 0x46)
+            && (local == "Document" || local == "Folder") && namespaceCount == 0
             && !namespacedAttribute && uri.map { String(cString: $0) == KMLSchemaStream.kmlNamespace } == true
         v.startElement(localName: local, name: name, id: id, restartable: restartable)
         // Before the schema validator sees the root.

@@ -17,11 +17,10 @@ extension KMLValidator {
             stack[stack.count - 1].childCounts[name] = index
         }
         let start = here
-        var frame = Frame(name: name, index: index, start: start)
-        frame.schemaChecked = stack.last?.schemaChecked ?? true
+        let checked = stack.isEmpty || stack[stack.count - 1].schemaChecked
         // Never the root: its end would end the validation.
-        frame.restartable = restartable && !stack.isEmpty && options.schema?.restartsContainers == true
-        stack.append(frame)
+        let restarts = restartable && !stack.isEmpty && options.schema?.restartsContainers == true
+        stack.append(Frame(name: name, index: index, start: start, restartable: restarts, schemaChecked: checked))
         if let id { noteID(id, element: localName, at: start) }
         switch localName {
         case "coordinates":
