@@ -38,7 +38,8 @@ public enum PlaceScan {
     /// - Parameters:
     ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
     ///   - limit: the most named points to hold; past it reading stops and `places` is `nil`
-    ///     (memory grows with the named points held: about 170 bytes each).
+    ///     (memory grows with the named points held: about 170 bytes each; `compactCandidates`
+    ///     holds them in about 75).
     ///   - report: receives the reader's warnings.
     /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
     ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
