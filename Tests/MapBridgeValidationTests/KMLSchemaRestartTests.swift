@@ -76,6 +76,22 @@ struct KMLSchemaRestartTests {
         #expect(found.allSatisfy { $0.message.hasPrefix("Element 'visibility': 'x") })
     }
 
+    @Test("with the default interval, a Document of 3,000 placemarks reports what it reports without restarts")
+    func defaultInterval() throws {
+        #expect(KMLValidator.Options().restartInterval == 1_024)
+        let text = document((0..<3_000).map { k in
+            switch k {
+            case 1_023, 1_024, 1_025, 2_048, 2_999: placemark(k, "<visibility>x\(k)</visibility>")
+            case 2_500: "<Placemark id=\"p7\"><open>2</open></Placemark>"
+            default: placemark(k)
+            }
+        }.joined(separator: "\n"))
+        let found = try readerFindings(text, interval: KMLValidator.Options().restartInterval)
+        #expect(found == (try readerFindings(text, interval: .max)))
+        #expect(found.filter { $0.rule == "kml-schema" }.map(\.location.line) == [1_028, 1_029, 1_030, 2_053, 2_505, 3_004])
+        #expect(found.filter { $0.rule == "duplicate-id" }.map(\.location.line) == [2_505])
+    }
+
     @Test("after an unexpected child, the rest of its Document is not checked, as without restarts")
     func unexpectedChildStops() throws {
         let text = document((0..<6).map { k in k == 2 ? "<Foo/>" : placemark(k, "<visibility>v</visibility>") }
