@@ -10,13 +10,14 @@ import MapBridgeValidation
 /// did not run and why (the structural rules report the problem itself). The file is read once for
 /// its places and, when there are duplicates, again up to the last of them for their names.
 /// Files with more named points than `duplicatePlaceLimit` get one `info` finding instead, so
-/// that `validate` keeps to bounded memory (about 170 bytes per named point are held).
+/// that `validate` keeps to bounded memory (about 75 bytes per named point are held, in a
+/// `PlaceCandidateStore`).
 /// - Parameter within: the largest distance between duplicates, in metres (> 0).
 func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
     guard let format = Format(path: file), format.isReadable else { return [] }
-    let scan: (places: [PlaceCandidate]?, features: Int)
+    let scan: (places: PlaceCandidateStore?, features: Int)
     do {
-        scan = try PlaceScan.candidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
+        scan = try PlaceScan.compactCandidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
     } catch {
         return [notRun(file: file, because: error)]
     }
@@ -88,5 +89,5 @@ private func duplicateTitles(file: String, format: Format, clusters: [PlaceClust
     return titles
 }
 
-/// The most named points `validate` holds to look for duplicate places (about 85 MB).
+/// The most named points `validate` holds to look for duplicate places (about 40 MB).
 let duplicatePlaceLimit = 500_000

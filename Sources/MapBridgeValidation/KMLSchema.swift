@@ -24,12 +24,18 @@ public final class KMLSchema {
     /// Whether this is one of MapBridge's built-in KML 2.2 schemas, which cover only KML 2.2's
     /// namespace: files in Google's older namespaces skip them (with an `info` finding).
     let coversOnlyKML22: Bool
+    /// Whether a KML `Document` or `Folder` may be ended and started again in the validator
+    /// between two children without changing what it reports (see `KMLSchemaStream`): true for
+    /// the reader schema only, where each is a repeated choice of its children, judged one by
+    /// one, with no required attribute. (The writer's profile fixes an order; a file's schema
+    /// may do anything.)
+    let restartsContainers: Bool
 
     /// The KML MapBridge reads (schemas/mapbridge-kml22-read.xsd with its gx companion), built
     /// in: OGC KML 2.2's elements and values, children in any order, other namespaces welcome.
     /// - Throws: `MapBridgeError` of kind `.data` if libxml2 cannot compile it (a build fault).
     public static func reader() throws -> KMLSchema {
-        try KMLSchema(text: readerText, name: "MapBridge's KML 2.2 reader schema", builtIn: true)
+        try KMLSchema(text: readerText, name: "MapBridge's KML 2.2 reader schema", builtIn: true, restartsContainers: true)
     }
 
     /// The strict profile of the KML MapBridge's writer emits (schemas/mapbridge-kml22.xsd with
@@ -51,9 +57,9 @@ public final class KMLSchema {
         try self.init(name: path, builtIn: false) { xmlSchemaNewParserCtxt(path) }
     }
 
-    private convenience init(text: String, name: String, builtIn: Bool) throws {
+    private convenience init(text: String, name: String, builtIn: Bool, restartsContainers: Bool = false) throws {
         let bytes = Array(text.utf8)
-        try self.init(name: name, builtIn: builtIn) {
+        try self.init(name: name, builtIn: builtIn, restartsContainers: restartsContainers) {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.flatMap { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -64,9 +70,11 @@ public final class KMLSchema {
         }
     }
 
-    private init(name: String, builtIn: Bool, makeContext: () -> xmlSchemaParserCtxtPtr?) throws {
+    private init(name: String, builtIn: Bool, restartsContainers: Bool = false,
+                 makeContext: () -> xmlSchemaParserCtxtPtr?) throws {
         self.name = name
         coversOnlyKML22 = builtIn
+        self.restartsContainers = restartsContainers
         let compiled = schemaLock.withLock { _ in Compiled(compile(makeContext)) }
         guard let pointer = compiled.schema else {
             let why = compiled.messages.prefix(3).joined(separator: "; ")

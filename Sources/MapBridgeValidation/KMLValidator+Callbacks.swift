@@ -2,9 +2,10 @@ internal import CLibXML2
 import MapBridgeModel
 
 // libxml2's SAX2 callbacks for the KML validator. They capture nothing (C function pointers
-// cannot): the validator arrives through the user-data pointer, which a plugged-in schema
-// validator passes on unchanged. Structured errors arrive with libxml2's own context instead,
-// so they find the validator through the parser context's `_private` field.
+// cannot): the validator arrives through the user-data pointer. Each passes its event on to
+// the schema validator (`KMLSchemaStream`) after the KML checks, as libxml2's own plug did.
+// Structured errors arrive with libxml2's own context instead, so they find the validator
+// through the parser context's `_private` field.
 
 private func validator(_ context: UnsafeMutableRawPointer?) -> KMLValidator? {
     guard let context else { return nil }
@@ -16,37 +17,55 @@ func kmlStartElement(
     _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let v = validator(context), !v.stopped, let localName else { return }
-    let local = String(cString: localName)
-    let name = prefix.map { String(cString: $0) + ":" + local } ?? local
-    var id: String?
-    if attributeCount > 0, let attributes {
-        // Five pointers per attribute: local name, prefix, URI, value start, value end. The id
-        // is `id`, or `kml:id` as Google Earth writes it.
-        for k in 0..<Int(attributeCount) {
-            guard let attribute = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4],
-                String(cString: attribute) == "id",
-                attributes[5 * k + 2].map({ String(cString: $0).contains("/kml") }) ?? true else { continue }
-            id = String(decoding: UnsafeBufferPointer(start: start, count: max(end - start, 0)), as: UTF8.self)
+    guard let v = validator(context) else { return }
+    if !v.stopped, let localName {
+        let local = String(cString: localName)
+        let name = prefix.map { String(cString: $0) + ":" + local } ?? local
+        var id: String?
+        var namespacedAttribute = false
+        if attributeCount > 0, let attributes {
+            // Five pointers per attribute: local name, prefix, URI, value start, value end. The id
+            // is `id`, or `kml:id` as Google Earth writes it.
+            for k in 0..<Int(attributeCount) {
+                if attributes[5 * k + 2] != nil { namespacedAttribute = true }
+                guard let attribute = attributes[5 * k], let start = attributes[5 * k + 3], let end = attributes[5 * k + 4],
+                    String(cString: attribute) == "id",
+                    attributes[5 * k + 2].map({ String(cString: $0).contains("/kml") }) ?? true else { continue }
+                id = String(decoding: UnsafeBufferPointer(start: start, count: max(end - start, 0)), as: UTF8.self)
+            }
         }
+        let isRoot = v.stack.isEmpty && v.rootCounts.isEmpty
+        // The first letter first: most elements are neither.
+        let restartable = v.schemaStream != nil && (localName.pointee == 0x44 || localName.pointee == 0x46)
+            && (local == "Document" || local == "Folder") && namespaceCount == 0
+            && !namespacedAttribute && uri.map { String(cString: $0) == KMLSchemaStream.kmlNamespace } == true
+        v.startElement(localName: local, name: name, id: id, restartable: restartable)
+        // Before the schema validator sees the root.
+        if isRoot, let uri { v.checkRootNamespace(String(cString: uri)) }
     }
-    let isRoot = v.stack.isEmpty && v.rootCounts.isEmpty
-    v.startElement(localName: local, name: name, id: id)
-    // Before the plugged-in schema validator sees the root (it runs after this callback).
-    if isRoot, let uri { v.checkRootNamespace(String(cString: uri)) }
+    v.schemaStart(localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
 }
 
 func kmlEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    guard let v = validator(context), !v.stopped, let localName else { return }
-    v.endElement(localName: String(cString: localName))
+    guard let v = validator(context) else { return }
+    if !v.stopped, let localName { v.endElement(localName: String(cString: localName)) }
+    v.schemaStream?.end(localName, prefix, uri)
 }
 
 func kmlCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let v = validator(context), !v.stopped, let bytes else { return }
-    v.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    guard let v = validator(context) else { return }
+    if !v.stopped, let bytes { v.characters(UnsafeBufferPointer(start: bytes, count: Int(length))) }
+    v.schemaStream?.characters(bytes, length)
+}
+
+/// A CDATA section: text to the KML checks, a CDATA section to the schema validator.
+func kmlCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let v = validator(context) else { return }
+    if !v.stopped, let bytes { v.characters(UnsafeBufferPointer(start: bytes, count: Int(length))) }
+    v.schemaStream?.cdata(bytes, length)
 }
 
 func kmlInternalSubset(
@@ -88,9 +107,11 @@ func kmlStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
 
 /// A schema-validity error, raised while the element it is about is being parsed.
 func kmlSchemaError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let v = validator(context), !v.stopped, !v.schemaSkipped, let error else { return }
-    guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    v.report(.kmlSchema, schemaMessage(cleanMessage(error.pointee.message)), at: v.here)
+    guard let v = validator(context), !v.schemaMuted, let error else { return }
+    let message = cleanMessage(error.pointee.message)
+    v.noteSchemaStartError(message)
+    guard !v.stopped, !v.schemaSkipped, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    v.report(.kmlSchema, schemaMessage(message), at: v.here)
 }
 
 /// libxml2's schema message made readable: KML's namespace left out, gx: and atom: as prefixes,

@@ -4,7 +4,9 @@ import MapBridgeModel
 
 extension KMLValidator {
     /// An element opens; `name` is its name as written (`gx:Track`), `id` its id attribute.
-    func startElement(localName: String, name: String, id: String?) {
+    /// - Parameter restartable: whether it is a KML `Document` or `Folder` with neither
+    ///   namespace declarations nor namespaced attributes (see `KMLSchemaStream.restart`).
+    func startElement(localName: String, name: String, id: String?, restartable: Bool = false) {
         applyPendingPops()
         let index: Int
         if stack.isEmpty {
@@ -15,7 +17,10 @@ extension KMLValidator {
             stack[stack.count - 1].childCounts[name] = index
         }
         let start = here
-        stack.append(Frame(name: name, index: index, start: start))
+        let checked = stack.isEmpty || stack[stack.count - 1].schemaChecked
+        // Never the root: its end would end the validation.
+        let restarts = restartable && !stack.isEmpty && options.schema?.restartsContainers == true
+        stack.append(Frame(name: name, index: index, start: start, restartable: restarts, schemaChecked: checked))
         if let id { noteID(id, element: localName, at: start) }
         switch localName {
         case "coordinates":
@@ -102,10 +107,8 @@ extension KMLValidator {
     private func noteID(_ id: String, element: String, at place: (line: Int, column: Int)) {
         if element == "Style" || element == "StyleMap" || element == "CascadingStyle" { styleIDs.insert(id) }
         guard options.checksIDs else { return }
-        if let first = ids[id] {
-            report(.duplicateID, Messages.duplicateID(id, line: Int(first.line), column: Int(first.column)), at: place)
-        } else {
-            ids[id] = (Int32(clamping: place.line), Int32(clamping: place.column))
+        if let first = ids.firstUse(of: id, at: place) {
+            report(.duplicateID, Messages.duplicateID(id, line: first.line, column: first.column), at: place)
         }
     }
 

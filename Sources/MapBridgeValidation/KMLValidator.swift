@@ -4,8 +4,8 @@ import MapBridgeModel
 import MapBridgeZip
 
 /// Checks a KML document while streaming it through libxml2's SAX2 push parser: well-formedness
-/// (with line and column), an XML Schema (validated in the same pass, plugged into the SAX
-/// stream, never as a tree), and KML's own rules: coordinate tuples, ranges, rings and lines,
+/// (with line and column), an XML Schema (validated in the same pass, fed the SAX events, never
+/// as a tree), and KML's own rules: coordinate tuples, ranges, rings and lines,
 /// `styleUrl`s that point nowhere and duplicate ids. Every finding's pointer is the element
 /// path, such as `/kml/Document/Placemark[3]/Polygon/outerBoundaryIs/LinearRing/coordinates`
 /// (an index counts same-named siblings from 1 and is left out for the first).
@@ -14,11 +14,13 @@ import MapBridgeZip
 ///     try KMLValidator.validate(source: try ByteSource(path: "a.kml"), options: options) { print($0) }
 ///
 /// Memory stays flat however large the file, except for what the id rules must remember: each
-/// distinct id (for `duplicate-id`, about 75 bytes each; `checksIDs = false` turns that off) and
+/// distinct id (for `duplicate-id`, about 35 bytes each in an `IDTable`; `checksIDs = false` turns that off) and
 /// each distinct `styleUrl` target with its first use. With a schema, libxml2's content-model
-/// automaton also keeps a copy of each child's name for an element whose model it cannot run in
-/// its compact form (a Document of a million Placemarks: some 100 MB with the reader schema, whose
-/// wildcards for other namespaces cause it, 80 MB with the writer's profile).
+/// automaton also keeps about 100 bytes per child of an element whose model it cannot run in its
+/// compact form, until the element ends. With the reader schema (whose wildcards for other
+/// namespaces cause it) a `Document` or `Folder` is restarted in the validator every
+/// `restartInterval` children, which bounds that (see `KMLSchemaStream`); with the writer's
+/// profile or a schema file it stays (a Document of a million Placemarks: some 80 MB).
 /// - Complexity: O(n) in the input.
 public final class KMLValidator {
     /// What to check besides well-formedness and the KML rules.
@@ -29,6 +31,10 @@ public final class KMLValidator {
         public var checksIDs: Bool
         /// Bytes handed to libxml2 at a time, > 0.
         public var chunkSize: Int
+        /// With a schema that allows it (`KMLSchema.restartsContainers`), the children a
+        /// `Document` or `Folder` may have before the schema validator is made to start it
+        /// afresh (see `KMLSchemaStream`), > 0: what libxml2 keeps per child is bounded by it.
+        var restartInterval = 1_024
 
         public init(schema: KMLSchema? = nil, checksIDs: Bool = true, chunkSize: Int = 1 << 16) {
             self.schema = schema
@@ -45,6 +51,14 @@ public final class KMLValidator {
     var stopped = false
     /// Set when the root is in a namespace the schema does not cover: its errors are dropped.
     var schemaSkipped = false
+    /// The schema validator, fed by the SAX callbacks after the KML checks (nil without a schema).
+    var schemaStream: KMLSchemaStream?
+    /// Set while the schema validator is fed a restart: it raises nothing there, and whatever it
+    /// raised would not be about the document.
+    var schemaMuted = false
+    /// Set while the schema validator is fed an element's start: an error then (other than an
+    /// attribute's) makes libxml2 skip the rest of the parent's content.
+    var schemaStarting = false
 
     /// One open element: its name, its index among same-named siblings, and its children's counts.
     struct Frame {
@@ -52,6 +66,13 @@ public final class KMLValidator {
         var index: Int
         var start: (line: Int, column: Int)
         var childCounts: [String: Int] = [:]
+        /// Whether the schema validator may restart this element (see `KMLSchemaStream.restart`).
+        var restartable = false
+        /// Whether the schema validator checks this element's content: false once libxml2 skips
+        /// it (an error at its start or at a child's, or so for an ancestor).
+        var schemaChecked = true
+        /// Children started since the schema validator last (re)started this element.
+        var childrenSinceRestart = 0
     }
     var stack: [Frame] = []
     var rootCounts: [String: Int] = [:]
@@ -67,7 +88,7 @@ public final class KMLValidator {
     var coordText: [UInt8]?
 
     /// Where each id was first used (when `checksIDs`).
-    var ids: [String: (line: Int32, column: Int32)] = [:]
+    var ids = IDTable()
     /// The ids of Style, StyleMap and gx:CascadingStyle elements.
     var styleIDs: Set<String> = []
     /// Each distinct local `styleUrl` target with its first use and count, in order of first use.
@@ -143,29 +164,25 @@ public final class KMLValidator {
         handler.pointee.internalSubset = kmlInternalSubset
         handler.pointee.entityDecl = kmlEntityDeclaration
 
-        var sax: UnsafeMutablePointer<xmlSAXHandler>? = handler
-        var user: UnsafeMutableRawPointer? = Unmanaged.passUnretained(self).toOpaque()
-        var validation: xmlSchemaValidCtxtPtr?
-        var plug: xmlSchemaSAXPlugPtr?
+        let user = Unmanaged.passUnretained(self).toOpaque()
         if let schema = options.schema {
-            validation = xmlSchemaNewValidCtxt(schema.schema)
-            if let validation {
-                xmlSchemaSetValidStructuredErrors(validation, kmlSchemaError, user)
-                plug = xmlSchemaSAXPlug(validation, &sax, &user)
-                // The plug's handler leaves structured errors out; ours finds the validator
-                // through the parser context, whoever the user data is.
-                if plug != nil { sax?.pointee.serror = kmlStructuredError }
+            // The callbacks pass each event on to the schema validator after the KML checks.
+            schemaStream = KMLSchemaStream(schema: schema, context: user, errors: kmlSchemaError)
+            if schemaStream != nil {
+                handler.pointee.cdataBlock = kmlCDATA
+                // The same function for both, so that libxml2 never asks whether whitespace
+                // is ignorable (as when its validator was plugged in).
+                handler.pointee.ignorableWhitespace = kmlCharacters
             }
         }
         defer {
             if let context { xmlFreeParserCtxt(context) }
             context = nil
-            if let plug { xmlSchemaSAXUnplug(plug) }
-            if let validation { xmlSchemaFreeValidCtxt(validation) }
+            schemaStream = nil
         }
         // The first bytes only let libxml2 see the encoding; parsing starts with the chunks.
         let head = min(first, 4)
-        context = xmlCreatePushParserCtxt(sax, user, chunk, Int32(head), fileName)
+        context = xmlCreatePushParserCtxt(handler, user, chunk, Int32(head), fileName)
         guard let context else {
             return report(.xmlSyntax, Messages.cannotStart, at: (1, 1), pointer: "")
         }

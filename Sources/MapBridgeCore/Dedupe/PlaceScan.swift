@@ -38,7 +38,8 @@ public enum PlaceScan {
     /// - Parameters:
     ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
     ///   - limit: the most named points to hold; past it reading stops and `places` is `nil`
-    ///     (memory grows with the named points held: about 170 bytes each).
+    ///     (memory grows with the named points held: about 170 bytes each; `compactCandidates`
+    ///     holds them in about 75).
     ///   - report: receives the reader's warnings.
     /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
     ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
@@ -46,19 +47,48 @@ public enum PlaceScan {
                                   nameProperty: String? = nil, limit: Int,
                                   report: @escaping DiagnosticHandler) throws -> (places: [PlaceCandidate]?, features: Int)
     {
+        var places: [PlaceCandidate] = []
+        let features = try scan(path: path, format: format, options: options, nameProperty: nameProperty, report: report) {
+            guard places.count < limit else { return false }
+            places.append($0)
+            return true
+        }
+        return (features.complete ? places : nil, features.count)
+    }
+
+    /// The named points of `path` (read once, streaming), held compactly (about 75 bytes each
+    /// rather than 170), and how many features it holds; as `candidates(path:…limit:…)`.
+    /// - Throws: `MapBridgeError` as the reader does.
+    public static func compactCandidates(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
+                                         nameProperty: String? = nil, limit: Int,
+                                         report: @escaping DiagnosticHandler) throws -> (places: PlaceCandidateStore?, features: Int)
+    {
+        var places = PlaceCandidateStore()
+        let features = try scan(path: path, format: format, options: options, nameProperty: nameProperty, report: report) {
+            guard places.count < limit else { return false }
+            places.append($0)
+            return true
+        }
+        return (features.complete ? places : nil, features.count)
+    }
+
+    /// Reads `path`, handing each named point to `take` until it returns false.
+    /// - Returns: how many features were read before the end (`complete`) or before the feature
+    ///   `take` refused.
+    private static func scan(path: String, format: Format, options: ConvertOptions, nameProperty: String?,
+                             report: @escaping DiagnosticHandler,
+                             take: (PlaceCandidate) -> Bool) throws -> (count: Int, complete: Bool) {
         var reader = try FeatureSources.reader(for: path, format: format, options: options, report: report)
         _ = try reader.open()
         var folding = PlaceNameFolding()
-        var places: [PlaceCandidate] = []
         var index = 0
         while let feature = try reader.next() {
             if let p = PlaceCandidate(feature, index: index, nameProperty: nameProperty, folding: &folding) {
-                guard places.count < limit else { return (nil, index) }
-                places.append(p)
+                guard take(p) else { return (index, false) }
             }
             index += 1
         }
-        return (places, index)
+        return (index, true)
     }
 
     /// The named points of `path` (read once, streaming) and how many features it holds.
