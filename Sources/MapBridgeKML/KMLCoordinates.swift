@@ -62,7 +62,7 @@ enum KMLCoordinates {
     @inline(__always)
     static func number(_ span: UnsafeBufferPointer<UInt8>) -> (value: Double, isJSON: Bool)? {
         guard span.count < 64 else { return nil }
-        if let value = plainDecimal(span) { return (value, true) }
+        // Plain decimals (most coordinates) come out of the analysis's fast path.
         switch NumberParsing.analyze(span) {
         case .value(let v):
             return (v, true)
@@ -73,71 +73,6 @@ enum KMLCoordinates {
             return NumberParsing.lenientDouble(span).map { ($0, false) }
         }
     }
-
-    /// The value of a plain decimal, `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 15 significant
-    /// digits, in one pass over its bytes; `nil` for any other text (`NumberParsing.analyze`
-    /// then says what it is). The value is the one `analyze` gives such a decimal, computed
-    /// the same way (its digits as an integer, divided by a power of ten: both exact, so the
-    /// quotient is correctly rounded, as `strtod`'s is).
-    ///
-    ///     KMLCoordinates.plainDecimal("-114.7445646")   // -114.7445646
-    ///     KMLCoordinates.plainDecimal("1e3")            // nil (an exponent)
-    ///     KMLCoordinates.plainDecimal("007")            // nil (not JSON)
-    @inline(__always)
-    static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        let n = text.count
-        var i = 0
-        var negative = false
-        if i < n, text[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
-        guard i < n else { return nil }
-        var mantissa: UInt64 = 0
-        let integerStart = i
-        if text[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < n, text[i] &- UInt8(ascii: "0") < 10 { return nil }
-        } else {
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            guard i > integerStart else { return nil }
-        }
-        // Significant digits: the integer part's unless it is 0, then the fraction's after its
-        // leading zeros (as `analyze` counts them).
-        var significant = mantissa == 0 ? 0 : i - integerStart
-        var fractionDigits = 0
-        if i < n, text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            if mantissa == 0 {
-                while i < n && text[i] == UInt8(ascii: "0") { i += 1 }
-            }
-            let significantStart = i
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            fractionDigits = i - fractionStart
-            guard fractionDigits > 0 else { return nil }
-            significant += i - significantStart
-        }
-        guard i == n, significant <= 15, fractionDigits <= 22 else { return nil }
-        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
-    }
-
-    /// 10⁰ … 10²², each exactly a `Double`.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-        1e19, 1e20, 1e21, 1e22,
-    ]
 
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)
     /// whitespace separates numbers as commas do, and the whole text is one tuple.

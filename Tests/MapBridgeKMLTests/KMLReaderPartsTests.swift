@@ -59,10 +59,12 @@ struct KMLReaderPartsTests {
         #expect(empty.style == Style(marker: MarkerStyle()))
     }
 
-    @Test("plain decimals: the correctly rounded value, the same bits as Double(_:); anything else left to the general path")
+    @Test("numbers: plain decimals have the correctly rounded value, the same bits as Double(_:); other texts are no JSON number")
     func plainDecimals() {
         func fast(_ text: String) -> Double? {
-            Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.plainDecimal($0) }
+            Array(text.utf8).withUnsafeBufferPointer { span in
+                KMLCoordinates.number(span).flatMap { $0.isJSON ? $0.value : nil }
+            }
         }
         var texts = ["0", "-0", "0.0", "1", "-114.7445646", "5.4009321", "0.000123", "123456789012345",
                      "0.1", "0.3", "179.99999999999", "-0.00000000000000000001", "900719925474.099"]
@@ -83,8 +85,7 @@ struct KMLReaderPartsTests {
             }
             #expect(value.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
-        for text in ["", "-", ".5", "5.", "007", "-01", "1e3", "1E-2", "+1", "1.5.2", "12a", "1234567890.1234567",
-                     "0.0000000000000000000000001"] {
+        for text in ["", "-", ".5", "5.", "007", "-01", "+1", "1.5.2", "12a"] {
             #expect(fast(text) == nil, "\(text)")
         }
     }
