@@ -19,7 +19,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and tests use. Kept short: each entry is a real need.
-DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev librsvg2-bin python3-jsonschema python3-rfc3987
+DEB_PACKAGES ?= pkg-config libxml2-dev libproj-dev libzip-dev libjemalloc-dev librsvg2-bin python3-jsonschema python3-rfc3987
 BIN := .build/debug/mapbridge
 FUZZ_TARGETS := kml csv gpx validate-geojson validate-kml
 

@@ -12,7 +12,7 @@ import PackageDescription
 //   MapBridgeCSV      CSV reader and writer side by side
 //   MapBridgeGPX      GPX 1.1 reader and writer side by side
 //   MapBridgeXML      the streaming XML parser (libxml2 SAX2) the KML and GPX readers share
-//   C…                system-library targets: CLibXML2, CProj, CLibZip
+//   C…                system-library targets: CLibXML2, CProj, CLibZip, CJemalloc (the command's allocator)
 //   MapBridgeValidation  rules, the streaming GeoJSON validator and its report formats
 //   MapBridgeSVG      the SVG writer: projected, fitted pictures of places and routes
 //   MapBridgeCore     the format registry, the convert pipeline and dataset summaries
@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // The command's allocator (see Sources/MapBridgeCLI/Allocator.swift); not the library's.
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "MapBridgeModel"),
         .target(name: "MapBridgeIO", dependencies: ["MapBridgeModel"]),
         .target(name: "MapBridgeJSON", dependencies: ["MapBridgeModel", "MapBridgeIO"]),
@@ -55,9 +57,8 @@ let package = Package(
                 dependencies: ["MapBridgeModel", "MapBridgeIO", "MapBridgeJSON", "MapBridgeGeoJSON", "MapBridgeKML",
                                "MapBridgeCSV", "MapBridgeGPX", "MapBridgeZip", "MapBridgeGeodesy",
                                "MapBridgeSVG", "MapBridgeXML"]),
-        .executableTarget(name: "MapBridgeCLI", dependencies: ["MapBridgeCore", "MapBridgeKML", "MapBridgeCSV", "MapBridgeGeodesy",
-                                                               "MapBridgeValidation",
-                                                               ]),
+        .executableTarget(name: "MapBridgeCLI", dependencies: ["CJemalloc", "MapBridgeCore", "MapBridgeKML", "MapBridgeCSV",
+                                                               "MapBridgeGeodesy", "MapBridgeValidation"]),
         // The benchmark's corpus generator and the reading layers' floors (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["CLibXML2", "MapBridgeCore", "MapBridgeIO", "MapBridgeJSON",
                                                                  "MapBridgeModel"]),

@@ -38,7 +38,7 @@ func main(_ arguments: [String]) -> Int32 {
     }
     switch first {
     case "--version", "-V", "version":
-        printOut("mapbridge \(mapbridgeVersion)\n")
+        printOut("mapbridge \(mapbridgeVersion) (allocator: \(Allocator.description))\n")
         return 0
     case "--help", "-h":
         printOut(overview)
