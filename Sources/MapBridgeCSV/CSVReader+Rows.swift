@@ -17,7 +17,7 @@ extension CSVReader {
             properties.append(key: layout.columns[k], value: value)
         }
         var feature = Feature(shape: try shape(of: fields, layout), properties: properties,
-                              location: SourceLocation(file: parser.name, line: record.line, column: 1))
+                              location: SourceLocation(source: parser.sourceFile, line: record.line, column: 1))
         mapping?.fill(&feature)
         return feature
     }
@@ -53,7 +53,7 @@ extension CSVReader {
                 throw CSVRowProblem(message: "the WKT in column '\(layout.columns[w])' does not parse: \(error.message)",
                                     line: field.line, column: field.column + (field.isQuoted ? 1 : 0) + error.offset)
             }
-            let location = SourceLocation(file: parser.name, line: field.line, column: field.column)
+            let location = SourceLocation(source: parser.sourceFile, line: field.line, column: field.column)
             if result.droppedMeasures {
                 warn("wkt-measures", "the model has no M values; they are dropped", at: location)
             }

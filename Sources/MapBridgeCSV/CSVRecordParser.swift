@@ -58,6 +58,8 @@ final class CSVRecordParser {
 
     /// The source's name, for messages.
     var name: String { source.name }
+    /// The source's name as the token every location carries.
+    lazy var sourceFile = SourceFile(source.name)
 
     /// Up to `count` bytes ahead of the current position (after any byte order mark), without
     /// consuming them, and whether they run to the end of the input.

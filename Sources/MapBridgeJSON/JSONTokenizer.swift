@@ -130,6 +130,7 @@ public final class JSONTokenizer {
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
         self.source = source
+        sourceFile = SourceFile(source.name)
         self.options = options
         chunkSize = max(options.chunkSize, 16)
         capacity = chunkSize * 2
@@ -171,12 +172,14 @@ public final class JSONTokenizer {
     public var depth: Int { openCount }
     /// The source's name, for messages.
     public var sourceName: String { source.name }
+    /// The source's name as the token every location carries.
+    public let sourceFile: SourceFile
     /// Bytes read from the source so far and its size when known.
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { (source.bytesRead, source.totalBytes) }
 
     /// The location of the last token.
     public func location(pointer: String? = nil) -> SourceLocation {
-        SourceLocation(file: source.name, line: tokenLine, column: tokenColumn, pointer: pointer)
+        SourceLocation(source: sourceFile, line: tokenLine, column: tokenColumn, pointer: pointer)
     }
 
     /// An error at the last token's location.

@@ -8,6 +8,8 @@ import MapBridgeModel
 @usableFromInline
 final class XMLSAXCore {
     let source: ByteSource
+    /// The source's name as the token every location carries.
+    private let sourceFile: SourceFile
     private var context: xmlParserCtxtPtr?
     private let chunk: UnsafeMutablePointer<UInt8>
     private let chunkSize: Int
@@ -32,6 +34,7 @@ final class XMLSAXCore {
     @usableFromInline
     init(source: ByteSource, documentKind: String, chunkSize: Int, allowsHugeText: Bool, events: XMLSAXEvents) {
         self.source = source
+        sourceFile = SourceFile(source.name)
         self.allowsHugeText = allowsHugeText
         self.documentKind = documentKind
         self.chunkSize = max(chunkSize, 1)
@@ -46,9 +49,9 @@ final class XMLSAXCore {
 
     var location: SourceLocation {
         guard let input = context?.pointee.input?.pointee else {
-            return SourceLocation(file: source.name, line: 1, column: 1)
+            return SourceLocation(source: sourceFile, line: 1, column: 1)
         }
-        return SourceLocation(file: source.name, line: Int(input.line), column: Int(max(input.col, 1)))
+        return SourceLocation(source: sourceFile, line: Int(input.line), column: Int(max(input.col, 1)))
     }
 
     func parseNextChunk() throws -> Bool {
