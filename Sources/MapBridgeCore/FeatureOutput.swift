@@ -57,7 +57,8 @@ public enum FeatureOutput {
         }
         let file: AtomicOutputFile? = output == "-" || kmlSpool != nil
             ? nil : try AtomicOutputFile(path: output, overwritesReadOnly: options.overwritesReadOnly)
-        let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output)
+        let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output,
+                                          rewindable: kmlSpool != nil)
         do {
             let base = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
                                                  inputFormat: inputFormat, report: report)

@@ -38,7 +38,8 @@ public final class AtomicOutputFile {
             fd = descriptor
             rename = (temporary, target)
         }
-        sink = ByteSink(fileDescriptor: fd, name: path)
+        // The temporary file is the sink's own from its start; a target written in place is not.
+        sink = ByteSink(fileDescriptor: fd, name: path, rewindable: rename != nil)
     }
 
     deinit { abort() }

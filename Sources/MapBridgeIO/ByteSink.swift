@@ -22,18 +22,26 @@ public final class ByteSink {
     public let name: String
     /// Bytes accepted so far.
     @exclusivity(unchecked) public private(set) var bytesWritten: Int64 = 0
+    /// Whether the sink fills a regular file of its own from the file's start (a temporary
+    /// file made for it), so that what it wrote can be read back (`copyTail(from:to:)`) and
+    /// cut off (`cutBack(to:)`).
+    public let isRewindable: Bool
 
     /// Output to an open file descriptor, which the sink does not close.
-    public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 20) {
+    /// - Parameter rewindable: the descriptor is a regular file, empty and at offset 0, that
+    ///   only this sink writes (see `isRewindable`).
+    public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 20, rewindable: Bool = false) {
         fd = fileDescriptor
         self.name = name
         self.capacity = capacity
+        isRewindable = rewindable
         buffer = .allocate(capacity: capacity)
     }
 
     /// Output collected in memory; read it with `collectedBytes` after `flush()`.
     public init(collectingInMemoryNamed name: String = "<memory>") {
         fd = -1
+        isRewindable = false
         self.name = name
         capacity = 1 << 16
         buffer = .allocate(capacity: capacity)
@@ -163,6 +171,43 @@ public final class ByteSink {
             try drain(UnsafeRawPointer(block), n)
             copied += Int64(n)
         }
+    }
+
+    /// Appends to `destination` the bytes this sink wrote from `offset` (0...`bytesWritten`)
+    /// on, and goes on writing after them.
+    /// - Returns: the number of bytes copied.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the sink is not
+    ///   rewindable, or reading back or writing fails.
+    @discardableResult
+    public func copyTail(from offset: Int64, to destination: ByteSink) throws -> Int64 {
+        try flush()
+        try seek(to: offset)
+        let copied = try destination.append(contentsOfDescriptor: fd, sourceName: "'\(name)'")
+        try seek(to: bytesWritten)
+        return copied
+    }
+
+    /// Forgets what was written from `length` (0...`bytesWritten`) on: the file is cut there,
+    /// and what comes next is written from there.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the sink is not
+    ///   rewindable or the file cannot be cut.
+    public func cutBack(to length: Int64) throws {
+        try flush()
+        guard isRewindable, length >= 0, length <= bytesWritten, ftruncate(fd, off_t(length)) == 0 else {
+            throw rewindFailure(isRewindable ? errno : EBADF)
+        }
+        bytesWritten = length
+        try seek(to: length)
+    }
+
+    private func seek(to offset: Int64) throws {
+        guard isRewindable, lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw rewindFailure(isRewindable ? errno : EBADF)
+        }
+    }
+
+    private func rewindFailure(_ code: Int32) -> MapBridgeError {
+        MapBridgeError(.outputUnavailable, "cannot read back or rewrite '\(name)': \(systemErrorText(code))")
     }
 
     /// `copy_file_range(2)`, looked up at run time: Swift's C library module does not declare

@@ -54,6 +54,15 @@ extension KMLWriter {
         /// in memory, for large outputs (the output file's own folder is a good choice).
         /// With inline styles and text properties there is no temporary file.
         public var temporaryDirectory: String?
+        /// When the sink is a file of the writer's own (`ByteSink.isRewindable`): the bytes
+        /// of placemarks (≥ 0) held in the temporary file before the header is written with
+        /// the styles and schemas known then, and the placemarks after them go straight to
+        /// the sink. Should a later placemark add a style or a schema field, or the document's
+        /// name or description change by the end, the placemarks move back to a temporary
+        /// file and the header is written at the end as usual: the output is the same bytes
+        /// either way. Most documents settle their styles and fields early, and then the
+        /// placemarks are written once instead of twice.
+        public var headerDelayBytes = 1 << 20
         /// Fill line and area style members a feature leaves unset with simplestyle's
         /// defaults (stroke `#555555` opaque, width 2; areas filled `#555555` at 0.6
         /// opacity), as GeoJSON viewers draw them; without it they fall back to KML's own

@@ -77,6 +77,15 @@ public final class KMLWriter: FeatureWriter {
     @exclusivity(unchecked) private var state = State.fresh
     /// What the header said, when it is written at `begin` (no temporary file).
     private var headerDocument: DocumentInfo?
+    /// The document `begin` was given, for a header written before `finish`.
+    private var openedDocument = DocumentInfo()
+    /// Where the document starts in the sink.
+    private var documentStart: Int64 = 0
+    /// The header written ahead of the last placemarks, which went straight to the sink.
+    @exclusivity(unchecked) private var earlyHeader: EarlyHeader?
+    /// Whether the header may still be written ahead (a rewindable sink, and no early header
+    /// taken back yet).
+    @exclusivity(unchecked) private var mayWriteHeaderEarly = false
 
     private enum State { case fresh, begun, finished }
 
@@ -101,12 +110,20 @@ public final class KMLWriter: FeatureWriter {
             try writeHeader(document)
             headerDocument = document
         } else {
-            let spool = try SpoolFile(directory: options.temporaryDirectory, holding: "the KML placemarks",
-                                      remedy: "set TMPDIR to a writable folder, or write styles inline")
-            self.spool = spool
-            xml.sink = spool.sink
-            xml.depth = 2  // inside kml and Document
+            openedDocument = document
+            documentStart = sink.bytesWritten
+            mayWriteHeaderEarly = sink.isRewindable
+            try startSpool()
         }
+    }
+
+    /// Sends the placemarks to a new temporary file.
+    private func startSpool() throws {
+        let spool = try SpoolFile(directory: options.temporaryDirectory, holding: "the KML placemarks",
+                                  remedy: "set TMPDIR to a writable folder, or write styles inline")
+        self.spool = spool
+        xml.sink = spool.sink
+        xml.depth = 2  // inside kml and Document
     }
 
     /// Writes one feature as a placemark, opening and closing folders on the way. A feature
@@ -132,6 +149,11 @@ public final class KMLWriter: FeatureWriter {
             note("xml-characters", "control characters that XML 1.0 cannot hold (other than tab and line breaks) were left out of the text",
                  at: feature.location)
         }
+        if let earlyHeader {
+            if earlyHeader.tables != headerTables { try takeBackEarlyHeader() }
+        } else if mayWriteHeaderEarly, let spool, spool.sink.bytesWritten >= Int64(options.headerDelayBytes) {
+            try writeHeaderEarly(spool)
+        }
     }
 
     /// Closes the open folders and the document, and flushes the sink. When styles or schemas
@@ -142,6 +164,15 @@ public final class KMLWriter: FeatureWriter {
         guard state == .begun else { return }
         state = .finished
         try moveToFolder([])
+        if let earlyHeader {
+            if earlyHeader.tables != headerTables || earlyHeader.name != document.name
+                || earlyHeader.description != document.description
+            {
+                try takeBackEarlyHeader()
+            } else if earlyHeader.strippedCharacters {
+                xml.strippedCharacters = true
+            }
+        }
         if let spool {
             self.spool = nil
             xml.sink = sink
@@ -195,6 +226,68 @@ public final class KMLWriter: FeatureWriter {
         let dropped = document.foreignMembers.keys.filter { !carried.contains($0) }
         guard !dropped.isEmpty else { return }
         note("document-dropped", "a KML Document has no place for the document's other members (\(Self.listed(dropped))); they are not written")
+    }
+
+    // MARK: - Header ahead of the placemarks
+
+    /// What a header written ahead depends on, and what it said.
+    private struct EarlyHeader {
+        var tables: HeaderTables
+        var name: String?
+        var description: String?
+        /// Where the placemarks start in the sink.
+        var placemarksStart: Int64
+        /// Whether writing the header left control characters out.
+        var strippedCharacters: Bool
+    }
+
+    /// The sizes of the style and schema tables. Both only grow, so equal sizes mean equal
+    /// tables, and a header written with them is still right.
+    private struct HeaderTables: Equatable {
+        var styles: Int
+        var fields: Int
+    }
+
+    /// Whether the header went out ahead of the placemarks and stayed right to the end.
+    package var wroteHeaderEarly: Bool { earlyHeader != nil && state == .finished }
+
+    private var headerTables: HeaderTables {
+        HeaderTables(styles: styleTable.styles.count + styleTable.maps.count, fields: schemaTable.generation)
+    }
+
+    /// Writes the header with the styles and schemas known now, then the placemarks held in
+    /// `spool`, and sends the placemarks after them straight to the sink.
+    private func writeHeaderEarly(_ spool: SpoolFile) throws {
+        var placemarks = xml  // as the last placemark left it, to go on from
+        self.spool = nil
+        xml.sink = sink
+        xml.depth = 0
+        try writeHeader(openedDocument)
+        try writeSharedStyles()
+        try writeSchemas()
+        let placemarksStart = sink.bytesWritten
+        try spool.copy(to: sink)
+        earlyHeader = EarlyHeader(tables: headerTables, name: openedDocument.name,
+                                  description: openedDocument.description, placemarksStart: placemarksStart,
+                                  strippedCharacters: xml.strippedCharacters)
+        placemarks.sink = sink
+        placemarks.markHasChildren()
+        xml = placemarks
+    }
+
+    /// Moves the placemarks written after an early header to a new temporary file and cuts
+    /// the sink back to where the document starts: `finish` writes the header as usual.
+    /// Happens once at most; the header then waits for `finish`.
+    private func takeBackEarlyHeader() throws {
+        guard let earlyHeader else { return }
+        self.earlyHeader = nil
+        mayWriteHeaderEarly = false
+        var placemarks = xml
+        try startSpool()
+        try sink.copyTail(from: earlyHeader.placemarksStart, to: xml.sink)
+        try sink.cutBack(to: documentStart)
+        placemarks.sink = xml.sink
+        xml = placemarks
     }
 
     // MARK: - Folders
