@@ -59,6 +59,8 @@ public enum FeatureOutput {
             ? nil : try AtomicOutputFile(path: output, overwritesReadOnly: options.overwritesReadOnly)
         let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output,
                                           rewindable: kmlSpool != nil)
+        // With a second thread, the file's writes run beside the conversion.
+        if options.threads > 1 { file?.sink.writeBehind() }
         do {
             let base = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
                                                  inputFormat: inputFormat, report: report)

@@ -76,6 +76,7 @@ public final class AtomicOutputFile {
     public func abort() {
         guard !finished else { return }
         finished = true
+        sink.settle()
         close(fd)
         if let rename { removeTemporaryFile(rename.temporary) }
     }

@@ -18,6 +18,10 @@ public final class ByteSink {
     @usableFromInline internal let capacity: Int
     @usableFromInline @exclusivity(unchecked) internal var count = 0
     @exclusivity(unchecked) private var memory: [UInt8]?
+    /// The thread that writes full buffers, and the buffer it may be writing, once
+    /// `writeBehind()` is called.
+    @exclusivity(unchecked) private var behind: WriteBehind?
+    @exclusivity(unchecked) private var spare: UnsafeMutablePointer<UInt8>?
     /// The name used in messages.
     public let name: String
     /// Bytes accepted so far.
@@ -48,7 +52,30 @@ public final class ByteSink {
         memory = []
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        if let behind {
+            behind.waitQuietly()
+            spare?.deallocate()
+        }
+        buffer.deallocate()
+    }
+
+    /// Waits for a write the thread has under way, whatever becomes of it: before the
+    /// descriptor is closed on the way out of a failure.
+    public func settle() {
+        behind?.waitQuietly()
+    }
+
+    /// Hands each full buffer to a thread of its own that writes it, while the caller fills
+    /// another: the kernel's copy of the bytes runs beside the work that makes them. `flush()`
+    /// still returns only once everything is written, and a write that fails is thrown by
+    /// the next call that writes or flushes. Does nothing for an in-memory sink or when
+    /// started already.
+    public func writeBehind() {
+        guard memory == nil, behind == nil else { return }
+        behind = WriteBehind()
+        spare = .allocate(capacity: capacity)
+    }
 
     /// The bytes written so far, for an in-memory sink (after `flush()`).
     public var collectedBytes: [UInt8] { memory ?? [] }
@@ -56,7 +83,7 @@ public final class ByteSink {
     /// Appends one byte.
     @inlinable @inline(__always)
     public func write(byte: UInt8) throws {
-        if count == capacity { try flush() }
+        if count == capacity { try spill() }
         buffer[count] = byte
         count += 1
     }
@@ -78,7 +105,7 @@ public final class ByteSink {
     @usableFromInline
     func writeLarge(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        try flush()
+        try spill()
         if bytes.count >= capacity {
             try drain(base, bytes.count)
             return
@@ -116,7 +143,7 @@ public final class ByteSink {
     ///   `body` throws.
     @inlinable
     public func withUnsafeSpace(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> Int) throws {
-        if maximum > capacity &- count { try flush() }
+        if maximum > capacity &- count { try spill() }
         if maximum <= capacity &- count {
             count &+= try body(buffer + count)
             return
@@ -222,27 +249,54 @@ public final class ByteSink {
     /// Sends everything buffered to the descriptor.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the write fails (disk full).
     public func flush() throws {
-        guard count > 0 else { return }
-        let n = count
+        if count > 0 {
+            let n = count
+            count = 0
+            try drain(UnsafeRawPointer(buffer), n)
+        }
+        try behind?.wait(name: name)
+    }
+
+    /// Makes room in the buffer: hands it to the writing thread when there is one, else
+    /// flushes.
+    @usableFromInline
+    func spill() throws {
+        guard let behind, let spare, count > 0 else { return try flush() }
+        bytesWritten += Int64(count)
+        try behind.write(UnsafeRawPointer(buffer), count, to: fd, name: name)
+        self.spare = buffer
+        buffer = spare
         count = 0
-        try drain(UnsafeRawPointer(buffer), n)
     }
 
     @usableFromInline
     func drain(_ start: UnsafeRawPointer, _ length: Int) throws {
+        try behind?.wait(name: name)  // what the thread is writing comes first
         bytesWritten += Int64(length)
         if memory != nil {
             memory?.append(contentsOf: UnsafeRawBufferPointer(start: start, count: length))
             return
         }
+        let code = Self.writeAll(fd, start, length)
+        if code != 0 { throw Self.writeFailure(code, name) }
+    }
+
+    /// Writes `length` bytes from `start` to `fd`, again after an interruption or a short
+    /// write. - Returns: 0, or the `errno` of the write that failed.
+    static func writeAll(_ fd: Int32, _ start: UnsafeRawPointer, _ length: Int) -> Int32 {
         var offset = 0
         while offset < length {
             let n = Glibc.write(fd, start + offset, length - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw MapBridgeError(.outputUnavailable, "cannot write '\(name)': \(systemErrorText(errno))")
+                return errno
             }
             offset += n
         }
+        return 0
+    }
+
+    static func writeFailure(_ code: Int32, _ name: String) -> MapBridgeError {
+        MapBridgeError(.outputUnavailable, "cannot write '\(name)': \(systemErrorText(code))")
     }
 }
