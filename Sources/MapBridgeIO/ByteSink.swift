@@ -25,7 +25,9 @@ public final class ByteSink {
     /// The name used in messages.
     public let name: String
     /// Bytes accepted so far.
-    @exclusivity(unchecked) public private(set) var bytesWritten: Int64 = 0
+    public var bytesWritten: Int64 { drained + Int64(count) }
+    /// Bytes that left the buffer (written, or handed to the writing thread).
+    @exclusivity(unchecked) private var drained: Int64 = 0
     /// Whether the sink fills a regular file of its own from the file's start (a temporary
     /// file made for it), so that what it wrote can be read back (`copyTail(from:to:)`) and
     /// cut off (`cutBack(to:)`).
@@ -174,7 +176,7 @@ public final class ByteSink {
                 let n = copyFileRange(source, nil, fd, nil, 1 << 30, 0)
                 if n > 0 {
                     copied += Int64(n)
-                    bytesWritten += Int64(n)
+                    drained += Int64(n)
                     continue
                 }
                 if n == 0 { return copied }
@@ -223,7 +225,7 @@ public final class ByteSink {
         guard isRewindable, length >= 0, length <= bytesWritten, ftruncate(fd, off_t(length)) == 0 else {
             throw rewindFailure(isRewindable ? errno : EBADF)
         }
-        bytesWritten = length
+        drained = length
         try seek(to: length)
     }
 
@@ -262,7 +264,7 @@ public final class ByteSink {
     @usableFromInline
     func spill() throws {
         guard let behind, let spare, count > 0 else { return try flush() }
-        bytesWritten += Int64(count)
+        drained += Int64(count)
         try behind.write(UnsafeRawPointer(buffer), count, to: fd, name: name)
         self.spare = buffer
         buffer = spare
@@ -272,7 +274,7 @@ public final class ByteSink {
     @usableFromInline
     func drain(_ start: UnsafeRawPointer, _ length: Int) throws {
         try behind?.wait(name: name)  // what the thread is writing comes first
-        bytesWritten += Int64(length)
+        drained += Int64(length)
         if memory != nil {
             memory?.append(contentsOf: UnsafeRawBufferPointer(start: start, count: length))
             return
