@@ -26,7 +26,8 @@ import MapBridgeXML
 /// values leave `coordinateProperties` for `gx:SimpleArrayData`.
 extension KMLWriter {
     func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool) throws {
-        let entries = DataEntries(of: feature, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten,
+        let isPlacemark = if case .placemark = element { true } else { false }
+        let entries = DataEntries(of: feature, isPlacemark: isPlacemark, idAsData: idAsData, timeIsWritten: timeIsWritten,
                                   trackArrays: trackArrays)
         // What the values' notes need, rather than the feature (which a closure would copy).
         let origin = ValueOrigin(time: feature.time, location: feature.location)
@@ -40,84 +41,95 @@ extension KMLWriter {
             if any { try xml.close("ExtendedData") }
             return
         }
-        var layout = dataLayout
-        dataLayout = DataLayout()  // the layout is changed in place, not copied
-        let count = placeEntries(entries, in: &layout, origin)
-        dataLayout = layout
-        guard count > 0 else { return }
+        let placed = placeEntries(entries, origin)
+        guard placed.count > 0 else { return }
         try xml.open("ExtendedData")
+        // One reference each to the slots and the schemas for the walks: their tags are read
+        // in place, not copied.
+        let slots = slotCache.current
+        let schemas = schemaTable.schemas
         // Data must precede SchemaData: the few entries the schemas have no room for go first.
-        if layout.hasUntyped {
+        if placed.hasUntyped {
             var i = 0
             try entries.forEach { key, value in
-                if layout.entries[i].slot == nil { try writeData(key, value, origin) }
+                if slots[i] == nil { try writeData(key, value, origin) }
                 i += 1
             }
         }
-        for (schema, dataTag) in layout.schemas {
-            try xml.open(dataTag)
-            var i = 0
-            try entries.forEach { _, value in
-                let entry = layout.entries[i]
-                if let tag = entry.tag, entry.slot?.schema == schema {
-                    try xml.open(tag)
-                    try writeValueText(value, origin, typed: true)
-                    try xml.close(tag)
+        // Each schema the entries are in, lowest first (most placemarks fill one).
+        var next = placed.lowestSchema
+        while let schema = next {
+            next = nil
+            try xml.open(schemas[schema].dataTag)
+            try schemaTable.simpleDataTags.withBytes { tags in
+                var i = 0
+                try entries.forEach { _, value in
+                    if let slot = slots[i] {
+                        if slot.schema == schema {
+                            try xml.open(schemas[schema].fieldTags[slot.field], of: tags)
+                            try writeValueText(value, origin, typed: true)
+                            try xml.close("SimpleData")
+                        } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
+                            next = slot.schema
+                        }
+                    }
+                    i += 1
                 }
-                i += 1
             }
-            try xml.close(dataTag)
+            try xml.close(schemas[schema].dataTag)
         }
         try xml.close("ExtendedData")
     }
 
-    /// Makes `layout` say where each of `entries` goes in the schemas, and returns how many
-    /// there are. An entry with the key and type of the same entry of the last feature keeps
-    /// its slot while the schema table is unchanged (most documents repeat one layout, or a
-    /// few); the table finds the others, adding the fields that are new.
-    private func placeEntries(_ entries: DataEntries, in layout: inout DataLayout, _ origin: ValueOrigin) -> Int {
-        let start = schemaTable.generation
+    /// What `placeEntries` found: how many entries there are, whether any is untyped `Data`,
+    /// and the lowest schema any is in.
+    private struct Placement {
         var count = 0
-        var changed = false
+        var hasUntyped = false
+        var lowestSchema: Int?
+    }
+
+    /// Finds the slot of each of `entries` in the schemas (into `slotCache.current`, in order),
+    /// adding the fields that are new. A key and type at the same place as in an earlier
+    /// placemark is not looked up again (most documents repeat one layout of keys, or a few,
+    /// and a null here and there): see `SlotCache`.
+    private func placeEntries(_ entries: DataEntries, _ origin: ValueOrigin) -> Placement {
+        var placed = Placement()
+        var cache = slotCache
+        slotCache = SlotCache()  // the cache is changed in place, not copied
+        defer { slotCache = cache }
         entries.forEach { key, value in
             let type = FieldType.ofNonNull(value)
-            defer { count += 1 }
-            if count < layout.entries.count, layout.generation == schemaTable.generation,
-               layout.entries[count].type == type, layout.entries[count].key == key { return }
-            let slot = if let type {
-                schemaTable.slot(for: key, type: type, identifiers: &identifiers)
+            let i = placed.count
+            placed.count += 1
+            if i == cache.places.count {
+                cache.places.append(SlotCache.Place(key: key))
+            } else if cache.places[i].key != key {
+                cache.places[i] = SlotCache.Place(key: key)
+            }
+            let slot: SchemaTable.Slot?
+            if let known = cache.places[i].slot(of: type, generation: schemaTable.generation) {
+                slot = known
             } else {
-                schemaTable.slotForNull(of: key, identifiers: &identifiers)
-            }
-            if slot == nil {
-                note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
-                     at: origin.location)
-            }
-            let entry = DataLayout.Entry(key: key, type: type, slot: slot,
-                                         tag: slot.map { schemaTable.schemas[$0.schema].fieldTags[$0.field] })
-            if count < layout.entries.count { layout.entries[count] = entry } else { layout.entries.append(entry) }
-            changed = true
-        }
-        if count < layout.entries.count {
-            layout.entries.removeLast(layout.entries.count - count)
-            changed = true
-        }
-        // Slots of nulls found before a field of their key was added may move: a layout made
-        // while the table grew is not reused.
-        layout.generation = schemaTable.generation == start ? start : -1
-        if changed {
-            var schemas: [Int] = []
-            layout.hasUntyped = false
-            for entry in layout.entries {
-                guard let schema = entry.slot?.schema else {
-                    layout.hasUntyped = true
-                    continue
+                slot = if let type {
+                    schemaTable.slot(for: key, type: type, identifiers: &identifiers)
+                } else {
+                    schemaTable.slotForNull(of: key, identifiers: &identifiers)
                 }
-                if !schemas.contains(schema) { schemas.append(schema) }
+                if slot == nil {
+                    note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
+                         at: origin.location)
+                }
+                cache.places[i].remember(slot, of: type, generation: schemaTable.generation)
             }
-            layout.schemas = schemas.sorted().map { ($0, schemaTable.schemas[$0].dataTag) }
+            if i < cache.current.count { cache.current[i] = slot } else { cache.current.append(slot) }
+            if let schema = slot?.schema {
+                if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
+            } else {
+                placed.hasUntyped = true
+            }
         }
-        return count
+        return placed
     }
 
     /// Writes the typed `Schema`s collected so far.
@@ -136,25 +148,58 @@ extension KMLWriter {
         }
     }
 
-    /// Where the entries of a feature's data went in the schemas: remembered from one feature
-    /// to the next.
-    struct DataLayout {
-        struct Entry {
+    /// The slots the entries of the placemarks' data went to, remembered by their place among
+    /// a placemark's entries, so that the next placemark with the same keys in the same order
+    /// finds its slots without a lookup.
+    ///
+    /// A slot remembered is always the one a lookup would give now. A value's field, once
+    /// found, stays where it is: fields are only ever added, and a key's value of one type
+    /// goes to the first schema that has the key with that type (or, when the table was full,
+    /// to none, for good). Where a null goes can change as fields are added (see
+    /// `SchemaTable.slotForNull`), so a null's slot holds only while the table is unchanged.
+    struct SlotCache {
+        /// The slots seen for the entry at one place.
+        struct Place {
             var key: String
-            /// The value's field type; `nil` for a null.
-            var type: FieldType?
-            /// `nil` for an entry written as untyped `Data` (the table is full).
-            var slot: SchemaTable.Slot?
-            /// The slot's `SimpleData` tag.
-            var tag: XMLTag?
+            /// Per `FieldType.index`: the slot a value of that type went to, once looked up.
+            var typed = InlineArray<5, CachedSlot>(repeating: .unknown)
+            /// The slot a null went to, and the table's `generation` it holds at.
+            var null = CachedSlot.unknown
+            var nullGeneration = -1
+
+            init(key: String) { self.key = key }
+
+            /// The slot remembered for a value of `type` (`nil` for a null) while the schema
+            /// table is at `generation`; `nil` when it is to be looked up.
+            func slot(of type: FieldType?, generation: Int) -> SchemaTable.Slot?? {
+                let cached = if let type { typed[type.index] } else { nullGeneration == generation ? null : .unknown }
+                guard case .known(let slot) = cached else { return nil }
+                return .some(slot)
+            }
+
+            /// Remembers the slot a lookup gave a value of `type`, with the table now at `generation`.
+            mutating func remember(_ slot: SchemaTable.Slot?, of type: FieldType?, generation: Int) {
+                if let type {
+                    typed[type.index] = .known(slot)
+                } else {
+                    null = .known(slot)
+                    nullGeneration = generation
+                }
+            }
         }
 
-        var entries: [Entry] = []
-        /// The schemas the entries are in, in order, with their `SchemaData` tags.
-        var schemas: [(index: Int, dataTag: XMLTag)] = []
-        var hasUntyped = false
-        /// The schema table's `generation` the slots were found at; -1 when they cannot be reused.
-        var generation = -1
+        /// A slot lookup's answer, or none yet.
+        enum CachedSlot {
+            case unknown
+            /// `nil` for untyped `Data` (the table is full).
+            case known(SchemaTable.Slot?)
+        }
+
+        /// By place among a placemark's entries.
+        var places: [Place] = []
+        /// The slots of the placemark being written, one per entry (`nil`: untyped `Data`);
+        /// the entries after its last are left from earlier placemarks.
+        var current: [SchemaTable.Slot?] = []
     }
 
     /// The properties and the model's extra data, in order (see `KMLDataMapping`), walked
@@ -163,7 +208,8 @@ extension KMLWriter {
     /// circle's radius, the overlay kind and a time KML cannot hold, each unless the data has
     /// its key.
     struct DataEntries {
-        let data: Properties
+        /// The data's entries (the properties with the fields put in place).
+        let data: [Properties.Entry]
         let lead: Properties.Entry?
         let trail: [Properties.Entry]
         let hasTrack: Bool
@@ -171,13 +217,15 @@ extension KMLWriter {
 
         /// Borrows `feature` (an initialiser's arguments are otherwise passed owned, which
         /// would copy the caller's feature for each placemark).
-        init(of feature: borrowing Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool,
+        init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: String?, timeIsWritten: Bool,
              trackArrays: TrackArrays?)
         {
-            let data = KMLDataMapping.data(of: feature)
+            let data = KMLDataMapping.data(of: feature).entries
             self.data = data
             self.trackArrays = trackArrays
-            func free(_ key: String) -> Bool { !data.contains(key: key) }
+            func free(_ key: String) -> Bool {
+                data.withUnsafeBufferPointer { entries in !entries.contains { $0.key == key } }
+            }
             if let idAsData, free(KMLDataMapping.idKey) {
                 // Typed as given, so a number id comes back a number.
                 if case .number(let n)? = feature.id {
@@ -194,7 +242,7 @@ extension KMLWriter {
                 if free(key) { trail.append(Properties.Entry(key: key, value: value)) }
             }
             if case .circle(let circle)? = feature.shape { add("radius", .number(NumberValue(circle.radius))) }
-            if let kind = feature.overlay, element == .placemark {
+            if let kind = feature.overlay, isPlacemark {
                 // An overlay KML cannot write as its element says what it was, to come back as one.
                 add(OverlayKind.geometryTypeKey, .string(kind.rawValue))
             }
@@ -202,18 +250,21 @@ extension KMLWriter {
             self.trail = trail
         }
 
-        /// Calls `body` with each entry's key and value, in order.
+        /// Calls `body` with each entry's key and value, in order. The entries are read where
+        /// they are, not copied out one by one.
         func forEach(_ body: (String, PropertyValue) throws -> Void) rethrows {
             if let lead { try body(lead.key, lead.value) }
-            for entry in data {
-                if hasTrack, entry.key == "coordinateProperties" {
-                    // The tracks carry the per-point values they can; the rest stays.
-                    if let left = KMLWriter.coordinatePropertiesLeft(entry.value, besides: trackArrays) {
-                        try body(entry.key, left)
+            try data.withUnsafeBufferPointer { entries in
+                for i in entries.indices {
+                    if hasTrack, entries[i].key == "coordinateProperties" {
+                        // The tracks carry the per-point values they can; the rest stays.
+                        if let left = KMLWriter.coordinatePropertiesLeft(entries[i].value, besides: trackArrays) {
+                            try body(entries[i].key, left)
+                        }
+                        continue
                     }
-                    continue
+                    try body(entries[i].key, entries[i].value)
                 }
-                try body(entry.key, entry.value)
             }
             for entry in trail { try body(entry.key, entry.value) }
         }

@@ -31,22 +31,34 @@ extension KMLWriter {
             return FieldType(of: value)
         }
 
-        /// Whether a number is an integer (its text has no `.`, `e` or `E`) that `Int32` holds.
-        /// Up to nine digits after an optional `-` it is, without parsing; other texts are parsed.
-        static func fitsInt32(_ n: NumberValue) -> Bool {
-            var t = n.text
-            let short: Bool? = t.withUTF8 { bytes in
-                var i = 0
-                if bytes.first == UInt8(ascii: "-") { i = 1 }
-                let digits = bytes.count - i
-                guard digits > 0, digits <= 9 else { return nil }
-                while i < bytes.count {
-                    guard bytes[i] &- UInt8(ascii: "0") < 10 else { return nil }
-                    i += 1
-                }
-                return true
+        /// The type's place among the five, for tables indexed by type.
+        var index: Int {
+            switch self {
+            case .string: 0
+            case .int: 1
+            case .double: 2
+            case .bool: 3
+            case .json: 4
             }
-            if let short { return short }
+        }
+
+        /// Whether a number is an integer (its text has no `.`, `e` or `E`) that `Int32` holds.
+        /// Up to nine digits after an optional `-` it is, and with a `.`, `e` or `E` it is not,
+        /// both known in one pass over the text without parsing; other texts are parsed.
+        static func fitsInt32(_ n: NumberValue) -> Bool {
+            var digits = 0
+            var onlyDigits = true
+            var isFirst = true
+            for b in n.text.utf8 {
+                if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return false }
+                if b &- UInt8(ascii: "0") < 10 {
+                    digits += 1
+                } else if !(isFirst && b == UInt8(ascii: "-")) {
+                    onlyDigits = false
+                }
+                isFirst = false
+            }
+            if onlyDigits && digits > 0 && digits <= 9 { return true }
             return n.isInteger && Int32(n.text) != nil
         }
     }
@@ -70,6 +82,8 @@ extension KMLWriter {
         /// The most fields over all schemas.
         let capacity: Int
         private(set) var schemas: [Schema] = []
+        /// The `<SimpleData name="…">` of every field (but the tracks' array fields), rendered once.
+        private(set) var simpleDataTags = XMLStartTags()
         private var fieldCount = 0
         private var nextNumber = 1
 
@@ -109,8 +123,9 @@ extension KMLWriter {
             var positions: [String: Int] = [:]
             /// `<SchemaData schemaUrl="#id">`, rendered once.
             let dataTag: XMLTag
-            /// Per field (as `fields`): `<SimpleData name="…">`, rendered once.
-            var fieldTags: [XMLTag] = []
+            /// Per field (as `fields`): the index of its `<SimpleData name="…">` in the table's
+            /// `simpleDataTags`.
+            var fieldTags: [Int] = []
 
             init(id: String, kind: Kind) {
                 self.id = id
@@ -195,7 +210,9 @@ extension KMLWriter {
             schemas[index].fields.append((key, type))
             schemas[index].positions[key] = position
             // Array fields are written as gx:SimpleArrayData, not from a tag.
-            if schemas[index].kind != .arrays { schemas[index].fieldTags.append(XMLTag("SimpleData", ("name", key))) }
+            if schemas[index].kind != .arrays {
+                schemas[index].fieldTags.append(simpleDataTags.append("SimpleData", ("name", key)))
+            }
             return Slot(schema: index, field: position)
         }
     }

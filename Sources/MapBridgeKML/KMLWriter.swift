@@ -71,9 +71,9 @@ public final class KMLWriter: FeatureWriter {
     /// its lines are written so far.
     @exclusivity(unchecked) var trackArrays: TrackArrays?
     @exclusivity(unchecked) var trackLineIndex = 0
-    /// Where the last placemark's data went in the schemas, reused while the next has the same
-    /// keys and types (see `writeExtendedData`).
-    @exclusivity(unchecked) var dataLayout = DataLayout()
+    /// Where the placemarks' data went in the schemas, reused while the next has the same keys
+    /// and types (see `SlotCache`).
+    @exclusivity(unchecked) var slotCache = SlotCache()
     @exclusivity(unchecked) private var state = State.fresh
     /// What the header said, when it is written at `begin` (no temporary file).
     private var headerDocument: DocumentInfo?

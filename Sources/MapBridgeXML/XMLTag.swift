@@ -1,3 +1,5 @@
+import MapBridgeIO
+
 /// An element's start tag and end tag rendered to bytes once, for an element written many
 /// times with the same attribute (a KML `SimpleData` of one field, the `SchemaData` of one
 /// schema): writing it then copies two byte runs instead of checking and escaping its name
@@ -12,9 +14,9 @@
 /// same name and attribute, in either layout.
 public struct XMLTag: Sendable {
     /// `<name attribute="value">`, the value escaped.
-    let start: [UInt8]
+    @usableFromInline let start: [UInt8]
     /// `</name>`.
-    let end: [UInt8]
+    @usableFromInline let end: [UInt8]
     /// Whether the attribute's value held characters XML 1.0 forbids, left out of `start`.
     public let strippedCharacters: Bool
 
@@ -49,7 +51,9 @@ public struct XMLTag: Sendable {
 }
 
 extension XMLOutput {
-    /// Writes a start tag rendered before (the same bytes as `open(_:_:break:)`).
+    /// Writes a start tag rendered before (the same bytes as `open(_:_:break:)`). Inlined
+    /// into the writers: a copy of bytes, with no call, for each of their many data elements.
+    @inlinable
     public mutating func open(_ tag: XMLTag, break lineBreak: LineBreak = .none) throws {
         try startLine(lineBreak != .none)
         try tag.start.withUnsafeBytes { try sink.write($0) }
@@ -59,10 +63,83 @@ extension XMLOutput {
     }
 
     /// Writes an end tag rendered before (the same bytes as `close(_:break:)`).
+    @inlinable
     public mutating func close(_ tag: XMLTag, break lineBreak: LineBreak = .none) throws {
         depth -= 1
         if pretty ? !elementIsBare : lineBreak == .around { try newline() }
         elementIsBare = false
         try tag.end.withUnsafeBytes { try sink.write($0) }
+    }
+}
+
+/// Start tags rendered once, one after another in one buffer: for many elements that are each
+/// written many times with their own attribute (a KML `SimpleData` per schema field). Writing
+/// one copies its bytes out of the buffer, which the writer holds once for a whole run of
+/// elements, instead of a pair of arrays per tag.
+///
+///     var tags = XMLStartTags()
+///     let a = tags.append("SimpleData", ("name", "a & b"))   // <SimpleData name="a &amp; b">
+///     try tags.withBytes { bytes in
+///         try xml.open(a, of: bytes)
+///         try xml.raw("1")
+///         try xml.close("SimpleData")
+///     }
+public struct XMLStartTags: Sendable {
+    /// Where a tag ends in `bytes` (it starts where the one before ends), and whether its
+    /// attribute's value held characters XML 1.0 forbids (left out).
+    @usableFromInline struct Span: Sendable {
+        @usableFromInline var end: Int
+        @usableFromInline var strippedCharacters: Bool
+    }
+
+    private var bytes: [UInt8] = []
+    private var spans: [Span] = []
+
+    public init() {}
+
+    /// How many tags there are.
+    public var count: Int { spans.count }
+
+    /// Renders the start tag of element `name` with `attribute` (the bytes `XMLTag` renders)
+    /// after the others, and returns its index.
+    public mutating func append(_ name: StaticString, _ attribute: (name: StaticString, value: String)) -> Int {
+        let tag = XMLTag(name, attribute)
+        bytes.append(contentsOf: tag.start)
+        spans.append(Span(end: bytes.count, strippedCharacters: tag.strippedCharacters))
+        return spans.count - 1
+    }
+
+    /// Calls `body` with the tags' bytes, for `XMLOutput.open(_:of:)`.
+    public func withBytes<R>(_ body: (Bytes) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { bytes in
+            try spans.withUnsafeBufferPointer { spans in try body(Bytes(bytes: bytes, spans: spans)) }
+        }
+    }
+
+    /// The tags' bytes, valid inside `withBytes`.
+    public struct Bytes {
+        @usableFromInline let bytes: UnsafeRawBufferPointer
+        @usableFromInline let spans: UnsafeBufferPointer<Span>
+
+        /// The bytes of tag `index`, and whether characters were left out of them.
+        @inlinable
+        func tag(_ index: Int) -> (bytes: UnsafeRawBufferPointer, strippedCharacters: Bool) {
+            let start = index == 0 ? 0 : spans[index - 1].end
+            return (UnsafeRawBufferPointer(rebasing: bytes[start..<spans[index].end]), spans[index].strippedCharacters)
+        }
+    }
+}
+
+extension XMLOutput {
+    /// Writes start tag `index` of `tags` (the same bytes as `open(_:_:break:)`), on the
+    /// current line. Inlined: a copy of bytes for each of a writer's many data elements.
+    @inlinable @inline(__always)
+    public mutating func open(_ index: Int, of tags: XMLStartTags.Bytes) throws {
+        try startLine(false)
+        let tag = tags.tag(index)
+        try sink.write(tag.bytes)
+        if tag.strippedCharacters { strippedCharacters = true }
+        depth += 1
+        elementIsBare = true
     }
 }
