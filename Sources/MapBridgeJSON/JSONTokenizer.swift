@@ -324,7 +324,11 @@ public final class JSONTokenizer {
     /// scalar on its own.
     static func strictString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var s = String(decoding: bytes, as: UTF8.self)
-        let same = s.withUTF8 { decoded in decoded.count == bytes.count && decoded.elementsEqual(bytes) }
+        let same = s.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            for i in 0..<bytes.count where decoded[i] != bytes[i] { return false }
+            return true
+        }
         return same ? s : nil
     }
 
