@@ -108,7 +108,7 @@ extension GeoJSONReader {
     func makeShape(_ m: Members) throws -> Shape? {
         if let problem = m.unreadable { throw problem }
         guard let type = m.type else {
-            throw m.error("this geometry object has no 'type' member")
+            throw error(in: m, "this geometry object has no 'type' member")
         }
         for member in m.foreign {
             warn("dropped-member", "the member '\(member.key)' of a \(type) geometry is not kept (the model keeps foreign members on features only)",
@@ -120,34 +120,34 @@ extension GeoJSONReader {
         }
         if type == "GeometryCollection" {
             guard let shapes = m.geometries else {
-                throw m.error("this GeometryCollection has no 'geometries' member")
+                throw error(in: m, "this GeometryCollection has no 'geometries' member")
             }
             return .collection(shapes)
         }
         guard let kind = m.shapeKind else {
             let known = GeoJSONMapping.geometryTypes.keys.sorted() + ["GeometryCollection"]
             if let match = known.first(where: { $0.lowercased() == type.lowercased() }) {
-                throw m.error("unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
+                throw error(in: m, "unknown geometry type '\(type)'; types are case-sensitive: write '\(match)'",
                               at: m.typeLocation, member: "type")
             }
             for container in ["Feature", "FeatureCollection"] where type.lowercased() == container.lowercased() {
-                throw m.error(type == container
+                throw error(in: m, type == container
                     ? "a \(type) stands where a geometry belongs"
                     : "unknown type '\(type)'; types are case-sensitive: write \"\(container)\"",
                     at: m.typeLocation, member: "type")
             }
-            throw m.error("unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
+            throw error(in: m, "unknown geometry type '\(type)'; expected one of \(known.joined(separator: ", "))",
                           at: m.typeLocation, member: "type")
         }
         guard let tree = m.coordinates else {
-            throw m.error("this \(type) has no 'coordinates' member")
+            throw error(in: m, "this \(type) has no 'coordinates' member")
         }
         let location = m.coordinatesLocation ?? m.location
         switch shape(of: kind, tree, at: location) {
         case .shape(let shape):
             return shape
         case .mismatch(let expected):
-            throw m.error("the coordinates of a \(type) must be \(expected)", at: location, member: "coordinates")
+            throw error(in: m, "the coordinates of a \(type) must be \(expected)", at: location, member: "coordinates")
         }
     }
 

@@ -28,24 +28,28 @@ struct Members: Sendable {
     /// The first problem that makes a geometry inside this object unreadable, kept (rather
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
-    /// Where the object sits in the document, for pointers in messages (made only when needed).
-    var path: [PathComponent]
 
-    init(location: SourceLocation, path: [PathComponent]) {
+    init(location: SourceLocation) {
         self.location = location
-        self.path = path
     }
+}
 
-    /// `location` (or the object's own) with the JSON pointer of `member` of this object.
-    func locate(_ location: SourceLocation?, member: String? = nil) -> SourceLocation {
-        var l = location ?? self.location
+extension GeoJSONReader {
+    // Members are checked where they were read, so the reader's `path` is the object's (a
+    // copy kept in `Members` would make appending to `path` copy it, once per feature).
+
+    /// `location` (or that of `m`, the object being read) with the JSON pointer of `member`
+    /// of that object.
+    func locate(_ m: Members, _ location: SourceLocation?, member: String? = nil) -> SourceLocation {
+        var l = location ?? m.location
         l.pointer = jsonPointer(member.map { path + [.key($0)] } ?? path)
         return l
     }
 
-    /// An error of kind `.data` at `location` (default: the object), with its pointer.
-    func error(_ message: String, at location: SourceLocation? = nil, member: String? = nil) -> MapBridgeError {
-        MapBridgeError(.data, message, at: locate(location, member: member))
+    /// An error of kind `.data` at `location` (default: `m`, the object being read), with
+    /// its pointer.
+    func error(in m: Members, _ message: String, at location: SourceLocation? = nil, member: String? = nil) -> MapBridgeError {
+        MapBridgeError(.data, message, at: locate(m, location, member: member))
     }
 }
 
@@ -219,7 +223,7 @@ extension GeoJSONReader {
                     if let kind, let tree, case .shape(let shape) = shape(of: kind, tree, at: coordinatesLocation ?? location) {
                         return shape
                     }
-                    m = Members(location: location, path: path)
+                    m = Members(location: location)
                     m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
                     m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                     break members
@@ -249,7 +253,7 @@ extension GeoJSONReader {
                     }
                 }
                 // Another member: the rest of the object is read as any object's members.
-                m = Members(location: location, path: path)
+                m = Members(location: location)
                 m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
                 m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
@@ -257,7 +261,7 @@ extension GeoJSONReader {
                 break members
             }
         }
-        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
+        if let crs = m.crs { try checkCRS(crs, at: locate(m, m.crsLocation, member: "crs")) }
         do {
             return try makeShape(m)
         } catch let problem as MapBridgeError where skipsUnreadable {
@@ -266,42 +270,65 @@ extension GeoJSONReader {
         }
     }
 
-    /// Builds a feature from its members, or `nil` when it cannot be read and unreadable objects
-    /// are skipped (reported).
-    /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
-    /// `parseObjectBody(recording:)` noted in `record`.
-    func makeFeature(_ m: inout Members, context: String) throws -> Feature? {
-        if let crs = m.crs { try checkCRS(crs, at: m.locate(m.crsLocation, member: "crs")) }
+    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
+    /// of a copy of it costs less than building one with an initializer, whose result the
+    /// compiler copies once more (a retain and a release of each field, per feature).
+    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
+
+    /// Whether the object whose members are `m` is a Feature that can be read (then
+    /// `feature(from:)` makes it); `false` when it cannot be and unreadable objects are
+    /// skipped (reported). Reports a missing `geometry`.
+    /// - Throws: when it cannot be read and unreadable objects are not skipped.
+    func acceptsFeature(_ m: Members, context: String) throws -> Bool {
+        if let crs = m.crs { try checkCRS(crs, at: locate(m, m.crsLocation, member: "crs")) }
         do {
             guard let type = m.type else {
-                throw m.error("\(context) is an object without \"type\": \"Feature\"")
+                throw error(in: m, "\(context) is an object without \"type\": \"Feature\"")
             }
             guard type == "Feature" else {
                 let hint = type.lowercased() == "feature" ? " (types are case-sensitive: write \"Feature\")" : ""
-                throw m.error("expected a Feature in \(context), found type '\(type)'\(hint)", at: m.typeLocation, member: "type")
+                throw error(in: m, "expected a Feature in \(context), found type '\(type)'\(hint)", at: m.typeLocation, member: "type")
             }
             if let problem = m.unreadable { throw problem }
         } catch let problem as MapBridgeError where skipsUnreadable {
             let count = m.properties?.count ?? 0
             try skipOrThrow(problem, what: count == 0 ? "the feature" : "the feature, with its \(count) propert\(count == 1 ? "y" : "ies"),")
-            return nil
+            return false
         }
         if !m.hasGeometry {
             warn("missing-geometry", "this Feature has no 'geometry' member; it is read as \"geometry\": null",
                  at: m.location)
         }
-        var foreign = m.foreign
-        if let tree = m.coordinates { foreign.append(key: "coordinates", value: tree.propertyValue) }
-        if let shapes = m.geometries {
-            foreign.append(key: "geometries", value: .array(shapes.map { GeoJSONMapping.propertyValue(of: $0) }))
+        return true
+    }
+
+    /// The feature whose members are `m` (which `acceptsFeature` accepted).
+    /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
+    /// `parseObjectBody(recording:)` noted in `record`.
+    ///
+    /// Apart from `acceptsFeature` (which throws) so that the feature, built here and
+    /// returned, is moved out rather than copied and the original released.
+    func feature(from m: inout Members) -> Feature {
+        // Built in place, with the members moved rather than copied (so that the vocabulary
+        // takes its keys out of the properties in place).
+        var feature = Self.blankFeature
+        feature.shape = m.geometry.take()
+        feature.properties = m.properties.take() ?? Properties()
+        feature.location = m.location
+        feature.id = m.id.take()
+        let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
+        if hasForeignMembers {
+            var foreign = m.foreign
+            m.foreign = Properties()
+            if let tree = m.coordinates { foreign.append(key: "coordinates", value: tree.propertyValue) }
+            if let shapes = m.geometries {
+                foreign.append(key: "geometries", value: .array(shapes.map { GeoJSONMapping.propertyValue(of: $0) }))
+            }
+            feature.foreignMembers = foreign
         }
-        // Moved, not copied, so that the vocabulary takes its keys out in place.
-        let properties = m.properties.take() ?? Properties()
-        var feature = Feature(id: m.id, shape: m.geometry.take(), properties: properties, foreignMembers: foreign,
-                              location: m.location)
         GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
         if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }
-        if !feature.foreignMembers.isEmpty { GeoJSONMapping.restoreFolderPath(of: &feature) }
+        if hasForeignMembers { GeoJSONMapping.restoreFolderPath(of: &feature) }
         return feature
     }
 }

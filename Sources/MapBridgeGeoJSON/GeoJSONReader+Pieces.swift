@@ -66,7 +66,7 @@ extension GeoJSONReader {
         featureIndex = resume.featureIndex
         document = collection?.document ?? DocumentInfo()
         path = [.key("features")]
-        collectionMembers = collection?.members ?? Members(location: start, path: [])
+        collectionMembers = collection?.members ?? Members(location: start)
         state = .inFeatures
     }
 }

@@ -184,10 +184,10 @@ public final class GeoJSONReader: FeatureReader {
                 path.append(.index(featureIndex))
                 defer { path.removeLast() }
                 startRecord()
-                var members = Members(location: tokenizer.location(), path: path)
+                var members = Members(location: tokenizer.location())
                 try parseMembers(into: &members, stoppingAtFeatures: false)
                 featureIndex += 1
-                if let feature = try makeFeature(&members, context: "an element of 'features'") { return feature }
+                if try acceptsFeature(members, context: "an element of 'features'") { return feature(from: &members) }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:
@@ -208,7 +208,7 @@ public final class GeoJSONReader: FeatureReader {
             throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry), found \(token.displayName)")
         }
         startRecord()
-        var members = Members(location: tokenizer.location(), path: path)
+        var members = Members(location: tokenizer.location())
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }
@@ -222,19 +222,19 @@ public final class GeoJSONReader: FeatureReader {
         }
         switch members.type {
         case "FeatureCollection":
-            throw members.error("this FeatureCollection has no 'features' member; add \"features\": []")
+            throw error(in: members, "this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
-            state = try makeFeature(&members, context: "the top level").map { .pending($0) } ?? .betweenValues
+            state = try acceptsFeature(members, context: "the top level") ? .pending(feature(from: &members)) : .betweenValues
         case "Topology":
             // Another format altogether: skipping it would leave an empty output.
-            throw members.error("this is TopoJSON (\"type\": \"Topology\"), not GeoJSON: convert it to GeoJSON first (for example with topojson-client's topo2geo), then convert that",
+            throw error(in: members, "this is TopoJSON (\"type\": \"Topology\"), not GeoJSON: convert it to GeoJSON first (for example with topojson-client's topo2geo), then convert that",
                                 at: members.typeLocation, member: "type")
         case nil:
-            let problem = members.error("this object has no 'type' member, so it is not GeoJSON: the top level must be a FeatureCollection, a Feature or a geometry")
+            let problem = error(in: members, "this object has no 'type' member, so it is not GeoJSON: the top level must be a FeatureCollection, a Feature or a geometry")
             try skipOrThrow(problem, what: "the object")
             state = .betweenValues
         default:
-            if let crs = members.crs { try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs")) }
+            if let crs = members.crs { try checkCRS(crs, at: locate(members, members.crsLocation, member: "crs")) }
             do {
                 let shape = try makeShape(members)
                 state = .pending(Feature(shape: shape, location: members.location))
@@ -277,12 +277,12 @@ public final class GeoJSONReader: FeatureReader {
         let message = type.lowercased() == "featurecollection"
             ? "unknown type '\(type)'; types are case-sensitive: write \"FeatureCollection\""
             : "an object with 'features' has type '\(type)'; only a FeatureCollection has features"
-        return members.error(message, at: members.typeLocation, member: "type")
+        return error(in: members, message, at: members.typeLocation, member: "type")
     }
 
     private func adoptDocument(_ members: inout Members) throws {
         if let crs = members.crs {
-            try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs"))
+            try checkCRS(crs, at: locate(members, members.crsLocation, member: "crs"))
             members.crsChecked = true
         }
         document = GeoJSONMapping.document(from: members.foreign)
@@ -295,7 +295,7 @@ public final class GeoJSONReader: FeatureReader {
                  at: members.location)
         }
         if collectionsSeen == 1 {
-            if let crs = members.crs, !members.crsChecked { try checkCRS(crs, at: members.locate(members.crsLocation, member: "crs")) }
+            if let crs = members.crs, !members.crsChecked { try checkCRS(crs, at: locate(members, members.crsLocation, member: "crs")) }
             document = GeoJSONMapping.document(from: members.foreign)
         }
     }

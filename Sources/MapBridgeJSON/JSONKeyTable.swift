@@ -29,17 +29,20 @@ public final class JSONKeyTable {
     /// Misses on a full table after which it is cleared.
     static let missesBeforeClearing = 8 * capacity
 
+    /// Where a kept name's bytes are and what it means; its `String` is in `keys`, at the same
+    /// position, so that looking at a record (all plain values) costs no reference count.
     private struct Stored {
         var hash: UInt64
         var start: Int
         var count: Int
-        var key: String
         var tag: Tag
     }
 
     private let tagging: (String) -> Tag
     // One reader on one thread, never re-entered: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var stored: [Stored] = []
+    /// The names, as `String`s, in the order of `stored`.
+    @exclusivity(unchecked) private var keys: [String] = []
     /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
     private static let slotCount = 2 * capacity
@@ -54,6 +57,7 @@ public final class JSONKeyTable {
         slots.initialize(repeating: 0, count: Self.slotCount)
         arena = .allocate(capacity: Self.capacity * Self.maximumNameBytes)
         stored.reserveCapacity(Self.capacity)
+        keys.reserveCapacity(Self.capacity)
     }
 
     deinit {
@@ -81,7 +85,7 @@ public final class JSONKeyTable {
             if position == 0 { return try insert(bytes, hash: hash, at: slot, make: make) }
             let s = stored[position - 1]
             if s.hash == hash && s.count == n && (n == 0 || memcmpEqual(arena + s.start, bytes)) {
-                return (s.key, s.tag)
+                return (keys[position - 1], s.tag)
             }
             slot = (slot + 1) & mask
         }
@@ -97,7 +101,8 @@ public final class JSONKeyTable {
         let key = try make()
         let tag = tagging(key)
         if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
-        stored.append(Stored(hash: hash, start: arenaCount, count: bytes.count, key: key, tag: tag))
+        stored.append(Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag))
+        keys.append(key)
         arenaCount += bytes.count
         slots[slot] = Int32(stored.count)
         return (key, tag)
@@ -108,6 +113,7 @@ public final class JSONKeyTable {
         guard misses > Self.missesBeforeClearing else { return }
         misses = 0
         stored.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         slots.update(repeating: 0, count: Self.slotCount)
         arenaCount = 0
     }

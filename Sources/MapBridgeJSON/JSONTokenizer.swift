@@ -289,8 +289,8 @@ public final class JSONTokenizer {
     public func stringValue() throws -> String {
         let s: String? = withPayload { bytes in
             // ASCII (eight bytes a step) needs no strict check; anything else is checked
-            // strictly (no silent repair), which costs more.
-            ByteScanning.isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            // strictly (no silent repair).
+            ByteScanning.isASCII(bytes) ? Self.asciiString(bytes) : Self.strictString(bytes)
         }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
@@ -298,7 +298,38 @@ public final class JSONTokenizer {
 
     /// The last number's text, such as `-73.7781391` or `1e-7`.
     public func numberText() -> String {
-        withPayload { String(decoding: $0, as: UTF8.self) }
+        // The number grammar admits ASCII bytes only.
+        withPayload { Self.asciiString($0) }
+    }
+
+    /// `bytes`, all ASCII, as a `String`. Up to 15 bytes (most numbers, short names) the
+    /// string is built in place as a small string, with neither an allocation nor the
+    /// general decoder's checks (an ASCII small string needs none); longer ones go through
+    /// the decoder.
+    @inline(__always)
+    static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { target in
+            guard let from = bytes.baseAddress, let to = target.baseAddress else { return 0 }
+            to.update(from: from, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    /// `bytes` as a `String` when they are valid UTF-8, else `nil` (no silent repair).
+    ///
+    /// Decoded with the standard library's UTF-8 decoder, which replaces each invalid
+    /// sequence with U+FFFD: a result whose bytes differ from the input had one. This is
+    /// several times cheaper than `String(validating:as:)`, whose generic path checks each
+    /// scalar on its own.
+    static func strictString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var s = String(decoding: bytes, as: UTF8.self)
+        let same = s.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            for i in 0..<bytes.count where decoded[i] != bytes[i] { return false }
+            return true
+        }
+        return same ? s : nil
     }
 
     /// The last number's value, correctly rounded.

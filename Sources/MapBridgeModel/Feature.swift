@@ -136,6 +136,24 @@ public struct Feature: Hashable, Sendable {
     }
 }
 
+extension Feature {
+    /// Makes a feature as a reader first has it: a shape, properties and a location, every
+    /// other field unset (the reader fills its fields from the properties next).
+    /// - Complexity: O(1), no allocation; unlike the initializer with every field, no
+    ///   defaults are built and dropped.
+    public init(shape: Shape?, properties: Properties, location: SourceLocation?) {
+        self.rare = nil
+        self.id = nil
+        self.title = nil
+        self.subtitle = nil
+        self.shape = shape
+        self.properties = properties
+        self.style = nil
+        self.fieldPlacements = []
+        self.location = location
+    }
+}
+
 /// How a shape's altitudes are meant (KML's `altitudeMode` and `gx:altitudeMode` values).
 public enum AltitudeMode: String, Hashable, Sendable, CaseIterable {
     case clampToGround, relativeToGround, absolute, clampToSeaFloor, relativeToSeaFloor

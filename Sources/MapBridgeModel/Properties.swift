@@ -70,22 +70,46 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
 
     /// Appends `value` under `key` without looking for an existing key. Readers that already
     /// know the key is new (or that want to keep a duplicate as the source had it) use this.
-    public mutating func append(key: String, value: PropertyValue) {
-        entries.append(Entry(key: key, value: value))
+    /// Both are taken over (consumed), so a caller's last use of them moves them in.
+    public mutating func append(key: consuming String, value: consuming PropertyValue) {
         if positions != nil {
-            if positions?[key] == nil { positions?[key] = entries.count - 1 }
+            if positions?[copy key] == nil { positions?[copy key] = entries.count }
+            entries.append(Entry(key: key, value: value))
         } else {
+            entries.append(Entry(key: key, value: value))
             indexIfLong()
         }
     }
 
-    /// Removes the entries at `offsets` (ascending, each a valid index), in place.
-    /// - Complexity: O(n × offsets).
-    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>) {
-        guard !offsets.isEmpty else { return }
-        // From the last, so the earlier offsets stay put; each removal moves the entries after
-        // it with one memmove (a handful of consumed keys among a few properties).
-        for offset in offsets.reversed() { entries.remove(at: offset) }
+    /// Removes the entries at `offsets` (ascending, each a valid index) in place, handing each
+    /// one, in order, to `body`: moved out, not copied (no reference counting on its key and
+    /// value).
+    /// - Complexity: O(n) for the whole set of offsets: the entries after the first one close
+    ///   up in a single pass.
+    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>, _ body: (consuming Entry) -> Void) {
+        guard let first = offsets.first else { return }
+        entries.withUnsafeMutableBufferPointer { buffer in
+            // Each taken entry leaves a placeholder (an empty key and null: nothing to count).
+            for offset in offsets {
+                var taken = Entry(key: "", value: .null)
+                swap(&taken, &buffer[offset])
+                body(taken)
+            }
+            // The placeholders go to the end, the other entries keeping their order.
+            var write = first
+            var next = 0
+            for read in first..<buffer.count {
+                if next < offsets.count && offsets[next] == read {
+                    next += 1
+                } else {
+                    buffer.swapAt(write, read)
+                    write += 1
+                }
+            }
+        }
+        // One at a time: the placeholders hold nothing to release, and `Array.removeLast()`
+        // costs less than the generic `removeLast(_:)`.
+        for _ in offsets { entries.removeLast() }
         if positions != nil {
             positions = nil
             indexIfLong()

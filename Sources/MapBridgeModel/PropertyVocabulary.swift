@@ -292,18 +292,17 @@ public struct PropertyVocabulary: Sendable {
             var chosenCount = 0
             var fieldsChosen: UInt32 = 0
             for c in candidates {
-                let key = feature.properties[c.index].key
-                guard leaving.isEmpty || !leaving.contains(key) else { continue }
-                let spelling = spellings[c.rank]
+                if !leaving.isEmpty && leaving.contains(feature.properties.entries[c.index].key) { continue }
+                let slot = spellings[c.rank].slot
                 let fits: Bool
-                if spelling.isRead {
-                    fits = Self.fits(feature.properties[c.index].value, spelling.slot)
+                if spellings[c.rank].isRead {
+                    fits = Self.fits(feature.properties.entries[c.index].value, slot)
                 } else {
                     guard restating else { continue }
-                    fits = Self.encode(feature, spelling.slot) == feature.properties[c.index].value
+                    fits = Self.encode(feature, slot) == feature.properties.entries[c.index].value
                 }
                 guard fits else { continue }
-                let field = spelling.slot.field
+                let field = slot.field
                 if fieldsChosen & field.bit != 0,
                    let k = (0..<chosenCount).first(where: { spellings[chosen[$0].rank].slot.field == field }) {
                     if c.rank < chosen[k].rank { chosen[k] = c }
@@ -314,16 +313,31 @@ public struct PropertyVocabulary: Sendable {
                 }
             }
             guard chosenCount > 0 else { return }
-            var picked = UnsafeMutableBufferPointer(rebasing: chosen[0..<chosenCount])
-            picked.sort { $0.index < $1.index }
+            // In the properties' order (an insertion sort: a handful, nearly in order already).
+            for i in 1..<chosenCount {
+                let c = chosen[i]
+                var j = i
+                while j > 0 && chosen[j - 1].index > c.index {
+                    chosen[j] = chosen[j - 1]
+                    j -= 1
+                }
+                chosen[j] = c
+            }
             var placements: [FieldPlacement] = []
             placements.reserveCapacity(chosenCount)
             // Made only when a style slot is taken (a title and a description need none).
             var style: Style?
+            // Moved out of the feature (so changed in place, not copied), and back.
+            var properties = feature.properties
+            feature.properties = Properties()
             withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
-                for (k, c) in picked.enumerated() {
+                for k in 0..<chosenCount { offsets[k] = chosen[k].index }
+                var k = 0
+                // Each consumed entry is moved into the field and its placement.
+                properties.removeEntries(atAscending: UnsafeBufferPointer(offsets)) { entry in
+                    let c = chosen[k]
+                    k += 1
                     let slot = spellings[c.rank].slot
-                    let entry = feature.properties[c.index]
                     if slot.isStyle {
                         var s = style ?? feature.style ?? Style()
                         Self.decode(entry.value, slot, into: &feature, style: &s)
@@ -332,11 +346,9 @@ public struct PropertyVocabulary: Sendable {
                         Self.decodeField(entry.value, slot, into: &feature)
                     }
                     placements.append(FieldPlacement(field: slot.field, key: entry.key, index: c.index, sourceValue: entry.value))
-                    offsets[k] = c.index
                 }
-                // In place: the properties were the feature's own, so nothing is copied.
-                feature.properties.removeEntries(atAscending: UnsafeBufferPointer(offsets))
             }
+            feature.properties = properties
             feature.fieldPlacements = placements
             if let style {
                 feature.style = style.normalised
