@@ -128,6 +128,10 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         let counting: (Finding) -> Void = { finding in
             if let f = named(finding) { report.add(f) }
         }
+        // Files with errors too: the rule says when it cannot run. On a second core it reads
+        // the file beside the structural checks; its findings follow theirs either way.
+        let duplicates = policy.ignored.contains(Rule.duplicatePlace.id)
+            ? nil : BackgroundWork { duplicatePlaceFindings(file: file, within: duplicateWithin) }
         switch kind {
         case .geoJSON:
             try GeoJSONValidator.validate(source: try ByteSource(path: file), maximumDepth: depth,
@@ -135,11 +139,8 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
         case .kml: try KMLValidator.validate(source: try ByteSource(path: file), options: options ?? .init(), report: counting)
         case .kmz: try KMLValidator.validateKMZ(path: file, options: options ?? .init(), report: counting)
         }
-        // Files with errors too: the rule says when it cannot run.
-        if !policy.ignored.contains(Rule.duplicatePlace.id) {
-            for finding in duplicatePlaceFindings(file: file, within: duplicateWithin) {
-                if let f = named(finding) { report.add(f) }
-            }
+        for finding in duplicates?.result() ?? [] {
+            if let f = named(finding) { report.add(f) }
         }
         report.endFile()
     }

@@ -15,7 +15,7 @@ import MapBridgeIO
 ///     guard let worker = WorkerThread({ parse() }) else { parse(); return }
 ///     …
 ///     worker.join()
-final class WorkerThread {
+package final class WorkerThread {
     private static let stackBytes = 16 << 20
 
     #if canImport(Darwin)
@@ -27,7 +27,7 @@ final class WorkerThread {
 
     /// Starts `body` on a new thread; `nil` when the system has no thread to give (the caller
     /// then does the work itself).
-    init?(_ body: @escaping @Sendable () -> Void) {
+    package init?(_ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -57,7 +57,7 @@ final class WorkerThread {
     }
 
     /// Waits until the closure has returned; later calls return at once.
-    func join() {
+    package func join() {
         guard !isJoined else { return }
         isJoined = true
         #if canImport(Darwin)
