@@ -74,6 +74,31 @@ enum KMLCoordinates {
         }
     }
 
+    /// The JSON number starting at `start` in `text` when a separator (whitespace or a comma)
+    /// or the text's end follows it, as its length and value: what `number(_:)` gives the run
+    /// of bytes up to the next separator, found without a pass to find the run's end first.
+    /// `nil` for anything else (then the run is read by `number(_:)`).
+    @inline(__always)
+    private static func jsonNumber(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> (length: Int, value: Double)? {
+        let rest = UnsafeBufferPointer(rebasing: text[start...])
+        // The grammar never takes a separator, so the scan stops at the run's end or before it.
+        let (length, analysis) = NumberParsing.scanPrefix(rest)
+        guard length < 64, length > 0 else { return nil }
+        if length < rest.count {
+            let next = rest[length]
+            guard next == UInt8(ascii: ",") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else { return nil }
+        }
+        switch analysis {
+        case .value(let v):
+            return (length, v)
+        case .valid:
+            let v = NumberParsing.double(from: UnsafeBufferPointer(rebasing: rest[..<length]))
+            return v.isFinite ? (length, v) : nil
+        case .invalid:
+            return nil
+        }
+    }
+
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)
     /// whitespace separates numbers as commas do, and the whole text is one tuple.
     ///
@@ -146,13 +171,22 @@ enum KMLCoordinates {
             pendingSpace = false
             afterComma = false
             let start = i
-            i += 1
-            while i < n, !isSeparator(text[i]) { i += 1 }
-            let range = start..<i
-            let span = UnsafeBufferPointer(rebasing: text[range])
-            guard let (value, isJSON) = number(span) else {
-                throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+            let value: Double, isJSON: Bool
+            if let (length, read) = jsonNumber(at: start, in: text) {
+                // A JSON number that a separator (or the text's end) ends: scanned and converted
+                // in the one pass that finds its end.
+                i = start + length
+                (value, isJSON) = (read, true)
+            } else {
+                i += 1
+                while i < n, !isSeparator(text[i]) { i += 1 }
+                let span = UnsafeBufferPointer(rebasing: text[start..<i])
+                guard let number = number(span) else {
+                    throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+                }
+                (value, isJSON) = number
             }
+            let range = start..<i
             switch count {
             case 0: values.0 = value; spans.0 = isJSON ? range : nil
             case 1: values.1 = value; spans.1 = isJSON ? range : nil

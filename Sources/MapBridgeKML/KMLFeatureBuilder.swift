@@ -40,7 +40,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// `SimpleData`: every other key present was filled by data, and a repeat of it is kept
         /// apart. Usually empty, so that data values need no set of names beside the properties.
         var elementKeys: [String] = []
-        var shapes: [Shape] = []
+        /// Whether a key among its properties may be one that finishing the feature looks for
+        /// (`KMLDataMapping.mayBeSpecial`), noted as each key is added: most placemarks have
+        /// none, and then finishing asks nothing of their properties.
+        var mayHaveSpecialKey = false
+        /// The feature's first geometry, and the sibling geometries after it (most features
+        /// have one: no array is made for it).
+        var firstShape: Shape?
+        var laterShapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
         /// LatLonBox rotation: degrees counter-clockwise about the box's centre (-180...180).
@@ -392,7 +399,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         text.append(bytes)
-        trimmedCache = nil
+        if trimmedCache != nil { trimmedCache = nil }
     }
 
     func endElement(_ name: KMLElement) {
@@ -677,6 +684,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
         draft?.properties.append(key: name, value: value)
+        if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
         if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
@@ -687,6 +695,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
         if draft?.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
         draft?.properties[key] = value
+        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
     /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
@@ -891,8 +900,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if case .multi? = frames.last, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
+        } else if draft?.firstShape == nil {
+            draft?.firstShape = shape
         } else {
-            draft?.shapes.append(shape)
+            draft?.laterShapes.append(shape)
         }
     }
 
@@ -915,7 +926,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .photoOverlay:
             // A photo placed in the view from its Point.
             overlay = .photoOverlay
-            shape = d.shapes.first
+            shape = d.firstShape.take()
         case .groundOverlay:
             overlay = .groundOverlay
             if let quad = d.quad, quad.count >= 3 {
@@ -929,11 +940,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
-            if d.shapes.count == 1 {
-                shape = d.shapes[0]
-            } else if d.shapes.count > 1 {
+            if d.laterShapes.isEmpty {
+                shape = d.firstShape.take()
+            } else if let first = d.firstShape.take() {
                 // Sibling geometries (several MultiGeometry elements, say) form one collection.
-                shape = .collection(d.shapes.flatMap { shape -> [Shape] in
+                shape = .collection(([first] + d.laterShapes).flatMap { shape -> [Shape] in
                     if case .collection(let members) = shape { return members }
                     return [shape]
                 })
@@ -941,7 +952,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
-        let hasSpecialKey = properties.contains { KMLDataMapping.mayBeSpecial($0.key) }
+        let hasSpecialKey = d.mayHaveSpecialKey
         lastPropertyCount = properties.count
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
