@@ -143,6 +143,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
     }
 
+    /// The local name of `name`, the element whose start or end is being reported: the parser
+    /// says the names of elements the reader does not act on (`KMLElement.other`).
+    private func localName(of name: KMLElement) -> String {
+        name.localName ?? parser?.currentElementLocalName ?? ""
+    }
+
     private func parent(_ k: Int = 1) -> KMLElement? {
         stack.count > k ? stack[stack.count - 1 - k] : nil
     }
@@ -251,7 +257,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if stack.dropLast().contains(.other("Update")) {
+            if stack.dropLast().contains(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
                 break
             }
@@ -283,7 +289,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
             }
             for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
-            setElementProperty(name.localName, .object(point))
+            setElementProperty(localName(of: name), .object(point))
         case .data:
             dataName = attribute("name")
             dataValue = nil
@@ -313,9 +319,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             pendingArrays = []
         case .point, .lineString, .linearRing:
             frames.append(.leaf(name, nil))
-        case .other(let element):
+        case .other, .update:
             // Report the outermost unread element only, not everything inside it.
-            if case .other? = parent() { break }
+            if parent()?.isUnread == true { break }
+            let element = localName(of: name)
             if reportedElements.insert(element).inserted, reportedElements.count <= 20 {
                 report(Diagnostic(code: "unread-element", severity: .warning,
                                   message: "<\(element)> is not read by MapBridge: its own text and attributes are not carried over (KML elements inside it still are)",
@@ -340,7 +347,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         stack.append(name)
         trimmedCache = nil
         text.append(UInt8(ascii: "<"))
-        text.append(name.localName)
+        text.append(localName(of: name))
         for attribute in attributes {
             text.append(UInt8(ascii: " "))
             text.append(attribute.name)
@@ -366,7 +373,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             text.append("/>")
         } else {
             text.append("</")
-            text.append(name.localName)
+            text.append(localName(of: name))
             text.append(UInt8(ascii: ">"))
         }
         stack.removeLast()
@@ -379,9 +386,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .kml:
             break
         case .document, .folder, .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            warnOnce("root", "the root element is <\(name.localName)>, not <kml>; it is read as the content of a KML document")
+            warnOnce("root", "the root element is <\(localName(of: name))>, not <kml>; it is read as the content of a KML document")
         default:
-            fail("this is not a KML document: its root element is <\(name.localName)>; a KML file starts with <kml> and holds a Document, Folder or Placemark")
+            fail("this is not a KML document: its root element is <\(localName(of: name))>; a KML file starts with <kml> and holds a Document, Folder or Placemark")
         }
     }
 
@@ -644,7 +651,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .viewRefreshMode where draft?.element == .networkLink:
             setElementProperty("viewRefreshMode", .string(trimmedText))
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if !stack.dropLast().contains(.other("Update")) { finishFeature() }
+            if !stack.dropLast().contains(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
             if !trimmedText.isEmpty, draft?.properties.contains(key: "snippet") == false {

@@ -206,14 +206,25 @@ final class XMLSAXCore {
         return index
     }
 
-    func startElement(_ index: Int, attributes: XMLAttributeList) {
+    /// The local name (in libxml2's dictionary) of the element whose start or end is being
+    /// reported; `nil` between those calls.
+    @exclusivity(unchecked) private var reportedLocalName: UnsafePointer<xmlChar>?
+
+    /// The local name of the element whose start or end is being reported, made on request.
+    var currentElementLocalName: String? {
+        reportedLocalName.map { String(cString: $0) }
+    }
+
+    func startElement(_ index: Int, localName: UnsafePointer<xmlChar>, attributes: XMLAttributeList) {
         // Two field loads, not a SourceLocation (whose file name would be retained and released).
         if let input = context?.pointee.input {
             openElements.append((index, Int(input.pointee.line), Int(max(input.pointee.col, 1))))
         } else {
             openElements.append((index, 1, 1))
         }
+        reportedLocalName = localName
         events.start(index, attributes)
+        reportedLocalName = nil
     }
 
     /// The innermost open element closes. libxml2 reports an end only for the element open
@@ -223,6 +234,8 @@ final class XMLSAXCore {
     func endInnermostElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
                              _ uri: UnsafePointer<xmlChar>?)
     {
+        reportedLocalName = localName
+        defer { reportedLocalName = nil }
         guard let innermost = openElements.last?.index else {
             events.end(nameIndex(localName, prefix, uri))
             return
