@@ -29,6 +29,15 @@ enum KMLCoordinates {
         try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
     }
 
+    /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
+    /// keeps one array from text to text grows it only for the longest.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+                      overlong: inout String?) throws(Problem)
+    {
+        result.removeAll(keepingCapacity: true)
+        try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
+    }
+
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
@@ -111,6 +120,14 @@ enum KMLCoordinates {
                               overlong: inout String?) throws(Problem) -> [Coordinate]
     {
         var result: [Coordinate] = []
+        try parse(text, spacesSeparateNumbers: spacesSeparateNumbers, into: &result, overlong: &overlong)
+        return result
+    }
+
+    /// The parser, appending the coordinates to `result`.
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
+                              into result: inout [Coordinate], overlong: inout String?) throws(Problem)
+    {
         // The tuple's first three numbers: value, and text range when it is JSON (else nil).
         var values: (Double, Double, Double) = (0, 0, 0)
         var spans: (Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil)
@@ -196,6 +213,5 @@ enum KMLCoordinates {
             count += 1
         }
         try finishTuple()
-        return result
     }
 }

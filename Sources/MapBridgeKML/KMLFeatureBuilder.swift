@@ -61,6 +61,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
         case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
         case leaf(KMLElement, [Coordinate]?)
+        /// A Point: its first position and how many its coordinates had (no array for one).
+        case point(first: Coordinate?, count: Int)
     }
 
     weak var parser: XMLPushParser<KMLFeatureBuilder>?
@@ -317,7 +319,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .track:
             frames.append(.track(whens: [], coords: []))
             pendingArrays = []
-        case .point, .lineString, .linearRing:
+        case .point:
+            frames.append(.point(first: nil, count: 0))
+        case .lineString, .linearRing:
             frames.append(.leaf(name, nil))
         case .other, .update:
             // Report the outermost unread element only, not everything inside it.
@@ -614,7 +618,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .coord where container == .track:
             endTrackCoord()
-        case .point, .lineString, .linearRing:
+        case .point:
+            endPoint()
+        case .lineString, .linearRing:
             endLeaf(name)
         case .polygon:
             endPolygon()
@@ -740,20 +746,34 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
+    /// The positions of the `<coordinates>` just read, in an array kept from one to the next
+    /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
+    @exclusivity(unchecked) private var positions: [Coordinate] = []
+    /// The most positions `positions` keeps room for between texts (a larger one is let go).
+    private static let keptPositions = 1 << 16
+
     private func endCoordinates() {
-        guard case .leaf(let kind, _) = frames.last else { return }
+        let kind: KMLElement
+        switch frames.last {
+        case .leaf(let leaf, _)?: kind = leaf
+        case .point?: kind = .point
+        default: return
+        }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            let coordinates = try KMLCoordinates.parse(text.bytes, overlong: &overlong)
+            try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
-            featureVertices += coordinates.count
+            featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
-            frames[frames.count - 1] = .leaf(kind, coordinates)
+            frames[frames.count - 1] = kind == .point
+                ? .point(first: positions.first, count: positions.count)
+                : .leaf(kind, Array(positions))
         } catch {
             fail("bad coordinates: \(error.message)")
         }
+        if positions.capacity > Self.keptPositions { positions = [] }
     }
 
     private func endTrackCoord() {
@@ -782,18 +802,22 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// A Point closes: its first position is its geometry.
+    private func endPoint() {
+        guard case .point(let first, let count)? = frames.popLast() else { return }
+        if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
+        if let first { add(.annotation(first)) }
+    }
+
     private func endLeaf(_ kind: KMLElement) {
         guard case .leaf(_, let coordinates)? = frames.popLast() else { return }
         let cs = coordinates ?? []
         if cs.isEmpty {
-            // <LineString/> or <Point></Point> without coordinates: no geometry.
+            // <LineString/> without coordinates: no geometry.
             if case .polygon? = frames.last {} else { return }
         }
         let shape: Shape?
         switch kind {
-        case .point:
-            if cs.count > 1 { warnOnce("point-extra", "a Point has \(cs.count) coordinate tuples; the first is kept") }
-            shape = cs.first.map { .annotation($0) }
         case .lineString:
             if cs.count == 1 {
                 warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
