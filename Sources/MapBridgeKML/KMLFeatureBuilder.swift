@@ -74,7 +74,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
-    var schemas: [String: [String: String]] = [:]
+    var schemas: [String: [String: String]] = [:] {
+        didSet {
+            resolvedFields = nil
+            typesByPosition.removeAll(keepingCapacity: true)
+        }
+    }
+    /// The field types of the schema a SchemaData's `schemaUrl` names, read from `schemas` once
+    /// for that URL (placemarks of one file tend to share it) and again after `schemas` changes:
+    /// `primary` by the URL as written, `fallback` by its local id, as `fieldType(of:)` looks.
+    private var resolvedFields: (url: String, primary: [String: KMLFieldType]?, fallback: [String: KMLFieldType]?)?
     var problem: MapBridgeError?
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
@@ -297,6 +306,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
+            simpleDataPosition = 0
         case .hotSpot where readingStyle && parent() == .iconStyle:
             if let x = attribute("x").flatMap(Self.number), let y = attribute("y").flatMap(Self.number) {
                 let hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
@@ -596,13 +606,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .value where container == .simpleArrayData:
             if !pendingArrays.isEmpty {
                 let name = pendingArrays[pendingArrays.count - 1].name
-                pendingArrays[pendingArrays.count - 1].values.append(typedValue(textString, field: name))
+                pendingArrays[pendingArrays.count - 1].values.append(typedValue(field: name))
             }
         case .data:
             if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
             dataName = nil
         case .simpleData:
-            if let key = dataName { addProperty(key, typedValue(textString, field: key)) }
+            if let key = dataName {
+                addProperty(key, typedValue(field: key))
+                simpleDataPosition += 1
+            }
             dataName = nil
         case .altitudeMode:
             altitudeMode = AltitudeMode(rawValue: trimmedText)
@@ -711,37 +724,69 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
-    /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
-    /// double → numbers; bool → boolean; anything else a string). An empty value in a number or
-    /// boolean field, or in a field of a `mapbridge-null` schema, has no value: null (that is how
-    /// MapBridge writes a null property).
-    private func typedValue(_ raw: String, field: String) -> PropertyValue {
-        let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
-        let trimmed = raw.trimmingSpaces()
-        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool", "json", "null"].contains(type) {
-            return .null
-        }
+    /// The text of the element just read (a SimpleData, or a gx:SimpleArrayData value) typed by
+    /// its Schema's SimpleField for `field` (int, uint, short, ushort, float, double → numbers; bool →
+    /// boolean; anything else a string). An empty value in a number or boolean field, or in a field
+    /// of a `mapbridge-null` schema, has no value: null (that is how MapBridge writes a null property).
+    private func typedValue(field: String) -> PropertyValue {
+        guard let type = fieldType(of: field), type != .text else { return .string(textString) }
+        // The trimmed text is read as bytes; a string is made only where one is kept or said.
+        let trimmed = Self.trimmed(text.bytes)
+        if trimmed.isEmpty { return .null }
         switch type {
-        case "json":
-            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(trimmed.utf8), name: field))
+        case .json:
+            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(trimmed), name: field))
             if let value = try? tokenizer.value(startingWith: tokenizer.next()), (try? tokenizer.next()) == .endOfInput {
                 return value
             }
-            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not the JSON text its Schema says; kept as text")
-            return .string(raw)
-        case "int", "uint", "short", "ushort", "float", "double":
-            if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }
-            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not a \(type ?? "number") as its Schema says; kept as text")
-            return .string(raw)
-        case "bool":
-            switch trimmed {
-            case "1", "true": return .bool(true)
-            case "0", "false": return .bool(false)
-            default: return .string(raw)
-            }
-        default:
-            return .string(raw)
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not the JSON text its Schema says; kept as text")
+            return .string(textString)
+        case .number(let name):
+            if let number = NumberParsing.lenientNumber(trimmedText) { return .number(number) }
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not a \(name) as its Schema says; kept as text")
+            return .string(textString)
+        case .bool:
+            if Self.spells(trimmed, "1") || Self.spells(trimmed, "true") { return .bool(true) }
+            if Self.spells(trimmed, "0") || Self.spells(trimmed, "false") { return .bool(false) }
+            return .string(textString)
+        case .null, .text:
+            return .string(textString)
         }
+    }
+
+    /// The type the schema that `schemaURL` names gives `field`: its SimpleField's (or, when the
+    /// schema named by the URL as written has no such field, the one named by its local id).
+    private func fieldType(of field: String) -> KMLFieldType? {
+        guard let url = schemaURL else { return nil }
+        if resolvedFields?.url != url {
+            resolvedFields = (url, schemas[url]?.mapValues(KMLFieldType.init),
+                              schemas[KMLStyleSheet.localID(url) ?? ""]?.mapValues(KMLFieldType.init))
+            typesByPosition.removeAll(keepingCapacity: true)
+        }
+        // The field at this position in the last SchemaData is usually this one: a string
+        // comparison, not a hashed lookup.
+        if simpleDataPosition < typesByPosition.count, typesByPosition[simpleDataPosition].field == field {
+            return typesByPosition[simpleDataPosition].type
+        }
+        let type = resolvedFields?.primary?[field] ?? resolvedFields?.fallback?[field]
+        if simpleDataPosition < typesByPosition.count {
+            typesByPosition[simpleDataPosition] = (field, type)
+        } else if simpleDataPosition == typesByPosition.count {
+            typesByPosition.append((field, type))
+        }
+        return type
+    }
+
+    /// The fields of the SimpleData met so far in a SchemaData with their types (as `fieldType(of:)`
+    /// found them for `resolvedFields`), by position, kept for the next SchemaData.
+    @exclusivity(unchecked) private var typesByPosition: [(field: String, type: KMLFieldType?)] = []
+    /// The position of the SimpleData being read in its SchemaData.
+    private var simpleDataPosition = 0
+
+    /// Whether `bytes` spell `word`.
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     // MARK: - Geometry
