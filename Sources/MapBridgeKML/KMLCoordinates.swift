@@ -29,6 +29,15 @@ enum KMLCoordinates {
         try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
     }
 
+    /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
+    /// keeps one array from text to text grows it only for the longest.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+                      overlong: inout String?) throws(Problem)
+    {
+        result.removeAll(keepingCapacity: true)
+        try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
+    }
+
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
     static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
@@ -74,6 +83,31 @@ enum KMLCoordinates {
         }
     }
 
+    /// The JSON number starting at `start` in `text` when a separator (whitespace or a comma)
+    /// or the text's end follows it, as its length and value: what `number(_:)` gives the run
+    /// of bytes up to the next separator, found without a pass to find the run's end first.
+    /// `nil` for anything else (then the run is read by `number(_:)`).
+    @inline(__always)
+    private static func jsonNumber(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> (length: Int, value: Double)? {
+        let rest = UnsafeBufferPointer(rebasing: text[start...])
+        // The grammar never takes a separator, so the scan stops at the run's end or before it.
+        let (length, analysis) = NumberParsing.scanPrefix(rest)
+        guard length < 64, length > 0 else { return nil }
+        if length < rest.count {
+            let next = rest[length]
+            guard next == UInt8(ascii: ",") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else { return nil }
+        }
+        switch analysis {
+        case .value(let v):
+            return (length, v)
+        case .valid:
+            let v = NumberParsing.double(from: UnsafeBufferPointer(rebasing: rest[..<length]))
+            return v.isFinite ? (length, v) : nil
+        case .invalid:
+            return nil
+        }
+    }
+
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)
     /// whitespace separates numbers as commas do, and the whole text is one tuple.
     ///
@@ -86,6 +120,14 @@ enum KMLCoordinates {
                               overlong: inout String?) throws(Problem) -> [Coordinate]
     {
         var result: [Coordinate] = []
+        try parse(text, spacesSeparateNumbers: spacesSeparateNumbers, into: &result, overlong: &overlong)
+        return result
+    }
+
+    /// The parser, appending the coordinates to `result`.
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
+                              into result: inout [Coordinate], overlong: inout String?) throws(Problem)
+    {
         // The tuple's first three numbers: value, and text range when it is JSON (else nil).
         var values: (Double, Double, Double) = (0, 0, 0)
         var spans: (Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil)
@@ -146,13 +188,22 @@ enum KMLCoordinates {
             pendingSpace = false
             afterComma = false
             let start = i
-            i += 1
-            while i < n, !isSeparator(text[i]) { i += 1 }
-            let range = start..<i
-            let span = UnsafeBufferPointer(rebasing: text[range])
-            guard let (value, isJSON) = number(span) else {
-                throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+            let value: Double, isJSON: Bool
+            if let (length, read) = jsonNumber(at: start, in: text) {
+                // A JSON number that a separator (or the text's end) ends: scanned and converted
+                // in the one pass that finds its end.
+                i = start + length
+                (value, isJSON) = (read, true)
+            } else {
+                i += 1
+                while i < n, !isSeparator(text[i]) { i += 1 }
+                let span = UnsafeBufferPointer(rebasing: text[start..<i])
+                guard let number = number(span) else {
+                    throw Problem(message: "'\(String(decoding: span, as: UTF8.self))' in coordinate tuple \(tupleIndex + 1) is not a number")
+                }
+                (value, isJSON) = number
             }
+            let range = start..<i
             switch count {
             case 0: values.0 = value; spans.0 = isJSON ? range : nil
             case 1: values.1 = value; spans.1 = isJSON ? range : nil
@@ -162,6 +213,5 @@ enum KMLCoordinates {
             count += 1
         }
         try finishTuple()
-        return result
     }
 }

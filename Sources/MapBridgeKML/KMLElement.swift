@@ -15,17 +15,25 @@ enum KMLElement: Hashable, XMLElementName {
     case latLonBox, latLonQuad, north, south, east, west, rotation, drawOrder, altitude
     case overlayXY, screenXY, rotationXY, size
     case link, url, viewRefreshMode, region, lod, latLonAltBox, minLodPixels, maxLodPixels
-    /// Any other element, by name.
-    case other(String)
+    /// `Update`, whose placemarks patch a document loaded elsewhere (not features).
+    case update
+    /// Any other element. Its name is not kept here (the parser says it while the element's
+    /// start or end is reported): without a payload the enum is a plain value, which the
+    /// builder copies, compares and stacks at every element without retaining anything.
+    case other
 
     init(name: String) {
-        self = KMLElement.byName[name] ?? .other(name)
+        self = KMLElement.byName[name] ?? .other
     }
 
-    /// The element's local name as KML spells it.
-    var localName: String {
-        if case .other(let name) = self { return name }
-        return KMLElement.names[self] ?? ""
+    /// The element's local name as KML spells it; `nil` for `other`.
+    var localName: String? {
+        KMLElement.names[self]
+    }
+
+    /// Elements MapBridge does not read (their KML content still is): unknown ones and `Update`.
+    var isUnread: Bool {
+        self == .other || self == .update
     }
 
     private static let names: [KMLElement: String] = {
@@ -59,6 +67,7 @@ enum KMLElement: Hashable, XMLElementName {
         "rotation": .rotation, "drawOrder": .drawOrder, "altitude": .altitude,
         "overlayXY": .overlayXY, "screenXY": .screenXY, "rotationXY": .rotationXY, "size": .size, "Link": .link, "Url": .url, "viewRefreshMode": .viewRefreshMode, "Region": .region,
         "Lod": .lod, "LatLonAltBox": .latLonAltBox, "minLodPixels": .minLodPixels, "maxLodPixels": .maxLodPixels,
+        "Update": .update,
     ]
 
     /// Elements that hold a feature.

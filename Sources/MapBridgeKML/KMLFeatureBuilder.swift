@@ -40,7 +40,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// `SimpleData`: every other key present was filled by data, and a repeat of it is kept
         /// apart. Usually empty, so that data values need no set of names beside the properties.
         var elementKeys: [String] = []
-        var shapes: [Shape] = []
+        /// Whether a key among its properties may be one that finishing the feature looks for
+        /// (`KMLDataMapping.mayBeSpecial`), noted as each key is added: most placemarks have
+        /// none, and then finishing asks nothing of their properties.
+        var mayHaveSpecialKey = false
+        /// The feature's first geometry, and the sibling geometries after it (most features
+        /// have one: no array is made for it).
+        var firstShape: Shape?
+        var laterShapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
         /// LatLonBox rotation: degrees counter-clockwise about the box's centre (-180...180).
@@ -54,6 +61,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
         case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
         case leaf(KMLElement, [Coordinate]?)
+        /// A Point: its first position and how many its coordinates had (no array for one).
+        case point(first: Coordinate?, count: Int)
     }
 
     weak var parser: XMLPushParser<KMLFeatureBuilder>?
@@ -65,7 +74,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
     var document = DocumentInfo()
     var styleSheet = KMLStyleSheet()
     /// Schema field types by schema id (`#id` and plain name both work as keys).
-    var schemas: [String: [String: String]] = [:]
+    var schemas: [String: [String: String]] = [:] {
+        didSet {
+            resolvedFields = nil
+            typesByPosition.removeAll(keepingCapacity: true)
+        }
+    }
+    /// The field types of the schema a SchemaData's `schemaUrl` names, read from `schemas` once
+    /// for that URL (placemarks of one file tend to share it) and again after `schemas` changes:
+    /// `primary` by the URL as written, `fallback` by its local id, as `fieldType(of:)` looks.
+    private var resolvedFields: (url: String, primary: [String: KMLFieldType]?, fallback: [String: KMLFieldType]?)?
     var problem: MapBridgeError?
 
     @exclusivity(unchecked) private var stack: [KMLElement] = []
@@ -134,6 +152,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private var location: SourceLocation {
         parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
+    }
+
+    /// The local name of `name`, the element whose start or end is being reported: the parser
+    /// says the names of elements the reader does not act on (`KMLElement.other`).
+    private func localName(of name: KMLElement) -> String {
+        name.localName ?? parser?.currentElementLocalName ?? ""
     }
 
     private func parent(_ k: Int = 1) -> KMLElement? {
@@ -244,7 +268,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if stack.dropLast().contains(.other("Update")) {
+            if stack.dropLast().contains(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
                 break
             }
@@ -276,12 +300,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 }
             }
             for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
-            setElementProperty(name.localName, .object(point))
+            setElementProperty(localName(of: name), .object(point))
         case .data:
             dataName = attribute("name")
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
+            simpleDataPosition = 0
         case .hotSpot where readingStyle && parent() == .iconStyle:
             if let x = attribute("x").flatMap(Self.number), let y = attribute("y").flatMap(Self.number) {
                 let hotSpot = HotSpot(x: x, y: y, xUnits: attribute("xunits") ?? "fraction",
@@ -304,11 +329,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .track:
             frames.append(.track(whens: [], coords: []))
             pendingArrays = []
-        case .point, .lineString, .linearRing:
+        case .point:
+            frames.append(.point(first: nil, count: 0))
+        case .lineString, .linearRing:
             frames.append(.leaf(name, nil))
-        case .other(let element):
+        case .other, .update:
             // Report the outermost unread element only, not everything inside it.
-            if case .other? = parent() { break }
+            if parent()?.isUnread == true { break }
+            let element = localName(of: name)
             if reportedElements.insert(element).inserted, reportedElements.count <= 20 {
                 report(Diagnostic(code: "unread-element", severity: .warning,
                                   message: "<\(element)> is not read by MapBridge: its own text and attributes are not carried over (KML elements inside it still are)",
@@ -333,7 +361,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         stack.append(name)
         trimmedCache = nil
         text.append(UInt8(ascii: "<"))
-        text.append(name.localName)
+        text.append(localName(of: name))
         for attribute in attributes {
             text.append(UInt8(ascii: " "))
             text.append(attribute.name)
@@ -359,7 +387,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             text.append("/>")
         } else {
             text.append("</")
-            text.append(name.localName)
+            text.append(localName(of: name))
             text.append(UInt8(ascii: ">"))
         }
         stack.removeLast()
@@ -372,9 +400,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .kml:
             break
         case .document, .folder, .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            warnOnce("root", "the root element is <\(name.localName)>, not <kml>; it is read as the content of a KML document")
+            warnOnce("root", "the root element is <\(localName(of: name))>, not <kml>; it is read as the content of a KML document")
         default:
-            fail("this is not a KML document: its root element is <\(name.localName)>; a KML file starts with <kml> and holds a Document, Folder or Placemark")
+            fail("this is not a KML document: its root element is <\(localName(of: name))>; a KML file starts with <kml> and holds a Document, Folder or Placemark")
         }
     }
 
@@ -392,7 +420,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             return
         }
         text.append(bytes)
-        trimmedCache = nil
+        if trimmedCache != nil { trimmedCache = nil }
     }
 
     func endElement(_ name: KMLElement) {
@@ -578,13 +606,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .value where container == .simpleArrayData:
             if !pendingArrays.isEmpty {
                 let name = pendingArrays[pendingArrays.count - 1].name
-                pendingArrays[pendingArrays.count - 1].values.append(typedValue(textString, field: name))
+                pendingArrays[pendingArrays.count - 1].values.append(typedValue(field: name))
             }
         case .data:
             if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
             dataName = nil
         case .simpleData:
-            if let key = dataName { addProperty(key, typedValue(textString, field: key)) }
+            if let key = dataName {
+                addProperty(key, typedValue(field: key))
+                simpleDataPosition += 1
+            }
             dataName = nil
         case .altitudeMode:
             altitudeMode = AltitudeMode(rawValue: trimmedText)
@@ -600,7 +631,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .coord where container == .track:
             endTrackCoord()
-        case .point, .lineString, .linearRing:
+        case .point:
+            endPoint()
+        case .lineString, .linearRing:
             endLeaf(name)
         case .polygon:
             endPolygon()
@@ -637,7 +670,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .viewRefreshMode where draft?.element == .networkLink:
             setElementProperty("viewRefreshMode", .string(trimmedText))
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if !stack.dropLast().contains(.other("Update")) { finishFeature() }
+            if !stack.dropLast().contains(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
             if !trimmedText.isEmpty, draft?.properties.contains(key: "snippet") == false {
@@ -677,6 +710,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
         draft?.properties.append(key: name, value: value)
+        if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
         if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
@@ -687,57 +721,104 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
         if draft?.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
         draft?.properties[key] = value
+        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
-    /// A SimpleData value typed by its Schema's SimpleField (int, uint, short, ushort, float,
-    /// double → numbers; bool → boolean; anything else a string). An empty value in a number or
-    /// boolean field, or in a field of a `mapbridge-null` schema, has no value: null (that is how
-    /// MapBridge writes a null property).
-    private func typedValue(_ raw: String, field: String) -> PropertyValue {
-        let type = schemaURL.flatMap { schemas[$0]?[field] ?? schemas[KMLStyleSheet.localID($0) ?? ""]?[field] }
-        let trimmed = raw.trimmingSpaces()
-        if trimmed.isEmpty, let type, ["int", "uint", "short", "ushort", "float", "double", "bool", "json", "null"].contains(type) {
-            return .null
-        }
+    /// The text of the element just read (a SimpleData, or a gx:SimpleArrayData value) typed by
+    /// its Schema's SimpleField for `field` (int, uint, short, ushort, float, double → numbers; bool →
+    /// boolean; anything else a string). An empty value in a number or boolean field, or in a field
+    /// of a `mapbridge-null` schema, has no value: null (that is how MapBridge writes a null property).
+    private func typedValue(field: String) -> PropertyValue {
+        guard let type = fieldType(of: field), type != .text else { return .string(textString) }
+        // The trimmed text is read as bytes; a string is made only where one is kept or said.
+        let trimmed = Self.trimmed(text.bytes)
+        if trimmed.isEmpty { return .null }
         switch type {
-        case "json":
-            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(trimmed.utf8), name: field))
+        case .json:
+            let tokenizer = JSONTokenizer(source: ByteSource(bytes: Array(trimmed), name: field))
             if let value = try? tokenizer.value(startingWith: tokenizer.next()), (try? tokenizer.next()) == .endOfInput {
                 return value
             }
-            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not the JSON text its Schema says; kept as text")
-            return .string(raw)
-        case "int", "uint", "short", "ushort", "float", "double":
-            if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }
-            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmed)' is not a \(type ?? "number") as its Schema says; kept as text")
-            return .string(raw)
-        case "bool":
-            switch trimmed {
-            case "1", "true": return .bool(true)
-            case "0", "false": return .bool(false)
-            default: return .string(raw)
-            }
-        default:
-            return .string(raw)
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not the JSON text its Schema says; kept as text")
+            return .string(textString)
+        case .number(let name):
+            if let number = NumberParsing.lenientNumber(trimmedText) { return .number(number) }
+            warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not a \(name) as its Schema says; kept as text")
+            return .string(textString)
+        case .bool:
+            if Self.spells(trimmed, "1") || Self.spells(trimmed, "true") { return .bool(true) }
+            if Self.spells(trimmed, "0") || Self.spells(trimmed, "false") { return .bool(false) }
+            return .string(textString)
+        case .null, .text:
+            return .string(textString)
         }
+    }
+
+    /// The type the schema that `schemaURL` names gives `field`: its SimpleField's (or, when the
+    /// schema named by the URL as written has no such field, the one named by its local id).
+    private func fieldType(of field: String) -> KMLFieldType? {
+        guard let url = schemaURL else { return nil }
+        if resolvedFields?.url != url {
+            resolvedFields = (url, schemas[url]?.mapValues(KMLFieldType.init),
+                              schemas[KMLStyleSheet.localID(url) ?? ""]?.mapValues(KMLFieldType.init))
+            typesByPosition.removeAll(keepingCapacity: true)
+        }
+        // The field at this position in the last SchemaData is usually this one: a string
+        // comparison, not a hashed lookup.
+        if simpleDataPosition < typesByPosition.count, typesByPosition[simpleDataPosition].field == field {
+            return typesByPosition[simpleDataPosition].type
+        }
+        let type = resolvedFields?.primary?[field] ?? resolvedFields?.fallback?[field]
+        if simpleDataPosition < typesByPosition.count {
+            typesByPosition[simpleDataPosition] = (field, type)
+        } else if simpleDataPosition == typesByPosition.count {
+            typesByPosition.append((field, type))
+        }
+        return type
+    }
+
+    /// The fields of the SimpleData met so far in a SchemaData with their types (as `fieldType(of:)`
+    /// found them for `resolvedFields`), by position, kept for the next SchemaData.
+    @exclusivity(unchecked) private var typesByPosition: [(field: String, type: KMLFieldType?)] = []
+    /// The position of the SimpleData being read in its SchemaData.
+    private var simpleDataPosition = 0
+
+    /// Whether `bytes` spell `word`.
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     // MARK: - Geometry
 
+    /// The positions of the `<coordinates>` just read, in an array kept from one to the next
+    /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
+    @exclusivity(unchecked) private var positions: [Coordinate] = []
+    /// The most positions `positions` keeps room for between texts (a larger one is let go).
+    private static let keptPositions = 1 << 16
+
     private func endCoordinates() {
-        guard case .leaf(let kind, _) = frames.last else { return }
+        let kind: KMLElement
+        switch frames.last {
+        case .leaf(let leaf, _)?: kind = leaf
+        case .point?: kind = .point
+        default: return
+        }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            let coordinates = try KMLCoordinates.parse(text.bytes, overlong: &overlong)
+            try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
-            featureVertices += coordinates.count
+            featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
-            frames[frames.count - 1] = .leaf(kind, coordinates)
+            frames[frames.count - 1] = kind == .point
+                ? .point(first: positions.first, count: positions.count)
+                : .leaf(kind, Array(positions))
         } catch {
             fail("bad coordinates: \(error.message)")
         }
+        if positions.capacity > Self.keptPositions { positions = [] }
     }
 
     private func endTrackCoord() {
@@ -766,18 +847,22 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// A Point closes: its first position is its geometry.
+    private func endPoint() {
+        guard case .point(let first, let count)? = frames.popLast() else { return }
+        if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
+        if let first { add(.annotation(first)) }
+    }
+
     private func endLeaf(_ kind: KMLElement) {
         guard case .leaf(_, let coordinates)? = frames.popLast() else { return }
         let cs = coordinates ?? []
         if cs.isEmpty {
-            // <LineString/> or <Point></Point> without coordinates: no geometry.
+            // <LineString/> without coordinates: no geometry.
             if case .polygon? = frames.last {} else { return }
         }
         let shape: Shape?
         switch kind {
-        case .point:
-            if cs.count > 1 { warnOnce("point-extra", "a Point has \(cs.count) coordinate tuples; the first is kept") }
-            shape = cs.first.map { .annotation($0) }
         case .lineString:
             if cs.count == 1 {
                 warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
@@ -891,8 +976,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if case .multi? = frames.last, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
+        } else if draft?.firstShape == nil {
+            draft?.firstShape = shape
         } else {
-            draft?.shapes.append(shape)
+            draft?.laterShapes.append(shape)
         }
     }
 
@@ -915,7 +1002,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .photoOverlay:
             // A photo placed in the view from its Point.
             overlay = .photoOverlay
-            shape = d.shapes.first
+            shape = d.firstShape.take()
         case .groundOverlay:
             overlay = .groundOverlay
             if let quad = d.quad, quad.count >= 3 {
@@ -929,11 +1016,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
-            if d.shapes.count == 1 {
-                shape = d.shapes[0]
-            } else if d.shapes.count > 1 {
+            if d.laterShapes.isEmpty {
+                shape = d.firstShape.take()
+            } else if let first = d.firstShape.take() {
                 // Sibling geometries (several MultiGeometry elements, say) form one collection.
-                shape = .collection(d.shapes.flatMap { shape -> [Shape] in
+                shape = .collection(([first] + d.laterShapes).flatMap { shape -> [Shape] in
                     if case .collection(let members) = shape { return members }
                     return [shape]
                 })
@@ -941,7 +1028,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
-        let hasSpecialKey = properties.contains { KMLDataMapping.mayBeSpecial($0.key) }
+        let hasSpecialKey = d.mayHaveSpecialKey
         lastPropertyCount = properties.count
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.

@@ -63,12 +63,27 @@ struct KMLStyleCapture: Sendable {
         }
     }
 
-    /// The style captured, without an id (the style sheet gives shared styles theirs).
+    /// The style captured, without an id (the style sheet gives shared styles theirs): the
+    /// empty style with the members given set on it, one by one (the same style as
+    /// `Style(strokeColor:…)` with those members, which would first compare all of them with
+    /// an empty style's to share its storage).
     var style: Style {
-        Style(strokeColor: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth, fillColor: fillColor,
-              fillOpacity: fillOpacity, fill: fill, outline: outline,
-              marker: hasMarker ? MarkerStyle(href: marker.href, color: marker.color, opacity: marker.opacity,
-                                              scale: marker.scale, heading: marker.heading, hotSpot: marker.hotSpot) : nil,
-              label: hasLabel ? LabelStyle(color: label.color, opacity: label.opacity, scale: label.scale) : nil)
+        var style = Self.empty
+        if let strokeColor { style.strokeColor = strokeColor }
+        if let strokeOpacity { style.strokeOpacity = strokeOpacity }
+        if let strokeWidth { style.strokeWidth = strokeWidth }
+        if let fillColor { style.fillColor = fillColor }
+        if let fillOpacity { style.fillOpacity = fillOpacity }
+        if let fill { style.fill = fill }
+        if let outline { style.outline = outline }
+        if hasMarker {
+            style.marker = MarkerStyle(href: marker.href, color: marker.color, opacity: marker.opacity,
+                                       scale: marker.scale, heading: marker.heading, hotSpot: marker.hotSpot)
+        }
+        if hasLabel { style.label = LabelStyle(color: label.color, opacity: label.opacity, scale: label.scale) }
+        return style
     }
+
+    /// The style with no member set, made once.
+    private static let empty = Style()
 }

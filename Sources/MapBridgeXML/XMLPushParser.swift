@@ -57,6 +57,15 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
     /// reported, close enough for a feature's location.
     public var location: SourceLocation { core.location }
 
+    /// The local name of the element whose start or end the handler is being told of (inside
+    /// `startElement` and `endElement` only; `nil` elsewhere): how a handler whose names keep
+    /// only the elements it acts on (a plain enum) names any other.
+    ///
+    ///     func startElement(_ name: Name, attributeList: XMLAttributeList) {
+    ///         if name == .other { print(parser?.currentElementLocalName ?? "") }   // "Camera"
+    ///     }
+    public var currentElementLocalName: String? { core.currentElementLocalName }
+
     /// Feeds the next chunk of the source; returns `false` once the document is complete.
     /// - Throws: `MapBridgeError` of kind `.data` for the first well-formedness or safety
     ///   error, with its line and column; `.inputUnavailable` when the source cannot be read.

@@ -27,7 +27,8 @@ func saxStartElement(
         guard !p.isStopped else { return }
         let index = p.nameIndex(localName, prefix, uri)
         // Read in place by the handler: no strings or array made for attributes nobody asks for.
-        p.startElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+        p.startElement(index, localName: localName,
+                       attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
     }
 }
 

@@ -21,13 +21,11 @@ final class XMLSAXCore {
     private(set) var failure: MapBridgeError?
     /// Whether parsing stopped at `failure` (a flag, so that each callback's check is cheap).
     @exclusivity(unchecked) private(set) var isStopped = false
-    /// Name indexes by the addresses libxml2 interns names at: one dictionary lookup per element.
-    @exclusivity(unchecked) private var names: [InternedName: Int] = [:]
-    @exclusivity(unchecked) private var nameCache = [(name: InternedName, index: Int)?](repeating: nil, count: XMLSAXCore.cacheSize)
-    private static let cacheSize = 64  // the slot is the top 6 bits of a multiplicative hash
+    /// Name indexes by the addresses libxml2 interns names at.
+    @exclusivity(unchecked) private var names = InternedNameTable()
     private(set) var finished = false
     /// The elements open now, with where each started (to explain a file that ends early).
-    @exclusivity(unchecked) private var openElements: [(index: Int, line: Int, column: Int)] = []
+    @exclusivity(unchecked) private var openElements = XMLOpenElements()
     /// Element names by index, for messages.
     private var elementNames: [Int: String] = [:]
 
@@ -190,30 +188,34 @@ final class XMLSAXCore {
     {
         let key = InternedName(localName: UnsafeRawPointer(localName), prefix: prefix.map(UnsafeRawPointer.init),
                                namespace: uri.map(UnsafeRawPointer.init))
-        // A small direct-mapped cache in front of the dictionary: a document uses few names, and
-        // comparing three addresses costs far less than hashing them.
-        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: localName) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if let cached = nameCache[slot], cached.name == key { return cached.index }
-        if let known = names[key] {
-            nameCache[slot] = (key, known)
-            return known
-        }
+        if let known = names.index(of: key) { return known }
         let name = XMLQualifiedName(localName: String(cString: localName), prefix: prefix.map { String(cString: $0) },
                                     namespace: uri.map { String(cString: $0) })
         let index = events.declare(name)
-        names[key] = index
+        names.insert(key, index)
         elementNames[index] = name.prefix.map { "\($0):\(name.localName)" } ?? name.localName
         return index
     }
 
-    func startElement(_ index: Int, attributes: XMLAttributeList) {
+    /// The local name (in libxml2's dictionary) of the element whose start or end is being
+    /// reported; `nil` between those calls.
+    @exclusivity(unchecked) private var reportedLocalName: UnsafePointer<xmlChar>?
+
+    /// The local name of the element whose start or end is being reported, made on request.
+    var currentElementLocalName: String? {
+        reportedLocalName.map { String(cString: $0) }
+    }
+
+    func startElement(_ index: Int, localName: UnsafePointer<xmlChar>, attributes: XMLAttributeList) {
         // Two field loads, not a SourceLocation (whose file name would be retained and released).
         if let input = context?.pointee.input {
-            openElements.append((index, Int(input.pointee.line), Int(max(input.pointee.col, 1))))
+            openElements.push(.init(index: index, line: Int(input.pointee.line), column: Int(max(input.pointee.col, 1))))
         } else {
-            openElements.append((index, 1, 1))
+            openElements.push(.init(index: index, line: 1, column: 1))
         }
+        reportedLocalName = localName
         events.start(index, attributes)
+        reportedLocalName = nil
     }
 
     /// The innermost open element closes. libxml2 reports an end only for the element open
@@ -223,6 +225,8 @@ final class XMLSAXCore {
     func endInnermostElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
                              _ uri: UnsafePointer<xmlChar>?)
     {
+        reportedLocalName = localName
+        defer { reportedLocalName = nil }
         guard let innermost = openElements.last?.index else {
             events.end(nameIndex(localName, prefix, uri))
             return
@@ -239,21 +243,80 @@ final class XMLSAXCore {
     }
 }
 
+/// Name indexes by `InternedName`: an open-addressing table in one buffer, probed linearly
+/// from a multiplicative hash of the three addresses, at most half full. A document uses few
+/// names, so a lookup compares one or two keys; unlike a direct-mapped cache in front of a
+/// dictionary, two names whose addresses share a slot cost one more comparison, not a hashed
+/// lookup at every element. Noncopyable: it owns its buffer and frees it.
+private struct InternedNameTable: ~Copyable {
+    /// A slot: empty while `key` is `nil`.
+    private struct Slot {
+        var key: InternedName?
+        var index: Int
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var count = 0
+    /// The table's size less one; the size is a power of two.
+    private var mask: Int
+
+    init() {
+        mask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: Slot(key: nil, index: 0), count: 64)
+    }
+
+    deinit { slots.deallocate() }
+
+    @inline(__always)
+    private func home(_ key: InternedName) -> Int {
+        let p = key.prefix.map { UInt(bitPattern: $0) } ?? 0
+        let n = key.namespace.map { UInt(bitPattern: $0) } ?? 0
+        let mixed = (UInt(bitPattern: key.localName) ^ (p &* 31) ^ (n &* 1_000_003)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+
+    /// The index stored for `key`, or `nil`.
+    @inline(__always)
+    func index(of key: InternedName) -> Int? {
+        var i = home(key)
+        while let stored = slots[i].key {
+            if stored == key { return slots[i].index }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `index` for `key`, which is not in the table yet.
+    mutating func insert(_ key: InternedName, _ index: Int) {
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var i = home(key)
+        while slots[i].key != nil { i = (i + 1) & mask }
+        slots[i] = Slot(key: key, index: index)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = slots, oldSize = mask + 1
+        mask = oldSize * 2 - 1
+        slots = .allocate(capacity: oldSize * 2)
+        slots.initialize(repeating: Slot(key: nil, index: 0), count: oldSize * 2)
+        count = 0
+        for k in 0..<oldSize {
+            if let key = old[k].key { insert(key, old[k].index) }
+        }
+        old.deallocate()
+    }
+}
+
 /// An element name by the addresses of its parts in libxml2's dictionary, which interns every
 /// name, prefix and namespace URI it parses: equal addresses, equal strings.
-private struct InternedName: Hashable {
+private struct InternedName: Equatable {
     let localName: UnsafeRawPointer
     let prefix: UnsafeRawPointer?
     let namespace: UnsafeRawPointer?
 
     static func == (a: InternedName, b: InternedName) -> Bool {
         a.localName == b.localName && a.prefix == b.prefix && a.namespace == b.namespace
-    }
-
-    func hash(into hasher: inout Hasher) {
-        // One combine: the three addresses mixed (most names share one namespace and no prefix).
-        let p = prefix.map { Int(bitPattern: $0) } ?? 0
-        let n = namespace.map { Int(bitPattern: $0) } ?? 0
-        hasher.combine(Int(bitPattern: localName) &+ p &* 31 &+ n &* 1_000_003)
     }
 }
