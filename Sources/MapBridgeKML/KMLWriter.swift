@@ -174,13 +174,7 @@ public final class KMLWriter: FeatureWriter {
             }
         }
         if let spool {
-            self.spool = nil
-            xml.sink = sink
-            xml.depth = 0
-            try writeHeader(document)
-            try writeSharedStyles()
-            try writeSchemas()
-            if try spool.copy(to: sink) > 0 { xml.markHasChildren() }
+            try writeHeader(document, then: spool)
         } else if let written = headerDocument,
             written.name != document.name || written.description != document.description
         {
@@ -221,6 +215,22 @@ public final class KMLWriter: FeatureWriter {
         if let description = document.description { try xml.leafPreferringCDATA("description", description) }
     }
 
+    /// Writes the header for `document` with the styles and schemas known now, then the
+    /// placemarks held in `spool`, after which the writer writes to the sink.
+    /// - Returns: where the placemarks start in the sink.
+    @discardableResult
+    private func writeHeader(_ document: DocumentInfo, then spool: SpoolFile) throws -> Int64 {
+        self.spool = nil
+        xml.sink = sink
+        xml.depth = 0
+        try writeHeader(document)
+        try writeSharedStyles()
+        try writeSchemas()
+        let placemarksStart = sink.bytesWritten
+        if try spool.copy(to: sink) > 0 { xml.markHasChildren() }
+        return placemarksStart
+    }
+
     private func noteDocumentMembers(_ document: DocumentInfo) {
         let carried: Set<String> = ["name", "description"]
         let dropped = document.foreignMembers.keys.filter { !carried.contains($0) }
@@ -259,14 +269,7 @@ public final class KMLWriter: FeatureWriter {
     /// `spool`, and sends the placemarks after them straight to the sink.
     private func writeHeaderEarly(_ spool: SpoolFile) throws {
         var placemarks = xml  // as the last placemark left it, to go on from
-        self.spool = nil
-        xml.sink = sink
-        xml.depth = 0
-        try writeHeader(openedDocument)
-        try writeSharedStyles()
-        try writeSchemas()
-        let placemarksStart = sink.bytesWritten
-        try spool.copy(to: sink)
+        let placemarksStart = try writeHeader(openedDocument, then: spool)
         earlyHeader = EarlyHeader(tables: headerTables, name: openedDocument.name,
                                   description: openedDocument.description, placemarksStart: placemarksStart,
                                   strippedCharacters: xml.strippedCharacters)
