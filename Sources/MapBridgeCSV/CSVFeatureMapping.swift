@@ -68,60 +68,37 @@ struct CSVFeatureMapping: Hashable, Sendable {
     /// `unwritten` with what cannot be written. Nothing is copied when the feature has no id,
     /// folder or circle to add.
     static func forEachOutputProperty(
-        of feature: Feature, unwritten: (Unwritten) -> Void, _ body: (String, PropertyValue) -> Void
-    ) {
+        of feature: Feature, unwritten: (Unwritten) -> Void, _ body: (String, PropertyValue) throws -> Void
+    ) rethrows {
         if feature.highlightStyle != nil { unwritten(.highlightStyle) }
         if feature.altitudeMode != nil { unwritten(.altitudeMode) }
         if !feature.foreignMembers.isEmpty { unwritten(.foreignMembers) }
         if hasVertexTimes(feature.shape) { unwritten(.vertexTimes) }
+        let fielded = vocabulary.properties(of: feature)
         var circle: Circle?
         if case .circle(let c)? = feature.shape { circle = c }
         guard feature.id != nil || !feature.folderPath.isEmpty || circle != nil else {
-            vocabulary.forEachProperty(of: feature, body)
+            for entry in fielded { try body(entry.key, entry.value) }
             return
         }
-        let id: PropertyValue? = feature.id.map { id in
-            switch id {
+        if let id = feature.id {
+            let value: PropertyValue = switch id {
             case .string(let s): .string(s)
             case .number(let n): .number(n)
             }
-        }
-        guard mayHoldAddedName(feature) else {
-            // None of the keys written can be `id`, `folder` or `radius`: no list to look in.
-            if let id { body("id", id) }
-            vocabulary.forEachProperty(of: feature, body)
-            if !feature.folderPath.isEmpty { body("folder", .array(feature.folderPath.map { .string($0) })) }
-            if let circle { body("radius", .number(NumberValue(circle.radius))) }
-            return
-        }
-        let fielded = vocabulary.properties(of: feature)
-        if let id {
             if let held = fielded.first(where: { isNamed($0.key, "id") }) {
-                if held.value != id { unwritten(.differentID) }
+                if held.value != value { unwritten(.differentID) }
             } else {
-                body("id", id)
+                try body("id", value)
             }
         }
-        for entry in fielded { body(entry.key, entry.value) }
+        for entry in fielded { try body(entry.key, entry.value) }
         if !feature.folderPath.isEmpty, !fielded.contains(where: { isNamed($0.key, "folder") }) {
-            body("folder", .array(feature.folderPath.map { .string($0) }))
+            try body("folder", .array(feature.folderPath.map { .string($0) }))
         }
         if let circle, !fielded.contains(where: { isNamed($0.key, "radius") }) {
-            body("radius", .number(NumberValue(circle.radius)))
+            try body("radius", .number(NumberValue(circle.radius)))
         }
-    }
-
-    /// Whether a key written for `feature`'s properties may be named `id`, `folder` or
-    /// `radius`: one of its properties' keys, of its fields' placements, or of the
-    /// vocabulary's spellings (the only keys `PropertyVocabulary.forEachProperty` writes).
-    private static func mayHoldAddedName(_ feature: Feature) -> Bool {
-        func added(_ key: String) -> Bool { isNamed(key, "id") || isNamed(key, "folder") || isNamed(key, "radius") }
-        return feature.properties.contains { added($0.key) } || feature.fieldPlacements.contains { added($0.key) }
-            || spellingsHoldAddedName
-    }
-
-    private static let spellingsHoldAddedName = vocabulary.spellings.contains {
-        isNamed($0.key, "id") || isNamed($0.key, "folder") || isNamed($0.key, "radius")
     }
 
     /// Whether `key` is `name` (lower-case ASCII) whatever its case. Only ASCII letters

@@ -28,7 +28,7 @@ extension CSVWriter {
         var sorted = true
         var position = 0
         let encoder = self.encoder
-        CSVFeatureMapping.forEachOutputProperty(of: feature, unwritten: { u in
+        try CSVFeatureMapping.forEachOutputProperty(of: feature, unwritten: { u in
             self.note("csv-unwritten-\(u.rawValue)", u.message)
         }) { key, value in
             defer { position += 1 }

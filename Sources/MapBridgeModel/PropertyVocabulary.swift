@@ -510,36 +510,20 @@ public struct PropertyVocabulary: Sendable {
     /// without one, in this vocabulary's order (those in `leading` before the properties). A field whose keys are all taken by properties is left out and
     /// named in `unplaced`.
     public func properties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
-        guard addsFields(to: feature) else { return feature.properties }
-        var out = Properties()
-        out.reserveCapacity(feature.properties.count + feature.fieldPlacements.count + 4)
-        forEachProperty(of: feature, unplaced: unplaced) { out.append(key: $0, value: $1) }
-        return out
-    }
-
-    /// Calls `body` with each entry `properties(of:)` returns, in its order, without building
-    /// them into a `Properties`: for writers that put the entries straight out.
-    public func forEachProperty(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil,
-                                _ body: (String, PropertyValue) -> Void)
-    {
         let p = feature.properties
-        guard addsFields(to: feature) else {
-            for i in p.indices { body(p.entries[i].key, p.entries[i].value) }
-            return
-        }
         let placements = feature.fieldPlacements
+        if placements.isEmpty && !Self.hasFields(feature) { return p }
+        if writesNothing(for: feature) { return p }
+        var out = Properties()
+        out.reserveCapacity(p.count + placements.count + 4)
         var written: UInt32 = 0
-        // The keys the fields went out under (the properties' own are looked up in `p`).
-        var fieldKeys: [String] = []
         // Keys the properties hold (whatever their case, where keys match so), in their normal
-        // form, made when first asked: most keys are their own (no string made), compared by
-        // length and bytes.
-        var held: [String]?
+        // form: most keys are their own (no string made), compared by length and bytes.
+        let held: [String]? = ignoresCase ? p.map { Self.normalised($0.key) } : nil
         func isTaken(_ key: String) -> Bool {
-            guard ignoresCase else { return p.contains(key: key) || fieldKeys.contains(key) }
-            if held == nil { held = p.map { Self.normalised($0.key) } }
+            guard let held else { return p.contains(key: key) || out.contains(key: key) }
             let k = Self.normalised(key)
-            return held?.contains(k) == true || fieldKeys.contains { Self.normalised($0) == k }
+            return held.contains(k) || out.contains { Self.normalised($0.key) == k }
         }
         /// Writes `value` under `key` unless the key is taken; whether it did.
         func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, blocked: inout Bool) -> Bool {
@@ -551,8 +535,7 @@ public struct PropertyVocabulary: Sendable {
             // The source's spelling while it still says the same.
             var v = value
             if let source, source != value, Self.means(source, slot, sameAs: feature) { v = source }
-            body(key, v)
-            fieldKeys.append(key)
+            out.append(key: key, value: v)
             written |= field.bit
             return true
         }
@@ -589,7 +572,7 @@ public struct PropertyVocabulary: Sendable {
                 emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
                 next += 1
             }
-            body(p.entries[i].key, p.entries[i].value)
+            out.append(key: p[i].key, value: p[i].value)
         }
         while next < placements.count {
             emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
@@ -601,13 +584,8 @@ public struct PropertyVocabulary: Sendable {
                 emit(s.slot.field, preferring: nil, source: nil)
             }
         }
+        return out
     }
-
-    /// Whether `properties(of:)` adds fields to the feature's own properties (else it is them).
-    private func addsFields(to feature: Feature) -> Bool {
-        !(feature.fieldPlacements.isEmpty && !Self.hasFields(feature)) && !writesNothing(for: feature)
-    }
-
 
     /// Whether `properties(of:)` would add nothing to `feature`'s properties: each field it
     /// holds is one this vocabulary does not write (KML's title, an element there), placed, if
