@@ -98,7 +98,7 @@ extension GeoJSONReader {
     private func coordinateNumber() throws -> Coordinate.Number {
         let value = tokenizer.numberValue()
         guard value.isFinite else { throw fail("the coordinate \(tokenizer.numberText()) is out of range") }
-        return tokenizer.withPayload { Coordinate.Number(value: value, text: $0) }
+        return tokenizer.coordinateNumber(value: value)
     }
 
     /// Builds a shape from a geometry object's members.

@@ -119,6 +119,8 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var payloadCount = 0
     @exclusivity(unchecked) private var payloadInScratch = false
     @exclusivity(unchecked) private var fastNumber: Double?
+    /// The last number's digits when it has no exponent, as its scan read them.
+    @exclusivity(unchecked) private var numberDigits: FixedPointSpelling.Digits?
 
     // MARK: Duplicate keys
     private let keys = ObjectKeyLedger()
@@ -338,6 +340,14 @@ public final class JSONTokenizer {
         return withPayload { NumberParsing.double(from: $0) }
     }
 
+    /// The last number with its text (`Coordinate.Number`), spelled from the digits its scan
+    /// already read: the text is not read again, and no `String` is made for plain fixed point.
+    /// - Parameter value: the number's value (`numberValue()`), passed in by a caller that has
+    ///   checked it already.
+    public func coordinateNumber(value: Double) -> Coordinate.Number {
+        withPayload { Coordinate.Number(value: value, text: $0, scanned: numberDigits) }
+    }
+
     /// Whether the last key or string equals `literal` byte for byte.
     public func payloadEquals(_ literal: StaticString) -> Bool {
         withPayload { bytes in
@@ -546,11 +556,11 @@ public final class JSONTokenizer {
 
     private func scanNumber() throws {
         var start = position
-        var scanned: (length: Int, analysis: NumberParsing.Analysis)
+        var scanned: NumberParsing.PrefixScan
         // One pass checks and converts; a number cut by the buffer's end is scanned again
         // after a refill (numbers are short, so that is rare and cheap).
         while true {
-            scanned = NumberParsing.scanPrefix(UnsafeBufferPointer(start: buffer + start, count: end - start))
+            scanned = NumberParsing.scanPrefixWithDigits(UnsafeBufferPointer(start: buffer + start, count: end - start))
             guard start + scanned.length == end, let shift = try refill(keeping: start) else { break }
             start -= shift
         }
@@ -558,6 +568,7 @@ public final class JSONTokenizer {
         payloadInScratch = false
         payloadStart = start
         payloadCount = scanned.length
+        numberDigits = scanned.fixedPoint
         switch scanned.analysis {
         case .value(let v): fastNumber = v
         case .valid: fastNumber = nil

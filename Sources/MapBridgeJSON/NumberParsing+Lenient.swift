@@ -48,9 +48,43 @@ extension NumberParsing {
     ///     NumberParsing.lenientNumber("6.00")?.text   // "6.00"
     ///     NumberParsing.lenientNumber(".5")?.text     // "0.5"
     public static func lenientNumber(_ text: String) -> NumberValue? {
-        let trimmed = text.trimmingSpaces()
-        let bytes = Array(trimmed.utf8)
-        guard let value = lenientDouble(bytes) else { return nil }
-        return grammarProblem(bytes) == nil ? NumberValue(text: trimmed, value: value) : NumberValue(value)
+        var text = text
+        return text.withUTF8 { lenientNumber($0) }
+    }
+
+    /// `lenientNumber` over UTF-8 bytes in place (an element's text, say): the same rules,
+    /// without making a `String` unless the text is kept.
+    ///
+    /// Spaces, tabs, line feeds and carriage returns at either end are ignored (as
+    /// `String.trimmingSpaces`); what is left is a number by `lenientDouble`'s rules (under
+    /// 64 bytes), kept as text when it is also a JSON number.
+    public static func lenientNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> NumberValue? {
+        let trimmed = trimmingSpaces(bytes)
+        guard !trimmed.isEmpty, trimmed.count < 64 else { return nil }
+        // A JSON number is converted by the grammar's own pass (its fast path is exact, and the
+        // rest goes to `strtod` as `lenientDouble` would); anything else by `lenientDouble`.
+        let value: Double
+        switch analyze(trimmed) {
+        case .value(let v):
+            value = v
+        case .valid:
+            value = double(from: trimmed)
+            guard value.isFinite else { return nil }
+        case .invalid:
+            return lenientDouble(trimmed).map { NumberValue($0) }
+        }
+        // The grammar admits ASCII bytes only.
+        return NumberValue(text: String(decoding: trimmed, as: UTF8.self), value: value)
+    }
+
+    /// `bytes` without spaces, tabs, line feeds and carriage returns at either end (what
+    /// `String.trimmingSpaces` removes), as a part of `bytes`.
+    @inline(__always)
+    public static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapBridgeModel
 
 /// JSON number grammar and conversion, over bytes.
 public enum NumberParsing {
@@ -55,6 +56,28 @@ public enum NumberParsing {
     /// one pass. An `.invalid` result's length is where the grammar failed.
     @inline(__always)
     public static func scanPrefix(_ text: UnsafeBufferPointer<UInt8>) -> (length: Int, analysis: Analysis) {
+        let scan = scanPrefixWithDigits(text)
+        return (scan.length, scan.analysis)
+    }
+
+    /// What `scanPrefix` finds, with the number's digits when it is plain fixed point.
+    public struct PrefixScan: Sendable {
+        /// The prefix's length in bytes (for `.invalid`, where the grammar failed).
+        public var length: Int
+        /// What the prefix is.
+        public var analysis: Analysis
+        /// The prefix's digits when it is a valid number without an exponent (what
+        /// `FixedPointSpelling(scanned:value:)` and `Coordinate.Number(value:text:scanned:)`
+        /// take); `nil` for an exponent or an invalid prefix.
+        public var fixedPoint: FixedPointSpelling.Digits?
+    }
+
+    /// `scanPrefix`, also handing back the digits it read (no second pass over the text).
+    @inline(__always)
+    public static func scanPrefixWithDigits(_ text: UnsafeBufferPointer<UInt8>) -> PrefixScan {
+        @inline(__always) func found(_ length: Int, _ analysis: Analysis) -> PrefixScan {
+            PrefixScan(length: length, analysis: analysis, fixedPoint: nil)
+        }
         let n = text.count
         var i = 0
         var negative = false
@@ -63,15 +86,15 @@ public enum NumberParsing {
             negative = true
             i += 1
         }
-        if i < n, text[i] == UInt8(ascii: "+") { return (i, .invalid("a leading '+' is not allowed")) }
+        if i < n, text[i] == UInt8(ascii: "+") { return found(i, .invalid("a leading '+' is not allowed")) }
         guard digit(i) else {
-            return (i, .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing"))
+            return found(i, .invalid(i < n && text[i] == UInt8(ascii: ".") ? "a digit must come before '.'" : "a digit is missing"))
         }
         var mantissa: UInt64 = 0
         let integerStart = i
         if text[i] == UInt8(ascii: "0") {
             i += 1
-            if digit(i) { return (i, .invalid("leading zeros are not allowed")) }
+            if digit(i) { return found(i, .invalid("leading zeros are not allowed")) }
         } else {
             while digit(i) {
                 mantissa = mantissa &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
@@ -79,12 +102,13 @@ public enum NumberParsing {
             }
         }
         // Significant digits decide the fast path; counted from positions, not per digit.
-        var significant = mantissa == 0 ? 0 : i - integerStart
+        let integerDigits = i - integerStart
+        var significant = mantissa == 0 ? 0 : integerDigits
         var fractionDigits = 0
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            guard digit(i) else { return (i, .invalid("a digit must follow '.'")) }
+            guard digit(i) else { return found(i, .invalid("a digit must follow '.'")) }
             if mantissa == 0 {
                 while i < n && text[i] == UInt8(ascii: "0") { i += 1 }  // 0.000123: zeros are not significant
             }
@@ -101,12 +125,17 @@ public enum NumberParsing {
             hasExponent = true
             i += 1
             if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-            guard digit(i) else { return (i, .invalid("the exponent has no digits")) }
+            guard digit(i) else { return found(i, .invalid("the exponent has no digits")) }
             while digit(i) { i += 1 }
         }
-        guard !hasExponent, significant <= 15, fractionDigits <= 22 else { return (i, .valid) }
+        let digits = hasExponent ? nil : FixedPointSpelling.Digits(
+            digits: mantissa, digitCount: integerDigits + fractionDigits, fractionDigits: fractionDigits,
+            negative: negative)
+        guard !hasExponent, significant <= 15, fractionDigits <= 22 else {
+            return PrefixScan(length: i, analysis: .valid, fixedPoint: digits)
+        }
         let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-        return (i, .value(negative ? -magnitude : magnitude))
+        return PrefixScan(length: i, analysis: .value(negative ? -magnitude : magnitude), fixedPoint: digits)
     }
 
     /// The double nearest to a valid JSON number's text (correctly rounded).

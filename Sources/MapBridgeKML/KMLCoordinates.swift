@@ -85,13 +85,17 @@ enum KMLCoordinates {
 
     /// The JSON number starting at `start` in `text` when a separator (whitespace or a comma)
     /// or the text's end follows it, as its length and value: what `number(_:)` gives the run
-    /// of bytes up to the next separator, found without a pass to find the run's end first.
+    /// of bytes up to the next separator, found without a pass to find the run's end first,
+    /// with the digits the scan read when it has no exponent (for its kept text).
     /// `nil` for anything else (then the run is read by `number(_:)`).
     @inline(__always)
-    private static func jsonNumber(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> (length: Int, value: Double)? {
+    private static func jsonNumber(at start: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> (length: Int, value: Double, digits: FixedPointSpelling.Digits?)?
+    {
         let rest = UnsafeBufferPointer(rebasing: text[start...])
         // The grammar never takes a separator, so the scan stops at the run's end or before it.
-        let (length, analysis) = NumberParsing.scanPrefix(rest)
+        let scan = NumberParsing.scanPrefixWithDigits(rest)
+        let (length, analysis) = (scan.length, scan.analysis)
         guard length < 64, length > 0 else { return nil }
         if length < rest.count {
             let next = rest[length]
@@ -99,10 +103,10 @@ enum KMLCoordinates {
         }
         switch analysis {
         case .value(let v):
-            return (length, v)
+            return (length, v, scan.fixedPoint)
         case .valid:
             let v = NumberParsing.double(from: UnsafeBufferPointer(rebasing: rest[..<length]))
-            return v.isFinite ? (length, v) : nil
+            return v.isFinite ? (length, v, scan.fixedPoint) : nil
         case .invalid:
             return nil
         }
@@ -128,9 +132,12 @@ enum KMLCoordinates {
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
                               into result: inout [Coordinate], overlong: inout String?) throws(Problem)
     {
-        // The tuple's first three numbers: value, and text range when it is JSON (else nil).
+        // The tuple's first three numbers: value, text range when it is JSON (else nil), and
+        // the digits its scan read (nil: not read, or an exponent).
         var values: (Double, Double, Double) = (0, 0, 0)
         var spans: (Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil)
+        typealias Digits = FixedPointSpelling.Digits
+        var scans: (Digits?, Digits?, Digits?) = (nil, nil, nil)
         var count = 0
         // Numbers past the third are checked and counted, not kept: a tuple of a million
         // numbers costs no more memory than its text.
@@ -142,8 +149,11 @@ enum KMLCoordinates {
         @inline(__always) func isSeparator(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
         }
-        func kept(_ value: Double, _ range: Range<Int>) -> Coordinate.Number {
-            Coordinate.Number(value: value, text: UnsafeBufferPointer(rebasing: text[range]))
+        func kept(_ value: Double, _ range: Range<Int>, _ digits: Digits?) -> Coordinate.Number {
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            // A scan's digits spare reading the text again; a run read by `number(_:)` has none.
+            guard let digits else { return Coordinate.Number(value: value, text: bytes) }
+            return Coordinate.Number(value: value, text: bytes, scanned: digits)
         }
         func finishTuple() throws(Problem) {
             guard count > 0 else { return }
@@ -157,8 +167,8 @@ enum KMLCoordinates {
             // (`spans.2` may still hold the previous tuple's).
             let altitudeSpan = count > 2 ? spans.2 : nil
             if let lon = spans.0, let lat = spans.1, count == 2 || altitudeSpan != nil {
-                result.append(Coordinate(longitude: kept(values.0, lon), latitude: kept(values.1, lat),
-                                         altitude: altitudeSpan.map { kept(values.2, $0) }))
+                result.append(Coordinate(longitude: kept(values.0, lon, scans.0), latitude: kept(values.1, lat, scans.1),
+                                         altitude: altitudeSpan.map { kept(values.2, $0, scans.2) }))
             } else {
                 result.append(Coordinate(longitude: values.0, latitude: values.1, altitude: count > 2 ? values.2 : nil))
             }
@@ -189,11 +199,13 @@ enum KMLCoordinates {
             afterComma = false
             let start = i
             let value: Double, isJSON: Bool
-            if let (length, read) = jsonNumber(at: start, in: text) {
+            var digits: Digits?
+            if let (length, read, scanned) = jsonNumber(at: start, in: text) {
                 // A JSON number that a separator (or the text's end) ends: scanned and converted
                 // in the one pass that finds its end.
                 i = start + length
                 (value, isJSON) = (read, true)
+                digits = scanned
             } else {
                 i += 1
                 while i < n, !isSeparator(text[i]) { i += 1 }
@@ -205,9 +217,9 @@ enum KMLCoordinates {
             }
             let range = start..<i
             switch count {
-            case 0: values.0 = value; spans.0 = isJSON ? range : nil
-            case 1: values.1 = value; spans.1 = isJSON ? range : nil
-            case 2: values.2 = value; spans.2 = isJSON ? range : nil
+            case 0: values.0 = value; spans.0 = isJSON ? range : nil; scans.0 = digits
+            case 1: values.1 = value; spans.1 = isJSON ? range : nil; scans.1 = digits
+            case 2: values.2 = value; spans.2 = isJSON ? range : nil; scans.2 = digits
             default: extraNumbers += 1; continue
             }
             count += 1

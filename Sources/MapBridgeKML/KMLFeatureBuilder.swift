@@ -185,11 +185,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        var start = 0, end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        NumberParsing.trimmingSpaces(bytes)
     }
 
     private func warnOnce(_ code: String, _ message: String) {
@@ -587,12 +583,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             setElementProperty("overlay-opacity", .number(NumberValue(opacity ?? 1)))
         case .drawOrder where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
             if let v = textNumber, v == v.rounded(), abs(v) < 2_147_483_648,
-               let n = NumberParsing.lenientNumber(trimmedText) {
+               let n = NumberParsing.lenientNumber(text.bytes) {
                 setElementProperty("drawOrder", .number(n))
             }
         case .altitude where container == .groundOverlay:
             // Metres above sea level (with altitudeMode absolute).
-            if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+            if textNumber != nil, let n = NumberParsing.lenientNumber(text.bytes) {
                 setElementProperty("altitude", .number(n))
             }
         case .when where container == .timeStamp:
@@ -642,7 +638,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .multiGeometry, .multiTrack:
             endMulti()
         case .rotation where container == .screenOverlay:
-            if textNumber != nil, let n = NumberParsing.lenientNumber(trimmedText) {
+            if textNumber != nil, let n = NumberParsing.lenientNumber(text.bytes) {
                 setElementProperty("rotation", .number(n))
             }
         case .rotation:
@@ -742,7 +738,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not the JSON text its Schema says; kept as text")
             return .string(textString)
         case .number(let name):
-            if let number = NumberParsing.lenientNumber(trimmedText) { return .number(number) }
+            if let number = NumberParsing.lenientNumber(trimmed) { return .number(number) }
             warnOnce("schema-type", "SimpleData '\(field)' = '\(trimmedText)' is not a \(name) as its Schema says; kept as text")
             return .string(textString)
         case .bool:

@@ -28,6 +28,27 @@ extension Coordinate {
             }
         }
 
+        /// Keeps `text`, the bytes `value` was parsed from, using what the number's scanner
+        /// already found in it (`scanned`) instead of reading the text again: the same number
+        /// as `init(value:text:)` makes.
+        /// - Parameters:
+        ///   - value: the double the text was parsed to.
+        ///   - text: the number's bytes as read (a `String` is made of them only when the text
+        ///     has no spelling).
+        ///   - scanned: the text's digits when it is plain fixed point (no exponent); `nil` for
+        ///     any other text (it has no spelling).
+        @inlinable
+        public init(value: Double, text: UnsafeBufferPointer<UInt8>, scanned: FixedPointSpelling.Digits?) {
+            self.value = value
+            if let scanned, let spelling = FixedPointSpelling(scanned: scanned, value: value) {
+                self.spelling = spelling
+                storedText = nil
+            } else {
+                spelling = nil
+                storedText = String(decoding: text, as: UTF8.self)
+            }
+        }
+
         /// The text as read.
         public var text: String {
             storedText ?? spelling?.text(of: value) ?? NumberValue.shortestText(value)

@@ -15,6 +15,14 @@ extension Style {
         var marker: MarkerStyle? = nil
         var label: LabelStyle? = nil
 
+        /// Whether every member, the identifier included, is `nil`: equal to `Members()`, checked
+        /// field by field (a nil test each) instead of by the synthesised `==`.
+        var hasNoneSet: Bool {
+            id == nil && strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && strokeDash == nil
+                && fillColor == nil && fillOpacity == nil && fill == nil && outline == nil && marker == nil
+                && label == nil
+        }
+
         /// Whether no member is set (the identifier does not count): `Style.isEmpty`.
         var isEmpty: Bool {
             strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && (strokeDash?.isEmpty ?? true)

@@ -79,7 +79,7 @@ public struct Style: Hashable, Sendable {
         let members = Members(id: id, strokeColor: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
                               strokeDash: strokeDash, fillColor: fillColor, fillOpacity: fillOpacity, fill: fill,
                               outline: outline, marker: marker, label: label)
-        storage = members == Members() ? Self.emptyStorage : CopyOnWriteBox(members)
+        storage = members.hasNoneSet ? Self.emptyStorage : CopyOnWriteBox(members)
     }
 
     /// Whether no member is set (the identifier does not count).

@@ -1,0 +1,47 @@
+/// A spelling made from what a number scanner already found in the text, so the text is not
+/// read a second time (`init?(text:value:)` reads it again to find the same facts).
+extension FixedPointSpelling {
+    /// What a scanner learnt of a number's text when that text is plain fixed point,
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)?` (no exponent, no `+`, no leading zero before
+    /// another digit): the facts `init?(text:value:)` reads the text for.
+    ///
+    ///     // "-0.050": digits 50, digitCount 4, fractionDigits 3, negative
+    ///     FixedPointSpelling.Digits(digits: 50, digitCount: 4, fractionDigits: 3, negative: true)
+    public struct Digits: Hashable, Sendable {
+        /// Every digit of the text, before and after the point, read as one integer (leading
+        /// zeros add nothing). Only compared when `digitCount` is at most 18, so a scanner may
+        /// let it wrap (`&*`, `&+`) for longer texts.
+        public var digits: UInt64
+        /// How many digits the text has, before and after the point (`0` counts: `0.5` has 2), ≥ 1.
+        public var digitCount: Int
+        /// How many digits follow the point, ≥ 0 (0: no point).
+        public var fractionDigits: Int
+        /// Whether the text starts with `-`.
+        public var negative: Bool
+
+        /// Records a scan's findings; see the properties for each one's meaning.
+        @inlinable
+        public init(digits: UInt64, digitCount: Int, fractionDigits: Int, negative: Bool) {
+            self.digits = digits
+            self.digitCount = digitCount
+            self.fractionDigits = fractionDigits
+            self.negative = negative
+        }
+    }
+
+    /// The spelling of the text `scanned` describes, or `nil`: exactly what
+    /// `init?(text:value:)` gives that text (the same test on the same facts: the sign matches
+    /// `value`'s, at most 18 digits, at most 22 after the point, and the digits equal `value`
+    /// scaled by 10^fractionDigits and rounded).
+    /// - Parameters:
+    ///   - scanned: the facts of a plain fixed-point text, as its scanner found them.
+    ///   - value: the double the text was parsed to.
+    @inlinable
+    public init?(scanned: Digits, value: Double) {
+        guard scanned.negative == (value.sign == .minus), scanned.digitCount <= 18,
+              scanned.fractionDigits <= Self.maxFractionDigits,
+              let units = Self.units(of: value, fractionDigits: scanned.fractionDigits), units == scanned.digits
+        else { return nil }
+        self.init(uncheckedFractionDigits: scanned.fractionDigits)
+    }
+}
