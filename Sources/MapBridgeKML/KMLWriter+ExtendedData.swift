@@ -33,10 +33,10 @@ extension KMLWriter {
         let origin = ValueOrigin(time: feature.time, location: feature.location)
         guard options.propertyTypes == .schema else {
             var any = false
-            try entries.forEach { key, value in
+            try entries.forEach { entry in
                 if !any { try xml.open("ExtendedData") }
                 any = true
-                try writeData(key, value, origin)
+                try writeData(entry.pointee.key, entry.pointee.value, origin)
             }
             if any { try xml.close("ExtendedData") }
             return
@@ -51,8 +51,8 @@ extension KMLWriter {
         // Data must precede SchemaData: the few entries the schemas have no room for go first.
         if placed.hasUntyped {
             var i = 0
-            try entries.forEach { key, value in
-                if slots[i] == nil { try writeData(key, value, origin) }
+            try entries.forEach { entry in
+                if slots[i] == nil { try writeData(entry.pointee.key, entry.pointee.value, origin) }
                 i += 1
             }
         }
@@ -63,11 +63,11 @@ extension KMLWriter {
             try xml.open(schemas[schema].dataTag)
             try schemaTable.simpleDataTags.withBytes { tags in
                 var i = 0
-                try entries.forEach { _, value in
+                try entries.forEach { entry in
                     if let slot = slots[i] {
                         if slot.schema == schema {
                             try xml.open(schemas[schema].fieldTags[slot.field], of: tags)
-                            try writeValueText(value, origin, typed: true)
+                            try writeValueText(entry.pointee.value, origin, typed: true)
                             try xml.close("SimpleData")
                         } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
                             next = slot.schema
@@ -98,8 +98,9 @@ extension KMLWriter {
         var cache = slotCache
         slotCache = SlotCache()  // the cache is changed in place, not copied
         defer { slotCache = cache }
-        entries.forEach { key, value in
-            let type = FieldType.ofNonNull(value)
+        entries.forEach { entry in
+            let key = entry.pointee.key
+            let type = FieldType.ofNonNull(entry.pointee.value)
             let i = placed.count
             placed.count += 1
             if i == cache.places.count {
@@ -250,23 +251,29 @@ extension KMLWriter {
             self.trail = trail
         }
 
-        /// Calls `body` with each entry's key and value, in order. The entries are read where
-        /// they are, not copied out one by one.
-        func forEach(_ body: (String, PropertyValue) throws -> Void) rethrows {
-            if let lead { try body(lead.key, lead.value) }
+        /// Calls `body` with the address of each entry, in order (valid only inside the call).
+        /// The entries are borrowed where they are, by index: neither they nor their keys and
+        /// values are copied out and destroyed again for each walk.
+        func forEach(_ body: (UnsafePointer<Properties.Entry>) throws -> Void) rethrows {
+            if let lead { try withUnsafePointer(to: lead, body) }
             try data.withUnsafeBufferPointer { entries in
-                for i in entries.indices {
-                    if hasTrack, entries[i].key == "coordinateProperties" {
+                guard let base = entries.baseAddress else { return }
+                for i in 0..<entries.count {
+                    let entry = base + i
+                    if hasTrack, entry.pointee.key == "coordinateProperties" {
                         // The tracks carry the per-point values they can; the rest stays.
-                        if let left = KMLWriter.coordinatePropertiesLeft(entries[i].value, besides: trackArrays) {
-                            try body(entries[i].key, left)
+                        if let left = KMLWriter.coordinatePropertiesLeft(entry.pointee.value, besides: trackArrays) {
+                            try withUnsafePointer(to: Properties.Entry(key: entry.pointee.key, value: left), body)
                         }
                         continue
                     }
-                    try body(entries[i].key, entries[i].value)
+                    try body(entry)
                 }
             }
-            for entry in trail { try body(entry.key, entry.value) }
+            try trail.withUnsafeBufferPointer { entries in
+                guard let base = entries.baseAddress else { return }
+                for i in 0..<entries.count { try body(base + i) }
+            }
         }
     }
 

@@ -140,6 +140,27 @@ extension KMLWriter {
 
     /// `lon,lat[,alt]` (or with spaces, for `gx:coord`).
     private func writeTuple(_ c: Coordinate, separator: UInt8) throws {
+        if options.precision == nil, let (lon, lonSpelling) = c.fixedPointText(of: .longitude),
+           let (lat, latSpelling) = c.fixedPointText(of: .latitude)
+        {
+            // The common case, numbers kept as fixed-point spellings: the whole tuple rendered
+            // straight into the sink's buffer, with one check for room.
+            let alt = c.fixedPointText(of: .altitude)
+            if alt != nil || c.altitude == nil {
+                return try xml.sink.withUnsafeSpace(3 * FixedPointSpelling.maxLength + 2) { out in
+                    var n = FixedPointSpelling.render(lon, fractionDigits: lonSpelling.fractionDigits, into: out)
+                    out[n] = separator
+                    n += 1
+                    n += FixedPointSpelling.render(lat, fractionDigits: latSpelling.fractionDigits, into: out + n)
+                    if let (alt, altSpelling) = alt {
+                        out[n] = separator
+                        n += 1
+                        n += FixedPointSpelling.render(alt, fractionDigits: altSpelling.fractionDigits, into: out + n)
+                    }
+                    return n
+                }
+            }
+        }
         if options.precision == nil, c.hasSourceText {
             try xml.sink.write(sourceTextOf: c, .longitude)
             try xml.sink.write(byte: separator)

@@ -48,16 +48,20 @@ extension KMLWriter {
         static func fitsInt32(_ n: NumberValue) -> Bool {
             var digits = 0
             var onlyDigits = true
-            var isFirst = true
-            for b in n.text.utf8 {
-                if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return false }
-                if b &- UInt8(ascii: "0") < 10 {
-                    digits += 1
-                } else if !(isFirst && b == UInt8(ascii: "-")) {
-                    onlyDigits = false
+            var text = n.text
+            // Over the UTF-8 in place: no iterator over the string's view per byte.
+            let pointOrExponent = text.withUTF8 { bytes -> Bool in
+                for (i, b) in bytes.enumerated() {
+                    if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return true }
+                    if b &- UInt8(ascii: "0") < 10 {
+                        digits += 1
+                    } else if !(i == 0 && b == UInt8(ascii: "-")) {
+                        onlyDigits = false
+                    }
                 }
-                isFirst = false
+                return false
             }
+            if pointOrExponent { return false }
             if onlyDigits && digits > 0 && digits <= 9 { return true }
             return n.isInteger && Int32(n.text) != nil
         }

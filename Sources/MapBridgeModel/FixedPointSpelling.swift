@@ -160,6 +160,11 @@ public struct FixedPointSpelling: Hashable, Sendable {
     /// Writes `value` with `fractionDigits` digits after the point (none: no point), a `-`
     /// when its sign is minus (so −0.0 with one digit is `-0.0`), and returns the byte count
     /// (at most `maxLength`).
+    ///
+    /// The digits go right to left straight into `out`, four at a time from one division by
+    /// a constant 10⁴ (split into two pairs, each stored as one 16-bit copy from
+    /// `digitPairs`); the integer part's length is counted against growing powers of ten,
+    /// with no division.
     /// - Precondition: `fractionDigits` in 0...22; for a magnitude whose scaled digits reach
     ///   10¹⁷ (never the case for a checked spelling) it writes zeros.
     @inlinable
@@ -169,29 +174,32 @@ public struct FixedPointSpelling: Hashable, Sendable {
         // Below 10¹⁷ ≤ 10^places the whole number is fraction; else split at 10^places.
         var integer: UInt64 = 0
         var fraction = units
-        if places < 17 { (integer, fraction) = units.quotientAndRemainder(dividingBy: UInt64(scale(places))) }
+        if places < 17 {
+            let divisor = integerScale(places)
+            integer = units / divisor
+            fraction = units &- integer &* divisor
+        }
+        // integer < 10¹⁷, so `bound` stops at 10¹⁷ at most and cannot wrap.
         var integerDigits = 1
-        var rest = integer
-        while rest >= 10 {
-            rest /= 10
-            integerDigits += 1
+        var bound: UInt64 = 10
+        while integer >= bound {
+            bound &*= 10
+            integerDigits &+= 1
         }
         let negative = value.sign == .minus
-        let length = (negative ? 1 : 0) + integerDigits + (places > 0 ? places + 1 : 0)
-        // Digits go right to left, straight into `out`.
+        let length = (negative ? 1 : 0) &+ integerDigits &+ (places > 0 ? places &+ 1 : 0)
         var p = out + length
-        let pairs = digitPairs.utf8Start
-        @inline(__always) func pair(_ r: UInt64) {
-            p -= 2
-            p[0] = pairs[Int(truncatingIfNeeded: r) &* 2]
-            p[1] = pairs[Int(truncatingIfNeeded: r) &* 2 &+ 1]
-        }
         var left = places
-        while left >= 2 {
-            let (q, r) = fraction.quotientAndRemainder(dividingBy: 100)
-            pair(r)
+        while left >= 4 {
+            fraction = Self.writeFour(fraction, before: &p)
+            left &-= 4
+        }
+        if left >= 2 {
+            let q = fraction / 100
+            p -= 2
+            Self.writePair(Int(truncatingIfNeeded: fraction &- q &* 100), at: p)
             fraction = q
-            left -= 2
+            left &-= 2
         }
         if left == 1 {
             p -= 1
@@ -201,19 +209,66 @@ public struct FixedPointSpelling: Hashable, Sendable {
             p -= 1
             p[0] = UInt8(ascii: ".")
         }
-        while integer >= 100 {
-            let (q, r) = integer.quotientAndRemainder(dividingBy: 100)
-            pair(r)
+        while integer >= 10_000 { integer = Self.writeFour(integer, before: &p) }
+        if integer >= 100 {
+            let q = integer / 100
+            p -= 2
+            Self.writePair(Int(truncatingIfNeeded: integer &- q &* 100), at: p)
             integer = q
         }
         if integer >= 10 {
-            pair(integer)
+            p -= 2
+            Self.writePair(Int(truncatingIfNeeded: integer), at: p)
         } else {
             p -= 1
             p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer)
         }
         if negative { out[0] = UInt8(ascii: "-") }
         return length
+    }
+
+    /// Writes the last four decimal digits of `n` just before `p` (moving `p` back over
+    /// them) and returns `n / 10⁴`.
+    @inlinable @inline(__always)
+    static func writeFour(_ n: UInt64, before p: inout UnsafeMutablePointer<UInt8>) -> UInt64 {
+        let q = n / 10_000
+        let four = Int(truncatingIfNeeded: n &- q &* 10_000)
+        let high = four / 100
+        p -= 4
+        writePair(high, at: p)
+        writePair(four &- high &* 100, at: p + 2)
+        return q
+    }
+
+    /// Writes the two digits of `r` (0...99) at `p`, as one 16-bit copy from `digitPairs`.
+    @inlinable @inline(__always)
+    static func writePair(_ r: Int, at p: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: r &* 2, as: UInt16.self)
+        UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)
+    }
+
+    /// 10^`digits` as an integer, for `digits` in 0...16 (a switch over literals: a table).
+    @inlinable @inline(__always)
+    static func integerScale(_ digits: Int) -> UInt64 {
+        switch digits {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        default: 10_000_000_000_000_000
+        }
     }
 
     @usableFromInline static let digitPairs: StaticString =

@@ -115,29 +115,50 @@ public struct XMLOutput {
     /// Writes `<name>text</name>`, the text in a CDATA section when it holds markup
     /// (`<` or `&`) so that HTML descriptions stay readable. A carriage return cannot
     /// survive inside CDATA (a parser turns it into a line feed), so such text is escaped.
+    /// The text is scanned once to choose (`TextForm`), then written.
     public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
-        var hasMarkup = false, hasCarriageReturn = false
-        var bytes = text
-        let plain: Bool = bytes.withUTF8 { buffer in
-            guard let base = buffer.baseAddress,
-                  Self.nextSpecial(base, from: 0, count: buffer.count, inAttribute: false) < buffer.count
-            else { return true }
-            for byte in buffer {
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { hasMarkup = true }
-                if byte == 0x0D { hasCarriageReturn = true }
-            }
-            return false
-        }
-        if plain {
-            // Nothing to escape (the common description): the text goes as it is.
+        var s = text
+        try s.withUTF8 { bytes in
             try open(name)
-            try sink.write(text)
-            return try close(name)
+            let (form, firstSpecial) = Self.form(of: bytes)
+            switch form {
+            case .plain: try sink.write(UnsafeRawBufferPointer(bytes))  // the common description
+            case .escaped: try escaped(bytes, inAttribute: false, firstSpecial: firstSpecial)
+            case .cdata: try cdata(bytes)
+            }
+            try close(name)
         }
-        guard hasMarkup, !hasCarriageReturn else { return try leaf(name, text) }
-        try open(name)
-        try cdata(text)
-        try close(name)
+    }
+
+    /// How `leafPreferringCDATA` writes a text.
+    enum TextForm: Equatable {
+        /// As it is: nothing to escape or leave out.
+        case plain
+        /// Escaped: no markup, or a carriage return.
+        case escaped
+        /// In a CDATA section: markup, and no carriage return.
+        case cdata
+    }
+
+    /// How `leafPreferringCDATA` writes `bytes`, and the index of the first byte `escaped`
+    /// must look at (`bytes.count` when plain). One pass, from one byte needing a look to the
+    /// next (`nextSpecial`), stopping at a carriage return.
+    static func form(of bytes: UnsafeBufferPointer<UInt8>) -> (TextForm, firstSpecial: Int) {
+        guard let base = bytes.baseAddress else { return (.plain, 0) }
+        let n = bytes.count
+        let first = nextSpecial(base, from: 0, count: n, inAttribute: false)
+        var hasMarkup = false
+        var i = first
+        while i < n {
+            switch base[i] {
+            case 0x0D: return (.escaped, first)
+            case UInt8(ascii: "<"), UInt8(ascii: "&"): hasMarkup = true
+            default: break
+            }
+            i = nextSpecial(base, from: i + 1, count: n, inAttribute: false)
+        }
+        if first == n { return (.plain, n) }
+        return (hasMarkup ? .cdata : .escaped, first)
     }
 
     // MARK: Text
@@ -149,11 +170,23 @@ public struct XMLOutput {
     }
 
     /// Writes UTF-8 `bytes` escaped for element content or an attribute value (see
-    /// `forEachEscapedRun`).
+    /// `forEachEscapedRun`). Text with nothing to escape or leave out (most names and values)
+    /// takes a fast path: one scan, then one write of the whole run.
     /// - Complexity: O(n) in the byte count, about one word test per eight plain bytes.
+    @inline(__always)
     public mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) throws {
+        guard let base = bytes.baseAddress else { return }
+        let first = Self.nextSpecial(base, from: 0, count: bytes.count, inAttribute: inAttribute)
+        try escaped(bytes, inAttribute: inAttribute, firstSpecial: first)
+    }
+
+    /// `escaped(_:inAttribute:)` for `bytes` whose first byte needing a look (`nextSpecial`)
+    /// is at `firstSpecial`, already found.
+    @inline(__always)
+    mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool, firstSpecial: Int) throws {
+        if firstSpecial >= bytes.count { return try sink.write(UnsafeRawBufferPointer(bytes)) }
         let sink = self.sink
-        if try Self.forEachEscapedRun(bytes, inAttribute: inAttribute, { try sink.write($0) }) {
+        if try Self.forEachEscapedRun(bytes, inAttribute: inAttribute, firstSpecial: firstSpecial, { try sink.write($0) }) {
             strippedCharacters = true
         }
     }
@@ -162,11 +195,12 @@ public struct XMLOutput {
     /// run: the runs between the few bytes that need a look (`&`, `<`, `>`, `"` in attributes,
     /// controls, the 0xEF that may start U+FFFE or U+FFFF) in one piece each, found eight bytes
     /// at a time, and each replacement. The one escaper: `escaped` sends the runs to the sink,
-    /// `XMLTag` renders a tag once with it.
+    /// `XMLTag` renders a tag once with it. `firstSpecial`, when given, is where `nextSpecial`
+    /// from 0 stops (the caller has looked already).
     /// - Returns: whether characters XML 1.0 forbids were left out.
     /// - Complexity: O(n) in the byte count, about one word test per eight plain bytes.
     @inline(__always)
-    static func forEachEscapedRun(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool,
+    static func forEachEscapedRun(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool, firstSpecial: Int? = nil,
                                   _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Bool
     {
         guard let base = bytes.baseAddress else { return false }
@@ -176,7 +210,7 @@ public struct XMLOutput {
         func run(_ range: Range<Int>) throws {
             if !range.isEmpty { try emit(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)) }
         }
-        var i = Self.nextSpecial(base, from: 0, count: n, inAttribute: inAttribute)
+        var i = firstSpecial ?? Self.nextSpecial(base, from: 0, count: n, inAttribute: inAttribute)
         while i < n {
             let c = base[i]
             let replacement: StaticString
@@ -217,21 +251,32 @@ public struct XMLOutput {
 
     /// The index of the first byte at or after `start` that `escaped` must look at, or `n`.
     /// Whole 64-bit words are tested at once (SWAR: a byte below 0x20, or equal to one of the
-    /// special bytes, sets its high bit in the test), then the word that has one byte by byte.
+    /// special bytes, sets its high bit in the test); the bytes after the last whole word as
+    /// the word that ends at `n` (its first bytes already passed), when there is one. The word
+    /// with a hit, or a text under eight bytes, is then looked at byte by byte.
     @inline(__always)
     static func nextSpecial(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int, inAttribute: Bool) -> Int {
         var i = start
         let raw = UnsafeRawPointer(base)
-        while i + 8 <= n {
-            let w = WordScan.word(raw, at: i)
+        @inline(__always) func hasHit(_ at: Int) -> Bool {
+            let w = WordScan.word(raw, at: at)
             let hits = WordScan.below(w, 0x20) | WordScan.equal(w, 0x26) | WordScan.equal(w, 0x3C)
                 | WordScan.equal(w, 0x3E) | WordScan.equal(w, 0xEF) | (inAttribute ? WordScan.equal(w, 0x22) : 0)
-            if hits != 0 { break }
+            return hits != 0
+        }
+        while i + 8 <= n {
+            if hasHit(i) { break }
             i += 8
         }
+        if i < n, i + 8 > n, start + 8 <= n {
+            // The tail, as the last word: bytes from `n - 8` up to `i` were clean already.
+            if !hasHit(n - 8) { return n }
+        }
+        // Bytes below 0x40 that need a look, as bits of one mask; above, only 0xEF.
+        let lowMask: UInt64 = 0x0000_0000_FFFF_FFFF | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | (inAttribute ? 1 << 0x22 : 0)
         while i < n {
             let c = base[i]
-            if c < 0x20 || c == 0x26 || c == 0x3C || c == 0x3E || c == 0xEF || (inAttribute && c == 0x22) { return i }
+            if c < 0x40 ? lowMask >> UInt64(c) & 1 != 0 : c == 0xEF { return i }
             i += 1
         }
         return n
@@ -241,37 +286,40 @@ public struct XMLOutput {
     /// characters XML 1.0 forbids.
     public mutating func cdata(_ text: String) throws {
         var s = text
+        try s.withUTF8 { try cdata($0) }
+    }
+
+    /// `cdata(_:)` for UTF-8 `bytes`.
+    mutating func cdata(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         try sink.write("<![CDATA[" as StaticString)
-        try s.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let c = bytes[i]
-                if c == UInt8(ascii: "]"), i + 2 < n, bytes[i + 1] == UInt8(ascii: "]"),
-                    bytes[i + 2] == UInt8(ascii: ">")
-                {
-                    // "]]" ends this section, ">" starts the next one.
-                    try writeRun(bytes, runStart..<(i + 2))
-                    try sink.write("]]><![CDATA[" as StaticString)
-                    i += 2
-                    runStart = i
-                } else if c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D {
-                    try writeRun(bytes, runStart..<i)
-                    strippedCharacters = true
-                    i += 1
-                    runStart = i
-                } else if c == 0xEF && Self.isNonCharacter(bytes, at: i) {
-                    try writeRun(bytes, runStart..<i)
-                    strippedCharacters = true
-                    i += 3
-                    runStart = i
-                } else {
-                    i += 1
-                }
+        var runStart = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c == UInt8(ascii: "]"), i + 2 < n, bytes[i + 1] == UInt8(ascii: "]"),
+                bytes[i + 2] == UInt8(ascii: ">")
+            {
+                // "]]" ends this section, ">" starts the next one.
+                try writeRun(bytes, runStart..<(i + 2))
+                try sink.write("]]><![CDATA[" as StaticString)
+                i += 2
+                runStart = i
+            } else if c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D {
+                try writeRun(bytes, runStart..<i)
+                strippedCharacters = true
+                i += 1
+                runStart = i
+            } else if c == 0xEF && Self.isNonCharacter(bytes, at: i) {
+                try writeRun(bytes, runStart..<i)
+                strippedCharacters = true
+                i += 3
+                runStart = i
+            } else {
+                i += 1
             }
-            try writeRun(bytes, runStart..<n)
         }
+        try writeRun(bytes, runStart..<n)
         try sink.write("]]>" as StaticString)
     }
 
