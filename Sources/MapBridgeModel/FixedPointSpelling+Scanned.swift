@@ -38,6 +38,7 @@ extension FixedPointSpelling {
     ///   - value: the double the text was parsed to.
     @inlinable
     public init?(scanned: Digits, value: Double) {
+        // Up to 18 digits cannot wrap a UInt64 (10¹⁸ < 2⁶⁴); more never equal units < 10¹⁷.
         guard scanned.negative == (value.sign == .minus), scanned.digitCount <= 18,
               scanned.fractionDigits <= Self.maxFractionDigits,
               let units = Self.units(of: value, fractionDigits: scanned.fractionDigits), units == scanned.digits

@@ -150,11 +150,9 @@ public struct FixedPointSpelling: Hashable, Sendable {
             fraction = i - start
             count += fraction
         }
-        // Up to 18 digits cannot wrap a UInt64 (10¹⁸ < 2⁶⁴); more never equal units < 10¹⁷.
-        guard count <= 18, fraction <= maxFractionDigits,
-              let units = units(of: value, fractionDigits: fraction), units == digits
-        else { return nil }
-        return fraction
+        // The test a scanner's findings get, on the same facts (one rule, in `init?(scanned:value:)`).
+        let facts = Digits(digits: digits, digitCount: count, fractionDigits: fraction, negative: negative)
+        return FixedPointSpelling(scanned: facts, value: value) == nil ? nil : fraction
     }
 
     /// Writes `value` with `fractionDigits` digits after the point (none: no point), a `-`
