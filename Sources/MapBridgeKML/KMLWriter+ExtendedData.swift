@@ -99,19 +99,20 @@ extension KMLWriter {
         slotCache = SlotCache()  // the cache is changed in place, not copied
         defer { slotCache = cache }
         entries.forEach { entry in
-            let key = entry.pointee.key
+            // The key and value are read in place: copied only for a lookup.
             let type = FieldType.ofNonNull(entry.pointee.value)
             let i = placed.count
             placed.count += 1
             if i == cache.places.count {
-                cache.places.append(SlotCache.Place(key: key))
-            } else if cache.places[i].key != key {
-                cache.places[i] = SlotCache.Place(key: key)
+                cache.places.append(SlotCache.Place(key: entry.pointee.key))
+            } else if cache.places[i].key != entry.pointee.key {
+                cache.places[i] = SlotCache.Place(key: entry.pointee.key)
             }
             let slot: SchemaTable.Slot?
             if let known = cache.places[i].slot(of: type, generation: schemaTable.generation) {
                 slot = known
             } else {
+                let key = entry.pointee.key
                 slot = if let type {
                     schemaTable.slot(for: key, type: type, identifiers: &identifiers)
                 } else {
@@ -225,7 +226,11 @@ extension KMLWriter {
             self.data = data
             self.trackArrays = trackArrays
             func free(_ key: String) -> Bool {
-                data.withUnsafeBufferPointer { entries in !entries.contains { $0.key == key } }
+                // Lengths first: most keys differ in length, which is read without comparing.
+                let length = key.utf8.count
+                return data.withUnsafeBufferPointer { entries in
+                    !entries.contains { $0.key.utf8.count == length && $0.key == key }
+                }
             }
             if let idAsData, free(KMLDataMapping.idKey) {
                 // Typed as given, so a number id comes back a number.
@@ -297,7 +302,9 @@ extension KMLWriter {
 
     /// A property value's text, escaped. A boolean in a typed `bool` field is `1` or `0`
     /// (xsd:boolean either way; GDAL reads `true` there as the integer 0), as untyped text
-    /// `true` or `false`.
+    /// `true` or `false`. Inlined into the walks, so the value is switched on where the
+    /// entry holds it, not copied out for the call.
+    @inline(__always)
     private func writeValueText(_ value: PropertyValue, _ origin: ValueOrigin, typed: Bool) throws {
         switch value {
         case .null:

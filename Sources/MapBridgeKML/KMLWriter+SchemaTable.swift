@@ -15,6 +15,9 @@ extension KMLWriter {
         /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
         /// `double` for other numbers, `bool`, and `string` for the rest (arrays and objects as
         /// JSON text; null goes to a number field instead, see `schemaIndexForNull`).
+        /// Inlined, so that a value read in place (an entry's, by address) is switched on
+        /// there rather than copied out for the call.
+        @inline(__always)
         init(of value: PropertyValue) {
             switch value {
             case .number(let n): self = Self.fitsInt32(n) ? .int : .double
@@ -25,7 +28,8 @@ extension KMLWriter {
         }
 
         /// The type of a value that is not null; `nil` for null (whose field is found another
-        /// way, see `SchemaTable.slotForNull`).
+        /// way, see `SchemaTable.slotForNull`). Inlined, as `init(of:)`.
+        @inline(__always)
         static func ofNonNull(_ value: PropertyValue) -> FieldType? {
             if case .null = value { return nil }
             return FieldType(of: value)
