@@ -48,8 +48,12 @@ extension KMLWriter {
 
         /// Whether a number is an integer (its text has no `.`, `e` or `E`) that `Int32` holds.
         /// Up to nine digits after an optional `-` it is, and with a `.`, `e` or `E` it is not,
-        /// both known in one pass over the text without parsing; other texts are parsed.
+        /// both known in one pass over the text without parsing; other texts are parsed. A
+        /// value with a fraction, or beyond `Int32` (or not a number), does not fit whatever its
+        /// text says (the text parses to the value), known without a look at the text.
         static func fitsInt32(_ n: NumberValue) -> Bool {
+            let v = n.value
+            guard v >= -2_147_483_648, v <= 2_147_483_647, v == v.rounded(.towardZero) else { return false }
             var digits = 0
             var onlyDigits = true
             var text = n.text

@@ -78,7 +78,8 @@ struct KMLWriterDataLayoutTests {
     @Test("integers that fit 32 bits are int fields, longer ones and other numbers double", arguments: [
         ("0", "int"), ("-7", "int"), ("123456789", "int"), ("-123456789", "int"), ("2147483647", "int"),
         ("-2147483648", "int"), ("2147483648", "double"), ("-2147483649", "double"), ("12345678901", "double"),
-        ("1.0", "double"), ("1e3", "double"), ("-0", "int"),
+        ("1.0", "double"), ("1e3", "double"), ("-0", "int"), ("2.5", "double"), ("-0.5", "double"),
+        ("21474836470e-1", "double"), ("2147483647.5", "double"), ("-2147483648.0", "double"),
     ])
     func integerFields(text: String, type: String) throws {
         let number = PropertyValue.number(NumberValue(text: text, value: Double(text) ?? 0))
