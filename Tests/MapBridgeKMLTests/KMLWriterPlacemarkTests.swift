@@ -104,6 +104,20 @@ struct KMLWriterPlacemarkTests {
         ])
     }
 
+    @Test("an @id property keeps its key, whatever other keys of its length say: the id that needs data is left out")
+    func idKeyTakenByProperty() throws {
+        // `abc` and `@ix` have the length of `@id` (compared first), `@id` is the property.
+        let feature = Feature(id: .string("1bad"), properties: ["abc": "x", "@ix": "y", "@id": "mine"])
+        let output = try writeKMLDocument([feature])
+        #expect(placemarkLines(output.text) == [
+            "<Placemark>" + simpleDataXML(("abc", "x"), ("@ix", "y"), ("@id", "mine")) + "</Placemark>",
+        ])
+        let other = try writeKMLDocument([Feature(id: .string("1bad"), properties: ["abc": "x", "@ix": "y"])])
+        #expect(placemarkLines(other.text) == [
+            "<Placemark>" + simpleDataXML(("@id", "1bad"), ("abc", "x"), ("@ix", "y")) + "</Placemark>",
+        ])
+    }
+
     @Test("a placemark id that a shared style took is written as data")
     func idTakenByStyle() throws {
         let styled = Feature(style: Style(id: "red", strokeWidth: 1))
