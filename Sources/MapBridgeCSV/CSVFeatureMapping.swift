@@ -65,20 +65,23 @@ struct CSVFeatureMapping: Hashable, Sendable {
     /// Calls `body` with each property written for `feature`, in order: `id` first (where no
     /// property has that name), its properties with its fields in place (see `vocabulary`),
     /// then `folder` and a circle's `radius` where no property has those names; and
-    /// `unwritten` with what cannot be written. Nothing is copied when the feature has no id,
-    /// folder or circle to add.
+    /// `unwritten` with what cannot be written. `plan` keeps the vocabulary's steps from row to
+    /// row (`PropertyVocabulary.WritePlan`): a feature shaped like the one before is written
+    /// without looking at its keys again.
     static func forEachOutputProperty(
-        of feature: Feature, unwritten: (Unwritten) -> Void, _ body: (String, PropertyValue) throws -> Void
+        of feature: Feature, plan: inout PropertyVocabulary.WritePlan, unwritten: (Unwritten) -> Void,
+        _ body: (String, PropertyValue) throws -> Void
     ) rethrows {
         if feature.highlightStyle != nil { unwritten(.highlightStyle) }
         if feature.altitudeMode != nil { unwritten(.altitudeMode) }
         if !feature.foreignMembers.isEmpty { unwritten(.foreignMembers) }
         if hasVertexTimes(feature.shape) { unwritten(.vertexTimes) }
-        let fielded = vocabulary.properties(of: feature)
+        vocabulary.writeProperties(of: feature, plan: &plan)
+        let keys = plan.outputKeys, values = plan.outputValues
         var circle: Circle?
         if case .circle(let c)? = feature.shape { circle = c }
         guard feature.id != nil || !feature.folderPath.isEmpty || circle != nil else {
-            for entry in fielded { try body(entry.key, entry.value) }
+            for i in keys.indices { try body(keys[i], values[i]) }
             return
         }
         if let id = feature.id {
@@ -86,17 +89,17 @@ struct CSVFeatureMapping: Hashable, Sendable {
             case .string(let s): .string(s)
             case .number(let n): .number(n)
             }
-            if let held = fielded.first(where: { isNamed($0.key, "id") }) {
-                if held.value != value { unwritten(.differentID) }
+            if let held = keys.firstIndex(where: { isNamed($0, "id") }) {
+                if values[held] != value { unwritten(.differentID) }
             } else {
                 try body("id", value)
             }
         }
-        for entry in fielded { try body(entry.key, entry.value) }
-        if !feature.folderPath.isEmpty, !fielded.contains(where: { isNamed($0.key, "folder") }) {
+        for i in keys.indices { try body(keys[i], values[i]) }
+        if !feature.folderPath.isEmpty, !keys.contains(where: { isNamed($0, "folder") }) {
             try body("folder", .array(feature.folderPath.map { .string($0) }))
         }
-        if let circle, !fielded.contains(where: { isNamed($0.key, "radius") }) {
+        if let circle, !keys.contains(where: { isNamed($0, "radius") }) {
             try body("radius", .number(NumberValue(circle.radius)))
         }
     }

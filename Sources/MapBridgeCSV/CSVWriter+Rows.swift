@@ -12,6 +12,8 @@ extension CSVWriter {
         /// The columns of the keys of the row before, by position: the same keys in the same
         /// order (the usual case) are found without hashing.
         var keys: [(key: String, column: Int)] = []
+        /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
+        var plan = PropertyVocabulary.WritePlan()
     }
 
     /// Encodes the row for `feature` into `scratch.frame` (see `CSVRowFrame`): its geometry
@@ -28,7 +30,11 @@ extension CSVWriter {
         var sorted = true
         var position = 0
         let encoder = self.encoder
-        try CSVFeatureMapping.forEachOutputProperty(of: feature, unwritten: { u in
+        // Out of `s` while the closure below changes `s`.
+        var plan = s.plan
+        s.plan = PropertyVocabulary.WritePlan()
+        defer { s.plan = plan }
+        try CSVFeatureMapping.forEachOutputProperty(of: feature, plan: &plan, unwritten: { u in
             self.note("csv-unwritten-\(u.rawValue)", u.message)
         }) { key, value in
             defer { position += 1 }

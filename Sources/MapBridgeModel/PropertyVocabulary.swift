@@ -510,10 +510,19 @@ public struct PropertyVocabulary: Sendable {
     /// without one, in this vocabulary's order (those in `leading` before the properties). A field whose keys are all taken by properties is left out and
     /// named in `unplaced`.
     public func properties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
+        var none = NoWriteRecording()
+        return properties(of: feature, unplaced: unplaced, recording: &none)
+    }
+
+    /// `properties(of:unplaced:)`, telling `recording` each step it takes (see `WritePlan`).
+    func properties<R: WriteRecording>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
+                                       recording: inout R) -> Properties {
         let p = feature.properties
         let placements = feature.fieldPlacements
-        if placements.isEmpty && !Self.hasFields(feature) { return p }
-        if writesNothing(for: feature) { return p }
+        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+            recording.allProperties(p.count)
+            return p
+        }
         var out = Properties()
         out.reserveCapacity(p.count + placements.count + 4)
         var written: UInt32 = 0
@@ -526,20 +535,22 @@ public struct PropertyVocabulary: Sendable {
             return held.contains(k) || out.contains { Self.normalised($0.key) == k }
         }
         /// Writes `value` under `key` unless the key is taken; whether it did.
-        func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, blocked: inout Bool) -> Bool {
-            guard let value = Self.encode(feature, slot) else { return false }
+        func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
+                 blocked: inout Bool) -> Bool {
+            guard let value = Self.encode(feature, slot) else {
+                recording.unencodable(slot)
+                return false
+            }
             guard !isTaken(key) else {
                 blocked = true
                 return false
             }
-            // The source's spelling while it still says the same.
-            var v = value
-            if let source, source != value, Self.means(source, slot, sameAs: feature) { v = source }
-            out.append(key: key, value: v)
+            out.append(key: key, value: Self.spelling(value, source: source, slot, feature))
+            recording.field(key: key, slot: slot, placement: placement)
             written |= field.bit
             return true
         }
-        func emit(_ field: PropertyField, preferring key: String?, source: PropertyValue?) {
+        func emit(_ field: PropertyField, preferring key: String?, source: PropertyValue?, placement: Int?) {
             guard written & field.bit == 0, fieldsMask & field.bit != 0 else { return }
             var blocked = false
             // The placement's own key: when this vocabulary reads it into the same field, or
@@ -548,11 +559,11 @@ public struct PropertyVocabulary: Sendable {
                 if let r = rank(of: key) {
                     let s = spellings[r]
                     if s.slot.field == field, key == field.key ? s.isRead : s.isWritten,
-                       put(key, s.slot, field, source: source, blocked: &blocked) { return }
+                       put(key, s.slot, field, source: source, placement: placement, blocked: &blocked) { return }
                 } else if key != field.key, let r = firstRank[Int(field.rawValue)],
-                          put(key, spellings[r].slot, field, source: source, blocked: &blocked) { return }
+                          put(key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) { return }
             }
-            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, spellings[r].slot, field, source: source, blocked: &blocked) {
+            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
                 return
             }
             if blocked { unplaced?(field) }
@@ -562,26 +573,29 @@ public struct PropertyVocabulary: Sendable {
         for pl in placements { placed |= pl.field.bit }
         if leadingMask & present & ~placed != 0 {
             for field in PropertyField.allCases where leadingMask & present & ~placed & field.bit != 0 {
-                emit(field, preferring: nil, source: nil)
+                emit(field, preferring: nil, source: nil, placement: nil)
             }
         }
         // The properties with the placements among them (`forEachSourceEntry`, without making entries).
         var next = 0
         for i in p.indices {
             while next < placements.count, placements[next].index <= i + next {
-                emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
+                emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue,
+                     placement: next)
                 next += 1
             }
             out.append(key: p[i].key, value: p[i].value)
+            recording.property(i)
         }
         while next < placements.count {
-            emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue)
+            emit(placements[next].field, preferring: placements[next].key, source: placements[next].sourceValue,
+                     placement: next)
             next += 1
         }
         // The fields without a place, in this vocabulary's order.
         if present & ~written != 0 {
             for s in spellings where s.isRead && present & ~written & s.slot.field.bit != 0 {
-                emit(s.slot.field, preferring: nil, source: nil)
+                emit(s.slot.field, preferring: nil, source: nil, placement: nil)
             }
         }
         return out
@@ -599,7 +613,7 @@ public struct PropertyVocabulary: Sendable {
     }
 
     /// The fields `f` holds a value for, as bits (`PropertyField.bit`).
-    private static func presentFields(_ f: Feature) -> UInt32 {
+    static func presentFields(_ f: Feature) -> UInt32 {
         var m: UInt32 = 0
         func set(_ field: PropertyField, _ has: Bool) { if has { m |= field.bit } }
         set(.title, f.title != nil)
@@ -643,6 +657,13 @@ public struct PropertyVocabulary: Sendable {
     /// Whether `feature` has any field a vocabulary writes.
     private static func hasFields(_ f: Feature) -> Bool {
         f.title != nil || f.subtitle != nil || f.address != nil || f.visibility != nil || f.time != nil || f.style != nil
+    }
+
+    /// What is written for a field whose value is `value`: the source's spelling `source`
+    /// while it still says the same, else `value`.
+    static func spelling(_ value: PropertyValue, source: PropertyValue?, _ slot: Slot, _ feature: Feature) -> PropertyValue {
+        if let source, source != value, means(source, slot, sameAs: feature) { return source }
+        return value
     }
 
     /// Whether the source's spelling `value` reads as what the feature's field holds.
