@@ -101,9 +101,12 @@ struct ChunkedGeoJSONReader: FeatureReader {
 
     mutating func next() throws -> Feature? {
         if opened == nil { _ = try open() }
-        if var reader = single {
-            defer { single = reader; progress = reader.progress }
-            return try reader.next()
+        if var reader = single.take() {
+            // Moved out and back: binding or testing the optional would copy the reader.
+            defer { single = reader }
+            let feature = try reader.next()
+            progress = reader.progress
+            return feature
         }
         if isDone { return nil }
         while true {

@@ -25,30 +25,37 @@ struct CollectionProbingReader: FeatureReader {
     /// What to probe, until `open()` has chosen.
     private var plan: Plan?
     private var chosen: (any FeatureReader)?
-    private let totalBytes: Int64?
 
     /// Reads `source` (the whole input) with `settings`, in chunks of about `chunkBytes` bytes
     /// when it is a FeatureCollection to cut.
     init(source: ByteSource, settings: ChunkPipeline.Settings, chunkBytes: Int, report: @escaping DiagnosticHandler) {
         plan = Plan(source: source, settings: settings, chunkBytes: chunkBytes, report: report)
-        totalBytes = source.totalBytes
+        progress = (0, source.totalBytes)
     }
 
     mutating func open() throws -> DocumentInfo {
-        if chosen == nil, let plan {
-            self.plan = nil
-            chosen = Self.choose(plan)
-        }
-        return try chosen?.open() ?? DocumentInfo()
+        if let plan = plan.take() { chosen = Self.choose(plan) }
+        guard var reader = chosen.take() else { return DocumentInfo() }
+        defer { chosen = reader }
+        let document = try reader.open()
+        progress = reader.progress
+        return document
     }
 
     mutating func next() throws -> Feature? {
-        if chosen == nil { _ = try open() }
-        return try chosen?.next()
+        if plan != nil { _ = try open() }
+        // Moved out and back rather than read through the optional: testing or reading the
+        // optional itself would copy the reader for each feature.
+        guard var reader = chosen.take() else { return nil }
+        defer { chosen = reader }
+        let feature = try reader.next()
+        progress = reader.progress
+        return feature
     }
 
     var document: DocumentInfo { chosen?.document ?? DocumentInfo() }
-    var progress: (bytesRead: Int64, totalBytes: Int64?) { chosen?.progress ?? (0, totalBytes) }
+    /// As of the last `open()` or `next()`.
+    private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
 
     private static func choose(_ plan: Plan) -> any FeatureReader {
         var chunker = RecordChunker(source: plan.source, separator: .featureElements, chunkBytes: plan.chunkBytes)

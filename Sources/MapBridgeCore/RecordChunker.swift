@@ -87,12 +87,15 @@ struct RecordChunker {
     /// Bytes one cut may lie beyond the last (a larger element or collection start ends the
     /// cutting: the rest is read in one piece, so memory stays bounded).
     var maximumChunkBytes: Int { max(chunkBytes, 1 << 20) * 4 }
+    /// Bytes read at a time (fewer when chunks are smaller): small beside a chunk, so that
+    /// what is read past a cut, and copied to start the next chunk, is little.
+    static let readBytes = 1 << 17
 
     init(source: ByteSource, separator: Separator, chunkBytes: Int = 1 << 20) {
         self.source = source
         self.separator = separator
         self.chunkBytes = max(chunkBytes, 1)
-        readBuffer = [UInt8](repeating: 0, count: self.chunkBytes)
+        readBuffer = [UInt8](repeating: 0, count: min(self.chunkBytes, Self.readBytes))
     }
 
     /// The source's name, for messages.
@@ -257,7 +260,11 @@ struct RecordChunker {
         handedOut = true
         // The chunk keeps the pending buffer (cut short, not copied); what follows moves to a
         // buffer of its own.
-        let following = Array(pending[min(count + skipping, pending.count)...])
+        let tail = pending[min(count + skipping, pending.count)...]
+        var following: [UInt8] = []
+        // Room for the next chunk and the read that ends it, so that reading on appends in place.
+        following.reserveCapacity(tail.count + chunkBytes + readBuffer.count)
+        following += tail
         pending.removeSubrange(count...)
         let bytes = pending
         pending = following
