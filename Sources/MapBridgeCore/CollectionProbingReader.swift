@@ -24,7 +24,12 @@ struct CollectionProbingReader: FeatureReader {
 
     /// What to probe, until `open()` has chosen.
     private var plan: Plan?
-    private var chosen: (any FeatureReader)?
+    /// The reader chosen (one of the two), held as its own type and called in place: held as
+    /// `any FeatureReader`, or tested and bound as an optional, it was copied for each feature.
+    private var chunked: ChunkedGeoJSONReader?
+    private var threaded: ThreadedReader?
+    private var chosen = Choice.none
+    private enum Choice { case none, chunked, threaded }
 
     /// Reads `source` (the whole input) with `settings`, in chunks of about `chunkBytes` bytes
     /// when it is a FeatureCollection to cut.
@@ -34,37 +39,72 @@ struct CollectionProbingReader: FeatureReader {
     }
 
     mutating func open() throws -> DocumentInfo {
-        if let plan = plan.take() { chosen = Self.choose(plan) }
-        guard var reader = chosen.take() else { return DocumentInfo() }
-        defer { chosen = reader }
-        let document = try reader.open()
-        progress = reader.progress
-        return document
+        if chosen == .none, let plan = plan.take() { choose(plan) }
+        let document: DocumentInfo?
+        switch chosen {
+        case .none: document = nil
+        case .chunked:
+            document = try chunked?.open(updating: &progress)
+        case .threaded:
+            document = try threaded?.open(updating: &progress)
+        }
+        return document ?? DocumentInfo()
     }
 
     mutating func next() throws -> Feature? {
-        if plan != nil { _ = try open() }
-        // Moved out and back rather than read through the optional: testing or reading the
-        // optional itself would copy the reader for each feature.
-        guard var reader = chosen.take() else { return nil }
-        defer { chosen = reader }
-        let feature = try reader.next()
-        progress = reader.progress
+        if chosen == .none { _ = try open() }
+        let feature: Feature?
+        switch chosen {
+        case .none: return nil
+        case .chunked:
+            feature = try chunked?.next(updating: &progress)
+        case .threaded:
+            feature = try threaded?.next(updating: &progress)
+        }
         return feature
     }
 
-    var document: DocumentInfo { chosen?.document ?? DocumentInfo() }
+    var document: DocumentInfo {
+        switch chosen {
+        case .none: DocumentInfo()
+        case .chunked: chunked?.document ?? DocumentInfo()
+        case .threaded: threaded?.document ?? DocumentInfo()
+        }
+    }
+
     /// As of the last `open()` or `next()`.
     private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
 
-    private static func choose(_ plan: Plan) -> any FeatureReader {
+    private mutating func choose(_ plan: Plan) {
         var chunker = RecordChunker(source: plan.source, separator: .featureElements, chunkBytes: plan.chunkBytes)
-        if chunker.probe() { return ChunkedGeoJSONReader(chunker: chunker, settings: plan.settings, report: plan.report) }
+        if chunker.probe() {
+            chunked = ChunkedGeoJSONReader(chunker: chunker, settings: plan.settings, report: plan.report)
+            chosen = .chunked
+            return
+        }
         let source = chunker.rest(after: [])
         let settings = plan.settings
-        return ThreadedReader(report: plan.report) { relay in
+        threaded = ThreadedReader(report: plan.report) { relay in
             FeatureSources.wrap(GeoJSONReader(source: source, options: settings.reading, report: relay), format: .geojson,
                                 titleProperty: settings.titleProperty, report: relay)
         }
+        chosen = .threaded
+    }
+}
+
+extension FeatureReader {
+    /// `open()`, then `progress` read into `progress` in place (read from outside, through
+    /// an optional, it would copy the reader).
+    mutating func open(updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> DocumentInfo {
+        let document = try open()
+        progress = self.progress
+        return document
+    }
+
+    /// `next()`, then `progress` read into `progress` in place.
+    mutating func next(updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> Feature? {
+        let feature = try next()
+        progress = self.progress
+        return feature
     }
 }

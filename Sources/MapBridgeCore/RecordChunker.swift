@@ -26,6 +26,14 @@ import MapBridgeModel
 /// `features` ends, a chunk without bytes (`Kind.collectionEnd`) says that the rest is read
 /// in one piece. `probe()` says first whether the input can be cut so at all.
 ///
+/// When the first cut is a line cut (`}`, `,`, a line break, `{`: one element a line, as most
+/// large collections are written), the later cuts are looked for as line cuts alone, without
+/// scanning the bytes between them: a JSON string holds no line break, so such a cut lies
+/// between two values, but it may lie deeper than between two elements. The reader of the
+/// chunk before a cut checks it: a chunk that ends inside an element does not parse, and is
+/// read again from its start in one piece. Such chunks do not know how many elements come
+/// before them (`firstIndex` is `nil`); the reader counts them.
+///
 ///     var chunker = RecordChunker(source: try ByteSource(path: "a.geojsonl"), separator: .newline)
 ///     while let chunk = try chunker.next() { … chunk.bytes, chunk.origin … }
 struct RecordChunker {
@@ -45,11 +53,13 @@ struct RecordChunker {
         case records
         /// The start of a FeatureCollection, up to the end of an element of its `features`.
         case collectionStart
-        /// A run of elements of `features`, the first of them numbered `firstIndex`.
-        case elements(firstIndex: Int)
+        /// A run of elements of `features`, the first of them numbered `firstIndex` (`nil`:
+        /// after a line cut, not counted).
+        case elements(firstIndex: Int?)
         /// No bytes: `features` ends in what follows (`origin` on, starting with the element
-        /// numbered `firstIndex`), which is read in one piece to the end of the input.
-        case collectionEnd(firstIndex: Int)
+        /// numbered `firstIndex`, `nil` when not counted), which is read in one piece to the
+        /// end of the input.
+        case collectionEnd(firstIndex: Int?)
     }
 
     /// One chunk: whole records, or the rest of the input.
@@ -82,6 +92,10 @@ struct RecordChunker {
     private var scanned = 0
     private var foundCut: Int?
     private var collectionEnded = false
+    /// Whether the cuts after the first are line cuts, found without scanning (see the
+    /// type's description), and how far `pending` has been searched for the next one.
+    private var cutsAtLines = false
+    private var lineSearched = 0
     /// Elements of `features` before the next chunk.
     private var elementsBefore = 0
     /// Bytes one cut may lie beyond the last (a larger element or collection start ends the
@@ -135,7 +149,54 @@ struct RecordChunker {
             case .arrayEnd, .unsuitable: return false
             }
         }
+        if let cut = foundCut, lineCut(at: cut) == true { cutsAtLines = true }
         return true
+    }
+
+    /// Whether the `,` at `comma` in `pending` is a line cut: `}` before it, then a line
+    /// break and `{` after it, with only whitespace between; `nil` when `pending` ends first.
+    private func lineCut(at comma: Int) -> Bool? {
+        pending.withUnsafeBufferPointer { b -> Bool? in
+            func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
+            var i = comma - 1
+            while i >= 0, isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
+            guard i >= 0, b[i] == 0x7D else { return false }
+            var j = comma + 1
+            var lineBreak = false
+            while j < b.count, isBlank(b[j]) || b[j] == 0x0A {
+                if b[j] == 0x0A { lineBreak = true }
+                j += 1
+            }
+            guard j < b.count else { return nil }
+            return lineBreak && b[j] == 0x7B
+        }
+    }
+
+    /// The `,` of the first line cut whose line break lies at `chunkBytes` or later in
+    /// `pending`, or `nil` when none is there yet (`lineSearched` keeps how far it looked).
+    private mutating func nextLineCut() -> Int? {
+        var from = max(lineSearched, chunkBytes)
+        while let newline = pending.withUnsafeBytes({ raw -> Int? in
+            guard let base = raw.baseAddress, from < raw.count,
+                  let hit = memchr(base + from, 0x0A, raw.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }) {
+            // The comma before the line break, past the blanks at the line's end.
+            var comma = newline - 1
+            while comma >= 0, pending[comma] == 0x20 || pending[comma] == 0x09 || pending[comma] == 0x0D { comma -= 1 }
+            if comma >= 0, pending[comma] == 0x2C {
+                switch lineCut(at: comma) {
+                case true?: return comma
+                case nil:
+                    lineSearched = newline  // the next line's start is not read yet
+                    return nil
+                case false?: break
+                }
+            }
+            from = newline + 1
+        }
+        lineSearched = max(from, pending.count)
+        return nil
     }
 
     /// Scans `pending` from where the scan stopped to the next thing it reports; a separator
@@ -151,6 +212,15 @@ struct RecordChunker {
     /// The next chunk of a FeatureCollection (see the type's description).
     private mutating func nextElements() -> Chunk? {
         if collectionEnded { return nil }
+        if cutsAtLines && handedOut {
+            while true {
+                if let comma = nextLineCut() { return takeElements(through: comma) }
+                // No line cut within reach, or the input ends: the rest is read in one piece
+                // (where `features` ends is not known without a scan).
+                if atEnd || pending.count > maximumChunkBytes { return endOfCollection() }
+                readMore()
+            }
+        }
         while true {
             if let cut = foundCut, cut >= chunkBytes { return takeElements(through: cut) }
             foundCut = nil
@@ -173,20 +243,24 @@ struct RecordChunker {
 
     /// A chunk of the pending bytes before the `,` at `cut`; the next starts after it.
     private mutating func takeElements(through cut: Int) -> Chunk {
-        let kind: Kind = handedOut ? .elements(firstIndex: elementsBefore) : .collectionStart
+        let kind: Kind = handedOut ? .elements(firstIndex: counted(elementsBefore)) : .collectionStart
         var chunk = take(cut, skipping: 1)
         chunk.kind = kind
         scanned -= cut + 1
+        lineSearched = 0
         foundCut = nil
         elementsBefore = scan.separators
         return chunk
     }
 
+    /// `count`, when the elements are counted (not after line cuts).
+    private func counted(_ count: Int) -> Int? { cutsAtLines ? nil : count }
+
     /// The marker that the rest of the input is read in one piece; no chunk follows it.
     private mutating func endOfCollection() -> Chunk {
         collectionEnded = true
         handedOut = true
-        return Chunk(bytes: [], origin: origin, kind: .collectionEnd(firstIndex: elementsBefore), reachesEnd: false,
+        return Chunk(bytes: [], origin: origin, kind: .collectionEnd(firstIndex: counted(elementsBefore)), reachesEnd: false,
                      failure: nil)
     }
 
