@@ -71,6 +71,9 @@ struct RecordChunker {
         var reachesEnd: Bool
         /// The read error the input ended with, after `bytes`.
         var failure: (any Error)?
+        /// The bytes between this chunk and the next that belong to neither (the `,` at a
+        /// cut), put back when the input is read on in one piece (`rest(after:)`).
+        var skipped: [UInt8] = []
     }
 
     /// Bytes a chunk holds at least (unless the input ends first), ≥ 1.
@@ -149,7 +152,15 @@ struct RecordChunker {
             case .arrayEnd, .unsuitable: return false
             }
         }
-        if let cut = foundCut, lineCut(at: cut) == true { cutsAtLines = true }
+        // Whether the cut is a line cut may need the bytes after it.
+        while let cut = foundCut {
+            if let isLineCut = lineCut(at: cut) {
+                cutsAtLines = isLineCut
+                break
+            }
+            if atEnd || pending.count > maximumChunkBytes { break }
+            readMore()
+        }
         return true
     }
 
@@ -269,8 +280,8 @@ struct RecordChunker {
     /// to the end: the bytes, then what the source still holds, then the read error, if any.
     consuming func rest(after chunks: [Chunk]) -> ByteSource {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count })
-        for chunk in chunks { bytes += chunk.bytes }
+        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count + $1.skipped.count })
+        for chunk in chunks { bytes += chunk.bytes + chunk.skipped }
         bytes += pending
         // A chunk that carries the read error is the last one there was.
         let failure = chunks.last?.failure ?? failure
@@ -334,6 +345,7 @@ struct RecordChunker {
         handedOut = true
         // The chunk keeps the pending buffer (cut short, not copied); what follows moves to a
         // buffer of its own.
+        let skipped = Array(pending[count..<min(count + skipping, pending.count)])
         let tail = pending[min(count + skipping, pending.count)...]
         var following: [UInt8] = []
         // Room for the next chunk and the read that ends it, so that reading on appends in place.
@@ -343,7 +355,8 @@ struct RecordChunker {
         let bytes = pending
         pending = following
         let reachesEnd = atEnd && pending.isEmpty
-        let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil)
+        let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil,
+                          skipped: skipped)
         if reachesEnd { failure = nil }
         // The next chunk's origin: past this one's newlines.
         var next = origin
