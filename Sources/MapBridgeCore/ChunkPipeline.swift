@@ -21,6 +21,9 @@ struct PieceSummary: Sendable {
     /// Whether the piece resumed the first collection from an earlier piece (so its document
     /// is that collection's, completed by the members after `features`).
     var resumesCollection = false
+    /// The elements of `features` the piece read, counted from its first element's index
+    /// (from 0 for a piece that did not know it: `ChunkJob.countsFromZero`).
+    var elementsRead = 0
 
     /// Adds the summary of the piece that came after this one.
     mutating func add(_ later: PieceSummary) {
@@ -30,6 +33,7 @@ struct PieceSummary: Sendable {
         if collection == nil { collection = later.collection }
         collectionsRead += later.collectionsRead
         tally.add(later.tally)
+        elementsRead = later.elementsRead
     }
 }
 
@@ -42,17 +46,25 @@ final class ChunkJob: @unchecked Sendable {
     /// Where the chunk lies in a FeatureCollection cut between its elements, for its reader.
     let piece: GeoJSONReader.CollectionPiece?
     let batches: BoundedQueue<FeatureBatch<PieceSummary>>
+    /// Whether the chunk does not know the index of its first element (it follows a line
+    /// cut): its reader counts from 0, and the caller, which knows how many came before,
+    /// moves the JSON pointers of its reports on by that many.
+    let countsFromZero: Bool
 
     /// A chunk of records or of a collection's elements; its batches may all wait, so that
     /// workers run ahead of the caller.
     init(_ chunk: RecordChunker.Chunk, chunkBytes: Int) {
         self.chunk = chunk
         stream = nil
+        var countsFromZero = false
         switch chunk.kind {
         case .records, .collectionEnd: piece = nil
         case .collectionStart: piece = .init(resume: nil, endsInFeatures: true)
-        case .elements(let first): piece = .init(resume: .init(featureIndex: first, collection: nil), endsInFeatures: true)
+        case .elements(let first):
+            piece = .init(resume: .init(featureIndex: first ?? 0, collection: nil), endsInFeatures: true)
+            countsFromZero = first == nil
         }
+        self.countsFromZero = countsFromZero
         // A batch holds 256 features (of 16 bytes or more) or 4 MiB.
         batches = BoundedQueue(capacity: chunkBytes / (16 * FeatureBatch<PieceSummary>.maximumFeatures) + 4)
     }
@@ -63,6 +75,7 @@ final class ChunkJob: @unchecked Sendable {
         chunk = RecordChunker.Chunk(bytes: [], origin: origin, reachesEnd: true, failure: nil)
         stream = source
         self.piece = piece
+        countsFromZero = false
         batches = BoundedQueue(capacity: ThreadedReader.queuedBatches)
     }
 
@@ -238,6 +251,7 @@ struct PieceReader: FeatureReader {
     var summary: PieceSummary {
         PieceSummary(skippedCount: geojson.skippedCount, skippedLines: geojson.skippedLines,
                      collectionsRead: geojson.collectionsRead, document: geojson.document, tally: tally,
-                     collection: geojson.collection, resumesCollection: geojson.resumesCollection)
+                     collection: geojson.collection, resumesCollection: geojson.resumesCollection,
+                     elementsRead: geojson.elementsRead)
     }
 }

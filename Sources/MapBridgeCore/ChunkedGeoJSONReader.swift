@@ -36,6 +36,8 @@ struct ChunkedGeoJSONReader: FeatureReader {
     private let forwarding: Forwarding
     /// When no worker thread could start: one reader of the whole input, on this thread.
     private var single: (any FeatureReader)?
+    /// Whether `single` reads (a flag: testing the optional would copy the reader).
+    private var readsAlone = false
     private var job: ChunkJob?
     private var cursor = FeatureBatchCursor<PieceSummary>()
     /// Features handed out of `job` (skipped ones included).
@@ -45,6 +47,10 @@ struct ChunkedGeoJSONReader: FeatureReader {
     private var replayed = 0
     /// What the finished chunks found.
     private var summary = PieceSummary()
+    /// The elements of a FeatureCollection's `features` in the finished chunks.
+    private var elementsBefore = 0
+    /// Where the current chunk's reports go (`reporter(for:)`).
+    private var reporter: DiagnosticHandler
     private var opened: DocumentInfo?
     private var isDone = false
     private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
@@ -65,19 +71,21 @@ struct ChunkedGeoJSONReader: FeatureReader {
         pipeline = ChunkPipeline(chunker: chunker, settings: settings)
         self.report = report
         forwarding = Forwarding(report)
+        reporter = forwarding.pass
         progress = (0, pipeline.totalBytes)
     }
 
     mutating func open() throws -> DocumentInfo {
         if let opened { return opened }
-        if single == nil, job == nil, !pipeline.start() {
+        if !readsAlone, job == nil, !pipeline.start() {
             var reading = pipeline.settings.reading
             reading.origin = nil
             single = FeatureSources.wrap(GeoJSONReader(source: pipeline.rest(after: []), options: reading, report: report),
                                          format: .geojsonLines, titleProperty: pipeline.settings.titleProperty,
                                          report: report)
+            readsAlone = true
         }
-        if single != nil {
+        if readsAlone {
             let document = try single?.open() ?? DocumentInfo()
             opened = document
             return document
@@ -101,13 +109,13 @@ struct ChunkedGeoJSONReader: FeatureReader {
 
     mutating func next() throws -> Feature? {
         if opened == nil { _ = try open() }
-        if var reader = single {
-            defer { single = reader; progress = reader.progress }
-            return try reader.next()
+        if readsAlone {
+            defer { progress = single?.progress ?? progress }
+            return try single?.next()
         }
         if isDone { return nil }
         while true {
-            if let item = cursor.next(report: replayed > 0 ? { _ in } : forwarding.pass) {
+            if let item = cursor.next(report: replayed > 0 ? { _ in } : reporter) {
                 jobFeatures += 1
                 if replayed > 0 {
                     replayed -= 1
@@ -119,7 +127,8 @@ struct ChunkedGeoJSONReader: FeatureReader {
             if let end = cursor.batch.end {
                 switch end {
                 case .finished(let found):
-                    cursor.reportRest(to: forwarding.pass)
+                    cursor.reportRest(to: reporter)
+                    elementsBefore = job?.countsFromZero == true ? elementsBefore + found.elementsRead : found.elementsRead
                     summary.add(found)
                     progress.bytesRead = (job?.chunk.origin.offset ?? 0) + cursor.batch.endBytesRead
                     job = nil
@@ -151,8 +160,30 @@ struct ChunkedGeoJSONReader: FeatureReader {
         return opened ?? DocumentInfo()
     }
 
+    /// Where `job`'s reports go: on through the limiter, with the JSON pointers of a chunk
+    /// that counted its elements from 0 moved on to their place in `features`.
+    private func reporter(for job: ChunkJob) -> DiagnosticHandler {
+        guard job.countsFromZero else { return forwarding.pass }
+        let (forwarding, offset) = (forwarding, elementsBefore)
+        return { diagnostic in forwarding.pass(Self.movingFeatureIndex(of: diagnostic, by: offset)) }
+    }
+
+    /// `diagnostic` with the element index its pointer starts with (`/features/3/…`) raised by
+    /// `offset`.
+    static func movingFeatureIndex(of diagnostic: Diagnostic, by offset: Int) -> Diagnostic {
+        let prefix = "/features/"
+        guard offset != 0, let pointer = diagnostic.location?.pointer, pointer.hasPrefix(prefix) else { return diagnostic }
+        let rest = pointer.dropFirst(prefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let index = Int(digits) else { return diagnostic }
+        var moved = diagnostic
+        moved.location?.pointer = prefix + String(index + offset) + rest.dropFirst(digits.count)
+        return moved
+    }
+
     private mutating func begin(_ next: ChunkJob) {
         job = next
+        reporter = reporter(for: next)
         jobFeatures = 0
         cursor = FeatureBatchCursor()
     }
@@ -161,8 +192,9 @@ struct ChunkedGeoJSONReader: FeatureReader {
     /// input (it is the error one reader meets there); else the chunk may only have been cut
     /// inside a record, so the input is read on from the chunk's start in one piece.
     private mutating func failed(_ error: any Error) throws {
-        guard let failing = job, !failing.chunk.reachesEnd else {
-            cursor.reportRest(to: replayed > 0 ? { _ in } : forwarding.pass)
+        // A chunk that counted its elements from 0 is read again, so that the error's pointer is right.
+        guard let failing = job, !failing.chunk.reachesEnd || failing.countsFromZero else {
+            cursor.reportRest(to: replayed > 0 ? { _ in } : reporter)
             isDone = true
             _ = pipeline.stop()
             throw error
@@ -190,7 +222,8 @@ struct ChunkedGeoJSONReader: FeatureReader {
         switch chunk.kind {
         case .records, .collectionStart:
             piece = nil
-        case .elements(let first), .collectionEnd(let first):
+        case .elements(let counted), .collectionEnd(let counted):
+            let first = counted ?? elementsBefore
             // The first chunk has been read: it left the collection in the summary.
             guard let collection = summary.collection else {
                 throw MapBridgeError(.data, "'\(pipeline.name)' could not be read on several threads (its FeatureCollection's start was not kept); read it with one thread")

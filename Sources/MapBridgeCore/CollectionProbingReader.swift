@@ -24,40 +24,87 @@ struct CollectionProbingReader: FeatureReader {
 
     /// What to probe, until `open()` has chosen.
     private var plan: Plan?
-    private var chosen: (any FeatureReader)?
-    private let totalBytes: Int64?
+    /// The reader chosen (one of the two), held as its own type and called in place: held as
+    /// `any FeatureReader`, or tested and bound as an optional, it was copied for each feature.
+    private var chunked: ChunkedGeoJSONReader?
+    private var threaded: ThreadedReader?
+    private var chosen = Choice.none
+    private enum Choice { case none, chunked, threaded }
 
     /// Reads `source` (the whole input) with `settings`, in chunks of about `chunkBytes` bytes
     /// when it is a FeatureCollection to cut.
     init(source: ByteSource, settings: ChunkPipeline.Settings, chunkBytes: Int, report: @escaping DiagnosticHandler) {
         plan = Plan(source: source, settings: settings, chunkBytes: chunkBytes, report: report)
-        totalBytes = source.totalBytes
+        progress = (0, source.totalBytes)
     }
 
     mutating func open() throws -> DocumentInfo {
-        if chosen == nil, let plan {
-            self.plan = nil
-            chosen = Self.choose(plan)
+        if chosen == .none, let plan = plan.take() { choose(plan) }
+        let document: DocumentInfo?
+        switch chosen {
+        case .none: document = nil
+        case .chunked:
+            document = try chunked?.open(updating: &progress)
+        case .threaded:
+            document = try threaded?.open(updating: &progress)
         }
-        return try chosen?.open() ?? DocumentInfo()
+        return document ?? DocumentInfo()
     }
 
     mutating func next() throws -> Feature? {
-        if chosen == nil { _ = try open() }
-        return try chosen?.next()
+        if chosen == .none { _ = try open() }
+        let feature: Feature?
+        switch chosen {
+        case .none: return nil
+        case .chunked:
+            feature = try chunked?.next(updating: &progress)
+        case .threaded:
+            feature = try threaded?.next(updating: &progress)
+        }
+        return feature
     }
 
-    var document: DocumentInfo { chosen?.document ?? DocumentInfo() }
-    var progress: (bytesRead: Int64, totalBytes: Int64?) { chosen?.progress ?? (0, totalBytes) }
+    var document: DocumentInfo {
+        switch chosen {
+        case .none: DocumentInfo()
+        case .chunked: chunked?.document ?? DocumentInfo()
+        case .threaded: threaded?.document ?? DocumentInfo()
+        }
+    }
 
-    private static func choose(_ plan: Plan) -> any FeatureReader {
+    /// As of the last `open()` or `next()`.
+    private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
+
+    private mutating func choose(_ plan: Plan) {
         var chunker = RecordChunker(source: plan.source, separator: .featureElements, chunkBytes: plan.chunkBytes)
-        if chunker.probe() { return ChunkedGeoJSONReader(chunker: chunker, settings: plan.settings, report: plan.report) }
+        if chunker.probe() {
+            chunked = ChunkedGeoJSONReader(chunker: chunker, settings: plan.settings, report: plan.report)
+            chosen = .chunked
+            return
+        }
         let source = chunker.rest(after: [])
         let settings = plan.settings
-        return ThreadedReader(report: plan.report) { relay in
+        threaded = ThreadedReader(report: plan.report) { relay in
             FeatureSources.wrap(GeoJSONReader(source: source, options: settings.reading, report: relay), format: .geojson,
                                 titleProperty: settings.titleProperty, report: relay)
         }
+        chosen = .threaded
+    }
+}
+
+extension FeatureReader {
+    /// `open()`, then `progress` read into `progress` in place (read from outside, through
+    /// an optional, it would copy the reader).
+    mutating func open(updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> DocumentInfo {
+        let document = try open()
+        progress = self.progress
+        return document
+    }
+
+    /// `next()`, then `progress` read into `progress` in place.
+    mutating func next(updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> Feature? {
+        let feature = try next()
+        progress = self.progress
+        return feature
     }
 }

@@ -74,16 +74,31 @@ public struct Conversion: Sendable {
         var count = 0
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
                                             inputFormat: inputFormat, carrying: attachments, report: report) { writer in
-            try writer.begin(try reader.open())
-            while let feature = try reader.next() {
-                attachments?.collect(from: feature)
-                try writer.write(feature)
-                count += 1
-                let p = reader.progress
-                progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
-            }
-            try writer.finish(reader.document)
+            count = try Self.copy(from: &reader, to: &writer, attachments: &attachments, progress: progress)
         }
         return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: bytes)
+    }
+
+    /// Writes every feature `reader` gives to `writer`, between `begin` and `finish`.
+    /// - Returns: how many features there were.
+    ///
+    /// The reader and writer are taken as their own types (the caller's existentials opened
+    /// once): read through the existential, asking the reader's progress after each feature
+    /// copied the whole reader each time.
+    private static func copy<Reader: FeatureReader, Writer: FeatureWriter>(from reader: inout Reader, to writer: inout Writer,
+                                                    attachments: inout KMZAttachments?,
+                                                    progress: (Progress) -> Void) throws -> Int
+    {
+        var count = 0
+        try writer.begin(try reader.open())
+        while let feature = try reader.next() {
+            attachments?.collect(from: feature)
+            try writer.write(feature)
+            count += 1
+            let p = reader.progress
+            progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
+        }
+        try writer.finish(reader.document)
+        return count
     }
 }

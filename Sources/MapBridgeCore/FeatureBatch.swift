@@ -53,32 +53,36 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
     {
         var batch = FeatureBatch(reserving: maximumFeatures)
         var batchStart = progress().bytesRead
+        // How the reading ended, kept here until the last batch goes: testing the batch's own
+        // `end` for each feature would copy the batch.
+        var end: End?
         if let open {
             do {
                 batch.opened = try open()
             } catch {
-                batch.end = .failed(error)
+                end = .failed(error)
             }
         }
         while true {
-            var feature: Feature?
-            if batch.end == nil {
+            // The diagnostics reported while reading the next feature come before it.
+            let before = batch.features.count
+            if end == nil {
                 do {
-                    feature = try next()
+                    // Appended as it comes: neither the feature nor the optional is copied.
+                    if let feature = try next() { batch.features.append(feature) } else { end = .finished(summary()) }
                 } catch {
-                    batch.end = .failed(error)
+                    end = .failed(error)
                 }
             }
-            for d in relay.take() { batch.diagnostics.append((batch.features.count, d)) }
+            for d in relay.take() { batch.diagnostics.append((before, d)) }
             let p = progress()
             batch.totalBytes = p.totalBytes
-            if batch.end == nil, feature == nil { batch.end = .finished(summary()) }
-            if batch.end != nil {
+            if let reason = end.take() {
+                batch.end = reason
                 batch.endBytesRead = p.bytesRead
                 _ = send(batch)
                 return
             }
-            batch.features.append(consume feature)
             batch.bytesRead.append(p.bytesRead)
             if batch.features.count >= maximumFeatures || p.bytesRead - batchStart >= maximumBytes {
                 var full = FeatureBatch(reserving: maximumFeatures)

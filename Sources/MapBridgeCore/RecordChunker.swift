@@ -26,6 +26,14 @@ import MapBridgeModel
 /// `features` ends, a chunk without bytes (`Kind.collectionEnd`) says that the rest is read
 /// in one piece. `probe()` says first whether the input can be cut so at all.
 ///
+/// When the first cut is a line cut (`}`, `,`, a line break, `{`: one element a line, as most
+/// large collections are written), the later cuts are looked for as line cuts alone, without
+/// scanning the bytes between them: a JSON string holds no line break, so such a cut lies
+/// between two values, but it may lie deeper than between two elements. The reader of the
+/// chunk before a cut checks it: a chunk that ends inside an element does not parse, and is
+/// read again from its start in one piece. Such chunks do not know how many elements come
+/// before them (`firstIndex` is `nil`); the reader counts them.
+///
 ///     var chunker = RecordChunker(source: try ByteSource(path: "a.geojsonl"), separator: .newline)
 ///     while let chunk = try chunker.next() { … chunk.bytes, chunk.origin … }
 struct RecordChunker {
@@ -45,11 +53,13 @@ struct RecordChunker {
         case records
         /// The start of a FeatureCollection, up to the end of an element of its `features`.
         case collectionStart
-        /// A run of elements of `features`, the first of them numbered `firstIndex`.
-        case elements(firstIndex: Int)
+        /// A run of elements of `features`, the first of them numbered `firstIndex` (`nil`:
+        /// after a line cut, not counted).
+        case elements(firstIndex: Int?)
         /// No bytes: `features` ends in what follows (`origin` on, starting with the element
-        /// numbered `firstIndex`), which is read in one piece to the end of the input.
-        case collectionEnd(firstIndex: Int)
+        /// numbered `firstIndex`, `nil` when not counted), which is read in one piece to the
+        /// end of the input.
+        case collectionEnd(firstIndex: Int?)
     }
 
     /// One chunk: whole records, or the rest of the input.
@@ -61,6 +71,9 @@ struct RecordChunker {
         var reachesEnd: Bool
         /// The read error the input ended with, after `bytes`.
         var failure: (any Error)?
+        /// The bytes between this chunk and the next that belong to neither (the `,` at a
+        /// cut), put back when the input is read on in one piece (`rest(after:)`).
+        var skipped: [UInt8] = []
     }
 
     /// Bytes a chunk holds at least (unless the input ends first), ≥ 1.
@@ -82,17 +95,24 @@ struct RecordChunker {
     private var scanned = 0
     private var foundCut: Int?
     private var collectionEnded = false
+    /// Whether the cuts after the first are line cuts, found without scanning (see the
+    /// type's description), and how far `pending` has been searched for the next one.
+    private var cutsAtLines = false
+    private var lineSearched = 0
     /// Elements of `features` before the next chunk.
     private var elementsBefore = 0
     /// Bytes one cut may lie beyond the last (a larger element or collection start ends the
     /// cutting: the rest is read in one piece, so memory stays bounded).
     var maximumChunkBytes: Int { max(chunkBytes, 1 << 20) * 4 }
+    /// Bytes read at a time (fewer when chunks are smaller): small beside a chunk, so that
+    /// what is read past a cut, and copied to start the next chunk, is little.
+    static let readBytes = 1 << 17
 
     init(source: ByteSource, separator: Separator, chunkBytes: Int = 1 << 20) {
         self.source = source
         self.separator = separator
         self.chunkBytes = max(chunkBytes, 1)
-        readBuffer = [UInt8](repeating: 0, count: self.chunkBytes)
+        readBuffer = [UInt8](repeating: 0, count: min(self.chunkBytes, Self.readBytes))
     }
 
     /// The source's name, for messages.
@@ -132,7 +152,62 @@ struct RecordChunker {
             case .arrayEnd, .unsuitable: return false
             }
         }
+        // Whether the cut is a line cut may need the bytes after it.
+        while let cut = foundCut {
+            if let isLineCut = lineCut(at: cut) {
+                cutsAtLines = isLineCut
+                break
+            }
+            if atEnd || pending.count > maximumChunkBytes { break }
+            readMore()
+        }
         return true
+    }
+
+    /// Whether the `,` at `comma` in `pending` is a line cut: `}` before it, then a line
+    /// break and `{` after it, with only whitespace between; `nil` when `pending` ends first.
+    private func lineCut(at comma: Int) -> Bool? {
+        pending.withUnsafeBufferPointer { b -> Bool? in
+            func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
+            var i = comma - 1
+            while i >= 0, isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
+            guard i >= 0, b[i] == 0x7D else { return false }
+            var j = comma + 1
+            var lineBreak = false
+            while j < b.count, isBlank(b[j]) || b[j] == 0x0A {
+                if b[j] == 0x0A { lineBreak = true }
+                j += 1
+            }
+            guard j < b.count else { return nil }
+            return lineBreak && b[j] == 0x7B
+        }
+    }
+
+    /// The `,` of the first line cut whose line break lies at `chunkBytes` or later in
+    /// `pending`, or `nil` when none is there yet (`lineSearched` keeps how far it looked).
+    private mutating func nextLineCut() -> Int? {
+        var from = max(lineSearched, chunkBytes)
+        while let newline = pending.withUnsafeBytes({ raw -> Int? in
+            guard let base = raw.baseAddress, from < raw.count,
+                  let hit = memchr(base + from, 0x0A, raw.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }) {
+            // The comma before the line break, past the blanks at the line's end.
+            var comma = newline - 1
+            while comma >= 0, pending[comma] == 0x20 || pending[comma] == 0x09 || pending[comma] == 0x0D { comma -= 1 }
+            if comma >= 0, pending[comma] == 0x2C {
+                switch lineCut(at: comma) {
+                case true?: return comma
+                case nil:
+                    lineSearched = newline  // the next line's start is not read yet
+                    return nil
+                case false?: break
+                }
+            }
+            from = newline + 1
+        }
+        lineSearched = max(from, pending.count)
+        return nil
     }
 
     /// Scans `pending` from where the scan stopped to the next thing it reports; a separator
@@ -148,6 +223,15 @@ struct RecordChunker {
     /// The next chunk of a FeatureCollection (see the type's description).
     private mutating func nextElements() -> Chunk? {
         if collectionEnded { return nil }
+        if cutsAtLines && handedOut {
+            while true {
+                if let comma = nextLineCut() { return takeElements(through: comma) }
+                // No line cut within reach, or the input ends: the rest is read in one piece
+                // (where `features` ends is not known without a scan).
+                if atEnd || pending.count > maximumChunkBytes { return endOfCollection() }
+                readMore()
+            }
+        }
         while true {
             if let cut = foundCut, cut >= chunkBytes { return takeElements(through: cut) }
             foundCut = nil
@@ -170,20 +254,24 @@ struct RecordChunker {
 
     /// A chunk of the pending bytes before the `,` at `cut`; the next starts after it.
     private mutating func takeElements(through cut: Int) -> Chunk {
-        let kind: Kind = handedOut ? .elements(firstIndex: elementsBefore) : .collectionStart
+        let kind: Kind = handedOut ? .elements(firstIndex: counted(elementsBefore)) : .collectionStart
         var chunk = take(cut, skipping: 1)
         chunk.kind = kind
         scanned -= cut + 1
+        lineSearched = 0
         foundCut = nil
         elementsBefore = scan.separators
         return chunk
     }
 
+    /// `count`, when the elements are counted (not after line cuts).
+    private func counted(_ count: Int) -> Int? { cutsAtLines ? nil : count }
+
     /// The marker that the rest of the input is read in one piece; no chunk follows it.
     private mutating func endOfCollection() -> Chunk {
         collectionEnded = true
         handedOut = true
-        return Chunk(bytes: [], origin: origin, kind: .collectionEnd(firstIndex: elementsBefore), reachesEnd: false,
+        return Chunk(bytes: [], origin: origin, kind: .collectionEnd(firstIndex: counted(elementsBefore)), reachesEnd: false,
                      failure: nil)
     }
 
@@ -192,8 +280,8 @@ struct RecordChunker {
     /// to the end: the bytes, then what the source still holds, then the read error, if any.
     consuming func rest(after chunks: [Chunk]) -> ByteSource {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count })
-        for chunk in chunks { bytes += chunk.bytes }
+        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count + $1.skipped.count })
+        for chunk in chunks { bytes += chunk.bytes + chunk.skipped }
         bytes += pending
         // A chunk that carries the read error is the last one there was.
         let failure = chunks.last?.failure ?? failure
@@ -257,12 +345,18 @@ struct RecordChunker {
         handedOut = true
         // The chunk keeps the pending buffer (cut short, not copied); what follows moves to a
         // buffer of its own.
-        let following = Array(pending[min(count + skipping, pending.count)...])
+        let skipped = Array(pending[count..<min(count + skipping, pending.count)])
+        let tail = pending[min(count + skipping, pending.count)...]
+        var following: [UInt8] = []
+        // Room for the next chunk and the read that ends it, so that reading on appends in place.
+        following.reserveCapacity(tail.count + chunkBytes + readBuffer.count)
+        following += tail
         pending.removeSubrange(count...)
         let bytes = pending
         pending = following
         let reachesEnd = atEnd && pending.isEmpty
-        let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil)
+        let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil,
+                          skipped: skipped)
         if reachesEnd { failure = nil }
         // The next chunk's origin: past this one's newlines.
         var next = origin

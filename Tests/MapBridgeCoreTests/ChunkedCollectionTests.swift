@@ -34,6 +34,29 @@ struct ChunkedCollectionTests {
         #expect(one.diagnostics.contains { $0.contains("objects that could not be read were left out") })
     }
 
+    @Test("one element a line, with '},' and '{' on lines of their own inside elements: the same output and reports, pointers included")
+    func lineCutsInsideElements() throws {
+        var features: [String] = []
+        for i in 0..<300 {
+            switch i % 4 {
+            case 1:
+                // A value that spans lines, cut where a line cut would be: the chunk before it
+                // does not end cleanly and is read again.
+                features.append(#"{"type":"Feature","geometry":null,"properties":{"list":[{"x":\#(i)},"# + "\n"
+                                + #"{"y":\#(i)}],"n":\#(i),"n":0}}"#)
+            case 2:
+                // A repeated member: a warning with a pointer into features.
+                features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"k":1,"k":\#(i)}}"#)
+            default:
+                features.append(ChunkedReadingTests.lines(1).trimmingCharacters(in: .newlines))
+            }
+        }
+        let text = #"{"type":"FeatureCollection","features":["# + "\n" + features.joined(separator: ",\n") + "\n]}\n"
+        let one = try Self.expectSame(text, chunkSizes: [1, 60, 500, 3000, 1 << 20])
+        #expect(one.features == 300)
+        #expect(one.diagnostics.contains { $0.hasSuffix("/features/6/properties/k") })
+    }
+
     @Test("members before and after features: the document, a CRS, a repeated member, the type last")
     func members() throws {
         let crs = #""crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:OGC:1.3:CRS84"}},"#

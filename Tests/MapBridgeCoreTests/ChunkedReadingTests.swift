@@ -36,7 +36,8 @@ struct ChunkedReadingTests {
         do {
             let inputFormat = Format(path: input) ?? .geojsonLines
             let strict = options.strictMode
-            let report: DiagnosticHandler = { diagnostics.append($0.description) }
+            // With the JSON pointer: a chunk's reports must point where one reader's do.
+            let report: DiagnosticHandler = { diagnostics.append($0.description + " " + ($0.location?.pointer ?? "-")) }
             let result = try Conversion(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
                                         options: options)
                 .run(report: strict?.watching(report) ?? report)

@@ -57,7 +57,7 @@ struct RecordChunkerTests {
         #expect(String(decoding: bytes[0..<n], as: UTF8.self).hasPrefix("b\n"))
     }
 
-    @Test("a FeatureCollection: cut before a ',' between elements of features, the rest after its end read whole")
+    @Test("a FeatureCollection one element a line: cut at line cuts, uncounted, the rest after its end read whole")
     func collection() {
         let text = "{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"},\n{\"b\":[1,2]},\n{}\n],\"x\":1}\n"
         var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
@@ -67,10 +67,54 @@ struct RecordChunkerTests {
         while let chunk = chunker.next() { all.append(chunk) }
         #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
             == ["{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"}", "\n{\"b\":[1,2]}", ""])
-        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: 1), .collectionEnd(firstIndex: 2)])
+        // The first cut is a line cut: the later ones are found without a scan, so not counted.
+        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: nil), .collectionEnd(firstIndex: nil)])
         #expect(all.map(\.origin.offset) == [0, 52, 65])
         #expect(all.map(\.origin.line) == [1, 2, 3])
         #expect(all.map(\.origin.lineStart) == [0, 41, 53])
+    }
+
+    @Test("a FeatureCollection whose first cut is no line cut is scanned throughout: cuts counted, the end found")
+    func scannedCollection() {
+        let text = "{\"features\":[{\"a\":1}, {\"b\":2},\n{\"c\":3},\n{}],\"x\":1}"
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        let probed = chunker.probe()
+        #expect(probed)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
+            == ["{\"features\":[{\"a\":1}", " {\"b\":2}", "\n{\"c\":3}", ""])
+        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: 1), .elements(firstIndex: 2),
+                                    .collectionEnd(firstIndex: 3)])
+        // What is read on in one piece puts the cuts' commas back.
+        var rest = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        _ = rest.probe()
+        let taken = [rest.next(), rest.next()].compactMap { $0 }
+        let source = rest.rest(after: taken)
+        var read: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while let n = try? buffer.withUnsafeMutableBytes({ raw in try raw.baseAddress.map { try source.read(into: $0, count: 256) } ?? 0 }),
+              n > 0
+        {
+            read += buffer[0..<n]
+        }
+        #expect(String(decoding: read, as: UTF8.self) == text)
+    }
+
+    @Test("line cuts: blanks and CRLF around them; a '},' and '{' on lines of their own inside an element is taken too")
+    func lineCuts() {
+        let text = "{\"features\":[\n{\"a\":1} ,\r\n{\"b\":[{\"x\":1},\n{\"y\":2}]},\n{\"c\":3}\n]}"
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        let probed = chunker.probe()
+        #expect(probed)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        // The second cut lies inside an element: the reader of the chunk before it finds that
+        // the chunk does not end cleanly (see ChunkedCollectionTests).
+        #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
+            == ["{\"features\":[\n{\"a\":1} ", "\r\n{\"b\":[{\"x\":1}", "\n{\"y\":2}]}", ""])
+        #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: nil), .elements(firstIndex: nil),
+                                    .collectionEnd(firstIndex: nil)])
     }
 
     @Test("a FeatureCollection: elements gathered up to the size; a collection that ends first is not cut")
