@@ -98,6 +98,10 @@ struct RecordChunker {
     /// Whether the cuts after the first are line cuts, found without scanning (see the
     /// type's description), and how far `pending` has been searched for the next one.
     private var cutsAtLines = false
+    /// The blanks before the `{` of the first line cut: later line cuts must have as many
+    /// (in indented JSON the elements of `features` all stand at one depth of indentation,
+    /// the objects nested in them deeper), so that few cuts land inside an element.
+    private var lineCutIndent = 0
     private var lineSearched = 0
     /// Elements of `features` before the next chunk.
     private var elementsBefore = 0
@@ -154,8 +158,9 @@ struct RecordChunker {
         }
         // Whether the cut is a line cut may need the bytes after it.
         while let cut = foundCut {
-            if let isLineCut = lineCut(at: cut) {
-                cutsAtLines = isLineCut
+            if let indent = lineCut(at: cut) {
+                cutsAtLines = indent >= 0
+                lineCutIndent = indent
                 break
             }
             if atEnd || pending.count > maximumChunkBytes { break }
@@ -165,21 +170,24 @@ struct RecordChunker {
     }
 
     /// Whether the `,` at `comma` in `pending` is a line cut: `}` before it, then a line
-    /// break and `{` after it, with only whitespace between; `nil` when `pending` ends first.
-    private func lineCut(at comma: Int) -> Bool? {
-        pending.withUnsafeBufferPointer { b -> Bool? in
+    /// break and `{` after it, with only whitespace between. - Returns: the count of blanks
+    /// between the last line break and the `{`; -1 when it is no line cut; `nil` when
+    /// `pending` ends first.
+    private func lineCut(at comma: Int) -> Int? {
+        pending.withUnsafeBufferPointer { b -> Int? in
             func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
             var i = comma - 1
             while i >= 0, isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
-            guard i >= 0, b[i] == 0x7D else { return false }
+            guard i >= 0, b[i] == 0x7D else { return -1 }
             var j = comma + 1
-            var lineBreak = false
+            var lineStart: Int?
             while j < b.count, isBlank(b[j]) || b[j] == 0x0A {
-                if b[j] == 0x0A { lineBreak = true }
+                if b[j] == 0x0A { lineStart = j + 1 }
                 j += 1
             }
             guard j < b.count else { return nil }
-            return lineBreak && b[j] == 0x7B
+            guard let lineStart, b[j] == 0x7B else { return -1 }
+            return j - lineStart
         }
     }
 
@@ -197,11 +205,11 @@ struct RecordChunker {
             while comma >= 0, pending[comma] == 0x20 || pending[comma] == 0x09 || pending[comma] == 0x0D { comma -= 1 }
             if comma >= 0, pending[comma] == 0x2C {
                 switch lineCut(at: comma) {
-                case true?: return comma
+                case lineCutIndent?: return comma
                 case nil:
                     lineSearched = newline  // the next line's start is not read yet
                     return nil
-                case false?: break
+                default: break
                 }
             }
             from = newline + 1

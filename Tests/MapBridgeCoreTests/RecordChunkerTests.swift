@@ -117,6 +117,18 @@ struct RecordChunkerTests {
                                     .collectionEnd(firstIndex: nil)])
     }
 
+    @Test("indented: line cuts at the first one's indentation only, not at objects nested deeper")
+    func indentedLineCuts() {
+        let text = "{\"features\":[\n  {\"a\":1},\n  {\"b\":[\n    {\"x\":1},\n    {\"y\":2}]},\n  {\"c\":3},\n  {}\n]}"
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
+        let probed = chunker.probe()
+        #expect(probed)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
+            == ["{\"features\":[\n  {\"a\":1}", "\n  {\"b\":[\n    {\"x\":1},\n    {\"y\":2}]}", "\n  {\"c\":3}", ""])
+    }
+
     @Test("a FeatureCollection: elements gathered up to the size; a collection that ends first is not cut")
     func collectionSizes() {
         let elements = (0..<10).map { "{\"n\":\($0)}" }.joined(separator: ",")
