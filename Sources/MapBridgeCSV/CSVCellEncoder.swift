@@ -39,7 +39,20 @@ struct CSVCellEncoder {
     func append(text: String, to out: inout [UInt8]) {
         var t = text
         t.withUTF8 { bytes in
-            append(bytes, quoted: needsQuotes(bytes) || CSVValueTyping.scalar(text) != nil, to: &out)
+            append(bytes, quoted: needsQuotes(bytes) || Self.mayReadAsScalar(bytes) && CSVValueTyping.scalar(text) != nil,
+                   to: &out)
+        }
+    }
+
+    /// Whether text starting as `bytes` does may read as something other than a string
+    /// (`CSVValueTyping.scalar`): only text starting with `\`, `t`, `f`, `-` or a digit can.
+    @inline(__always)
+    private static func mayReadAsScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        switch first {
+        case UInt8(ascii: "\\"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return false
         }
     }
 

@@ -53,6 +53,12 @@ enum CSVRowFrame {
     }
 
     /// Appends a geometry field given as bytes.
+    static func appendField(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        appendNumber(bytes.count, to: &out)
+        out.append(contentsOf: bytes)
+    }
+
+    /// Appends a geometry field given as bytes.
     static func appendField(bytes: [UInt8], to out: inout [UInt8]) {
         appendNumber(bytes.count, to: &out)
         out.append(contentsOf: bytes)

@@ -2,38 +2,36 @@ import MapBridgeModel
 
 extension CSVWriter {
     /// Scratch space for encoding rows, kept between rows so that a row allocates nothing
-    /// once the buffers have grown to the widest row.
+    /// once the buffers have grown to the widest row. The writer holds one and lends it to
+    /// `encodeRow(for:into:)` in place: it is never copied.
     struct RowScratch {
         /// The frame being built (`CSVRowFrame`).
         var frame: [UInt8] = []
-        /// The property fields' bytes, one after another, and where each lies and in which column.
+        /// The property fields' bytes: while the row's columns come in order (the usual case),
+        /// already joined by the delimiter with empty fields in the gaps, ready to be copied
+        /// into the frame; after a column out of order, one field after another.
         var cells: [UInt8] = []
+        /// Where each property field lies in `cells` and in which column.
         var spans: [(column: Int, start: Int, end: Int)] = []
         /// The columns of the keys of the row before, by position: the same keys in the same
         /// order (the usual case) are found without hashing.
         var keys: [(key: String, column: Int)] = []
-        /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
-        var plan = PropertyVocabulary.WritePlan()
     }
 
-    /// Encodes the row for `feature` into `scratch.frame` (see `CSVRowFrame`): its geometry
-    /// fields for every layout it may end up in, and its property fields by column, adding
-    /// columns not seen before.
-    func encodeRow(for feature: Feature) throws {
-        var s = scratch
-        scratch = RowScratch()
-        defer { scratch = s }
+    /// Encodes the row for `feature` into `s.frame` (see `CSVRowFrame`): its geometry fields
+    /// for every layout it may end up in, and its property fields by column, adding columns
+    /// not seen before.
+    func encodeRow(for feature: Feature, into s: inout RowScratch) throws {
         s.frame.removeAll(keepingCapacity: true)
         s.cells.removeAll(keepingCapacity: true)
         s.spans.removeAll(keepingCapacity: true)
         try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
         var position = 0
+        // The columns up to the last field's (its column + 1).
+        var covered = 0
         let encoder = self.encoder
-        // Out of `s` while the closure below changes `s`.
-        var plan = s.plan
-        s.plan = PropertyVocabulary.WritePlan()
-        defer { s.plan = plan }
+        let delimiter = encoder.delimiter
         try CSVFeatureMapping.forEachOutputProperty(of: feature, plan: &plan, unwritten: { u in
             self.note("csv-unwritten-\(u.rawValue)", u.message)
         }) { key, value in
@@ -46,17 +44,29 @@ extension CSVWriter {
                 column = c
                 if position < s.keys.count { s.keys[position] = (key, c) } else if position == s.keys.count { s.keys.append((key, c)) }
             }
-            if case .array = value { self.noteNested() } else if case .object = value { self.noteNested() }
-            if let last = s.spans.last, last.column >= column { sorted = false }
+            switch value {
+            case .array, .object: self.noteNested()
+            default: break
+            }
+            if column < covered { sorted = false }
+            if sorted {
+                // The gap's empty fields, and the delimiter before this field.
+                for _ in 0..<(column - covered + (covered > 0 ? 1 : 0)) { s.cells.append(delimiter) }
+            }
             let start = s.cells.count
             encoder.append(value, to: &s.cells)
             s.spans.append((column, start, s.cells.count))
+            covered = column + 1
         }
-        if !sorted { sortCells(&s.spans, feature) }
         // The property fields of columns 0...last, joined: empty fields fill the gaps.
+        if sorted {
+            CSVRowFrame.appendNumber(covered, to: &s.frame)
+            s.frame.append(contentsOf: s.cells)
+            return
+        }
+        sortCells(&s.spans, feature)
         CSVRowFrame.appendNumber((s.spans.last?.column ?? -1) + 1, to: &s.frame)
-        var covered = 0
-        let delimiter = encoder.delimiter
+        covered = 0
         for span in s.spans {
             let separators = span.column - covered + (covered > 0 ? 1 : 0)
             for _ in 0..<separators { s.frame.append(delimiter) }
@@ -139,19 +149,22 @@ extension CSVWriter {
         }
         let precision = options.precision
         if let c = point {
-            CSVRowFrame.appendField(WKTFormatter.numberText(c.longitude, source: c.sourceText(of: .longitude), precision: precision), to: &frame)
-            CSVRowFrame.appendField(WKTFormatter.numberText(c.latitude, source: c.sourceText(of: .latitude), precision: precision), to: &frame)
+            appendNumberField(c, .longitude, c.longitude, precision: precision, to: &frame)
+            appendNumberField(c, .latitude, c.latitude, precision: precision, to: &frame)
             if let alt = c.altitude {
-                CSVRowFrame.appendField(WKTFormatter.numberText(alt, source: c.sourceText(of: .altitude), precision: precision), to: &frame)
+                appendNumberField(c, .altitude, alt, precision: precision, to: &frame)
             } else {
                 frame.append(0)
             }
         } else {
-            frame.append(contentsOf: [0, 0, 0])
+            frame.append(0)
+            frame.append(0)
+            frame.append(0)
         }
         // A point's WKT is made from its fields at the end, and only if the layout is WKT.
         if point != nil && options.geometry == nil {
-            frame.append(contentsOf: [0, 1])
+            frame.append(0)
+            frame.append(1)
         } else if options.geometry == nil || options.geometry == .wkt {
             let wkt = WKTFormatter.text(of: shape, precision: precision)
             if wkt.droppedAltitudes {
@@ -163,7 +176,20 @@ extension CSVWriter {
             CSVRowFrame.appendField(bytes: field, to: &frame)
             frame.append(0)
         } else {
-            frame.append(contentsOf: [0, 0])
+            frame.append(0)
+            frame.append(0)
         }
+    }
+
+    /// Appends the geometry field for `coordinate`'s number `value` on `axis`, as
+    /// `WKTFormatter.numberText` spells it: rounded to `precision` places when given, else its
+    /// source text, copied without making a string, else its shortest form.
+    private func appendNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double, precision: Int?,
+                                   to frame: inout [UInt8])
+    {
+        if precision == nil, coordinate.withSourceText(of: axis, { CSVRowFrame.appendField(bytes: $0, to: &frame) }) != nil {
+            return
+        }
+        CSVRowFrame.appendField(WKTFormatter.numberText(value, source: nil, precision: precision), to: &frame)
     }
 }

@@ -52,6 +52,8 @@ public final class CSVWriter: FeatureWriter {
     var lateColumns = 0
     /// Buffers reused from row to row.
     var scratch = RowScratch()
+    /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
+    var plan = PropertyVocabulary.WritePlan()
     /// Diagnostic codes reported so far: each kind is reported once.
     var reported: Set<String> = []
     private var state = State.fresh
@@ -100,7 +102,7 @@ public final class CSVWriter: FeatureWriter {
     public func write(_ feature: Feature) throws {
         if state == .fresh { try begin(DocumentInfo()) }
         guard state == .begun else { return }
-        try encodeRow(for: feature)
+        try encodeRow(for: feature, into: &scratch)
         featureCount += 1
         if let spool {
             try spool.append(scratch.frame)
