@@ -6,11 +6,11 @@ extension CSVWriter {
     /// `encodeRow(for:into:)` in place: it is never copied.
     struct RowScratch {
         /// The frame being built (`CSVRowFrame`).
-        var frame: [UInt8] = []
+        var frame = CSVRowBytes()
         /// The property fields' bytes: while the row's columns come in order (the usual case),
         /// already joined by the delimiter with empty fields in the gaps, ready to be copied
         /// into the frame; after a column out of order, one field after another.
-        var cells: [UInt8] = []
+        var cells = CSVRowBytes()
         /// Where each property field lies in `cells` and in which column.
         var spans: [(column: Int, start: Int, end: Int)] = []
         /// The columns of the keys of the row before, by position: the same keys in the same
@@ -22,8 +22,8 @@ extension CSVWriter {
     /// for every layout it may end up in, and its property fields by column, adding columns
     /// not seen before.
     func encodeRow(for feature: Feature, into s: inout RowScratch) throws {
-        s.frame.removeAll(keepingCapacity: true)
-        s.cells.removeAll(keepingCapacity: true)
+        s.frame.removeAll()
+        s.cells.removeAll()
         s.spans.removeAll(keepingCapacity: true)
         try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
@@ -32,9 +32,11 @@ extension CSVWriter {
         var covered = 0
         let encoder = self.encoder
         let delimiter = encoder.delimiter
-        try CSVFeatureMapping.forEachOutputProperty(of: feature, plan: &plan, unwritten: { u in
+        let extras = CSVFeatureMapping.outputProperties(of: feature, plan: &plan) { u in
             self.note("csv-unwritten-\(u.rawValue)", u.message)
-        }) { key, value in
+        }
+        /// Encodes the property `key`'s field into `s.cells`, in its column.
+        func cell(_ key: String, _ value: PropertyValue) {
             defer { position += 1 }
             let column: Int
             if position < s.keys.count, s.keys[position].key == key {
@@ -58,10 +60,18 @@ extension CSVWriter {
             s.spans.append((column, start, s.cells.count))
             covered = column + 1
         }
+        if let id = extras.id { cell("id", id) }
+        plan.outputKeys.withUnsafeBufferPointer { keys in
+            plan.outputValues.withUnsafeBufferPointer { values in
+                for i in 0..<min(keys.count, values.count) { cell(keys[i], values[i]) }
+            }
+        }
+        if let folder = extras.folder { cell("folder", folder) }
+        if let radius = extras.radius { cell("radius", radius) }
         // The property fields of columns 0...last, joined: empty fields fill the gaps.
         if sorted {
             CSVRowFrame.appendNumber(covered, to: &s.frame)
-            s.frame.append(contentsOf: s.cells)
+            s.cells.withUnsafeBytes { s.frame.append($0) }
             return
         }
         sortCells(&s.spans, feature)
@@ -70,7 +80,7 @@ extension CSVWriter {
         for span in s.spans {
             let separators = span.column - covered + (covered > 0 ? 1 : 0)
             for _ in 0..<separators { s.frame.append(delimiter) }
-            s.frame.append(contentsOf: s.cells[span.start..<span.end])
+            s.cells.withUnsafeBytes(in: span.start..<span.end) { s.frame.append($0) }
             covered = span.column + 1
         }
     }
@@ -121,74 +131,86 @@ extension CSVWriter {
     // MARK: Geometry
 
     /// Appends the point fields (for a point) and the WKT field (when WKT may be written).
-    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout [UInt8]) throws {
+    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout CSVRowBytes) throws {
         guard let shape else {
-            frame.append(contentsOf: [0, 0, 0, 0, 0])  // four empty fields, no point WKT
+            for _ in 0..<5 { frame.append(0) }  // four empty fields, no point WKT
             return
         }
-        var point: Coordinate?
-        switch shape {
-        case .annotation(let c): point = c
-        case .circle(let circle): point = circle.center
-        default: break
-        }
         shapes.any = true
-        if point == nil { shapes.allPoints = false }
-        if let c = point, c.altitude != nil { shapes.anyAltitude = true }
-        if let layout = options.geometry, layout != .wkt {
-            guard point != nil else {
+        switch shape {
+        case .annotation(let c): try encodePoint(c, of: shape, feature, into: &frame)
+        case .circle(let circle): try encodePoint(circle.center, of: shape, feature, into: &frame)
+        default:
+            shapes.allPoints = false
+            if let layout = options.geometry, layout != .wkt {
                 throw MapBridgeError(.data, "feature \(featureCount + 1) is a \(shape.kind.rawValue), which \(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) cannot hold (it is for points); write it with \(Setting.csvGeometry.mention(value: ".wkt", argument: "wkt"))",
                                      at: feature.location)
             }
-            if layout != .xyz && shapes.anyAltitude {
-                note("csv-altitude", "\(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) has no altitude column; altitudes are not written (use \(Setting.csvGeometry.mention(value: ".xyz", argument: "xyz")))")
-            }
+            for _ in 0..<3 { frame.append(0) }
+            appendWKT(of: shape, feature, into: &frame)
+        }
+    }
+
+    /// Appends the fields of a point (`shape` is a point or a circle at `c`).
+    private func encodePoint(_ c: Coordinate, of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) throws {
+        let altitude = c.altitude
+        if altitude != nil { shapes.anyAltitude = true }
+        if let layout = options.geometry, layout != .wkt, layout != .xyz && shapes.anyAltitude {
+            note("csv-altitude", "\(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) has no altitude column; altitudes are not written (use \(Setting.csvGeometry.mention(value: ".xyz", argument: "xyz")))")
         }
         if case .circle = shape {
             note("csv-circle", "CSV has no circles; a circle is written as its centre point with its radius in metres in the 'radius' column")
         }
         let precision = options.precision
-        if let c = point {
-            appendNumberField(c, .longitude, c.longitude, precision: precision, to: &frame)
-            appendNumberField(c, .latitude, c.latitude, precision: precision, to: &frame)
-            if let alt = c.altitude {
-                appendNumberField(c, .altitude, alt, precision: precision, to: &frame)
-            } else {
-                frame.append(0)
-            }
+        appendNumberField(c, .longitude, c.longitude, precision: precision, to: &frame)
+        appendNumberField(c, .latitude, c.latitude, precision: precision, to: &frame)
+        if let altitude {
+            appendNumberField(c, .altitude, altitude, precision: precision, to: &frame)
         } else {
-            frame.append(0)
-            frame.append(0)
             frame.append(0)
         }
-        // A point's WKT is made from its fields at the end, and only if the layout is WKT.
-        if point != nil && options.geometry == nil {
+        switch options.geometry {
+        case nil:
+            // A point's WKT is made from its fields at the end, and only if the layout is WKT.
             frame.append(0)
             frame.append(1)
-        } else if options.geometry == nil || options.geometry == .wkt {
-            let wkt = WKTFormatter.text(of: shape, precision: precision)
-            if wkt.droppedAltitudes {
-                note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
-                     at: feature.location)
-            }
-            var field: [UInt8] = []
-            encoder.append(text: wkt.text, to: &field)
-            CSVRowFrame.appendField(bytes: field, to: &frame)
-            frame.append(0)
-        } else {
+        case .wkt?:
+            appendWKT(of: shape, feature, into: &frame)
+        default:
             frame.append(0)
             frame.append(0)
         }
     }
 
+    /// Appends the WKT field of `shape` and the point-WKT mark (0).
+    private func appendWKT(of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) {
+        let wkt = WKTFormatter.text(of: shape, precision: options.precision)
+        if wkt.droppedAltitudes {
+            note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
+                 at: feature.location)
+        }
+        var field = CSVRowBytes()
+        encoder.append(text: wkt.text, to: &field)
+        field.withUnsafeBytes { CSVRowFrame.appendField(bytes: $0.assumingMemoryBound(to: UInt8.self), to: &frame) }
+        frame.append(0)
+    }
+
     /// Appends the geometry field for `coordinate`'s number `value` on `axis`, as
     /// `WKTFormatter.numberText` spells it: rounded to `precision` places when given, else its
-    /// source text, copied without making a string, else its shortest form.
+    /// source text, rendered or copied straight into the frame, else its shortest form.
     private func appendNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double, precision: Int?,
-                                   to frame: inout [UInt8])
+                                   to frame: inout CSVRowBytes)
     {
-        if precision == nil, coordinate.withSourceText(of: axis, { CSVRowFrame.appendField(bytes: $0, to: &frame) }) != nil {
-            return
+        if precision == nil {
+            if let (v, spelling) = coordinate.fixedPointText(of: axis) {
+                frame.withUnsafeSpace(FixedPointSpelling.maxLength + 1) { p in
+                    let n = FixedPointSpelling.render(v, fractionDigits: spelling.fractionDigits, into: p + 1)
+                    p[0] = UInt8(truncatingIfNeeded: n)  // the length in LEB128: one byte below 128
+                    return n + 1
+                }
+                return
+            }
+            if coordinate.withSourceText(of: axis, { CSVRowFrame.appendField(bytes: $0, to: &frame) }) != nil { return }
         }
         CSVRowFrame.appendField(WKTFormatter.numberText(value, source: nil, precision: precision), to: &frame)
     }

@@ -105,7 +105,7 @@ public final class CSVWriter: FeatureWriter {
         try encodeRow(for: feature, into: &scratch)
         featureCount += 1
         if let spool {
-            try spool.append(scratch.frame)
+            try scratch.frame.withUnsafeBytes { try spool.append($0) }
         } else if let geometry {
             try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }
