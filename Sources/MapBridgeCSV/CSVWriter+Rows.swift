@@ -11,8 +11,10 @@ extension CSVWriter {
         /// already joined by the delimiter with empty fields in the gaps, ready to be copied
         /// into the frame; after a column out of order, one field after another.
         var cells = CSVRowBytes()
-        /// Where each property field lies in `cells` and in which column.
+        /// Where each property field lies in `cells` and in which column: the first
+        /// `spanCount` (the rest is room kept from earlier rows).
         var spans: [(column: Int, start: Int, end: Int)] = []
+        var spanCount = 0
         /// The columns of the keys of the row before, by position: the same keys in the same
         /// order (the usual case) are found without hashing.
         var keys: [(key: String, column: Int)] = []
@@ -24,7 +26,7 @@ extension CSVWriter {
     func encodeRow(for feature: Feature, into s: inout RowScratch) throws {
         s.frame.removeAll()
         s.cells.removeAll()
-        s.spans.removeAll(keepingCapacity: true)
+        s.spanCount = 0
         try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
         var position = 0
@@ -57,7 +59,12 @@ extension CSVWriter {
             }
             let start = s.cells.count
             encoder.append(value, to: &s.cells)
-            s.spans.append((column, start, s.cells.count))
+            if s.spanCount < s.spans.count {
+                s.spans[s.spanCount] = (column, start, s.cells.count)
+            } else {
+                s.spans.append((column, start, s.cells.count))
+            }
+            s.spanCount += 1
             covered = column + 1
         }
         if let id = extras.id { cell("id", id) }
@@ -74,10 +81,11 @@ extension CSVWriter {
             s.cells.withUnsafeBytes { s.frame.append($0) }
             return
         }
-        sortCells(&s.spans, feature)
-        CSVRowFrame.appendNumber((s.spans.last?.column ?? -1) + 1, to: &s.frame)
+        var spans = Array(s.spans[0..<s.spanCount])
+        sortCells(&spans, feature)
+        CSVRowFrame.appendNumber((spans.last?.column ?? -1) + 1, to: &s.frame)
         covered = 0
-        for span in s.spans {
+        for span in spans {
             let separators = span.column - covered + (covered > 0 ? 1 : 0)
             for _ in 0..<separators { s.frame.append(delimiter) }
             s.cells.withUnsafeBytes(in: span.start..<span.end) { s.frame.append($0) }
