@@ -23,6 +23,7 @@ struct CSVCellEncoder {
     init(delimiter: CSVDelimiter) { self.delimiter = delimiter.byte }
 
     /// Appends the field for a property value.
+    @inline(__always)
     func append(_ value: PropertyValue, to out: inout CSVRowBytes) {
         switch value {
         case .null: break

@@ -70,7 +70,8 @@ extension CSVWriter {
         if let id = extras.id { cell("id", id) }
         plan.outputKeys.withUnsafeBufferPointer { keys in
             plan.outputValues.withUnsafeBufferPointer { values in
-                for i in 0..<min(keys.count, values.count) { cell(keys[i], values[i]) }
+                guard let k = keys.baseAddress, let v = values.baseAddress else { return }
+                for i in 0..<min(keys.count, values.count) { cell(k[i], v[i]) }
             }
         }
         if let folder = extras.folder { cell("folder", folder) }
