@@ -77,16 +77,30 @@ enum CSVRowFrame {
     /// The parts of `frame`.
     static func parts(of frame: UnsafeRawBufferPointer) -> Parts {
         var position = 0
-        func field() -> UnsafeRawBufferPointer {
-            let n = number(in: frame, at: &position)
-            defer { position += n }
-            return UnsafeRawBufferPointer(rebasing: frame[position..<(position + n)])
-        }
-        let longitude = field(), latitude = field(), altitude = field(), wkt = field()
+        let longitude = field(in: frame, at: &position)
+        let latitude = field(in: frame, at: &position)
+        let altitude = field(in: frame, at: &position)
+        let wkt = field(in: frame, at: &position)
         let pointWKT = frame[position] == 1
         position += 1
         let columns = number(in: frame, at: &position)
         return Parts(longitude: longitude, latitude: latitude, altitude: altitude, wkt: wkt, pointWKT: pointWKT,
                      columns: columns, properties: UnsafeRawBufferPointer(rebasing: frame[position...]))
+    }
+
+    /// The field at `position` in `frame` (its length and its bytes), moving `position` past it.
+    @inline(__always)
+    private static func field(in frame: UnsafeRawBufferPointer, at position: inout Int) -> UnsafeRawBufferPointer {
+        var n: Int
+        // Most fields are shorter than 128 bytes: their length is one byte.
+        if position < frame.count, frame[position] < 0x80 {
+            n = Int(frame[position])
+            position += 1
+        } else {
+            n = number(in: frame, at: &position)
+        }
+        n = min(n, frame.count - position)
+        defer { position += n }
+        return UnsafeRawBufferPointer(start: frame.baseAddress.map { $0 + position }, count: n)
     }
 }
