@@ -31,6 +31,13 @@ struct CSVRowBytes {
         count = at &+ 1
     }
 
+    /// Puts `byte` at `position` (within `0..<count`) in place of the byte there.
+    @inline(__always)
+    mutating func store(_ byte: UInt8, at position: Int) {
+        guard position >= 0, position < count else { return }
+        storage.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped[position] = byte }
+    }
+
     /// Appends a run of bytes.
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

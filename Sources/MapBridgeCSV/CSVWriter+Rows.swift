@@ -193,34 +193,53 @@ extension CSVWriter {
 
     /// Appends the WKT field of `shape` and the point-WKT mark (0).
     private func appendWKT(of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) {
-        let wkt = WKTFormatter.text(of: shape, precision: options.precision)
-        if wkt.droppedAltitudes {
+        wktText.removeAll()
+        let lost = WKTFormatter.write(shape, precision: options.precision, into: &wktText)
+        if lost.droppedAltitudes {
             note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
                  at: feature.location)
         }
-        var field = CSVRowBytes()
-        encoder.append(text: wkt.text, to: &field)
-        field.withUnsafeBytes { CSVRowFrame.appendField(bytes: $0.assumingMemoryBound(to: UInt8.self), to: &frame) }
+        // WKT starts with a letter: it never reads as a number, a boolean or null.
+        wktField.removeAll()
+        wktText.withUnsafeBytes { encoder.append(wkt: $0.assumingMemoryBound(to: UInt8.self), to: &wktField) }
+        wktField.withUnsafeBytes { CSVRowFrame.appendField(bytes: $0.assumingMemoryBound(to: UInt8.self), to: &frame) }
         frame.append(0)
     }
 
-    /// Appends the geometry field for `coordinate`'s number `value` on `axis`, as
-    /// `WKTFormatter.numberText` spells it: rounded to `precision` places when given, else its
-    /// source text, rendered or copied straight into the frame, else its shortest form.
+    /// Appends the geometry field (its length and its bytes) for `coordinate`'s number `value`
+    /// on `axis`, as `WKTFormatter.appendNumber` writes it.
+    @inline(__always)
     private func appendNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double, precision: Int?,
                                    to frame: inout CSVRowBytes)
     {
-        if precision == nil {
-            if let (v, spelling) = coordinate.fixedPointText(of: axis) {
-                frame.withUnsafeSpace(FixedPointSpelling.maxLength + 1) { p in
-                    let n = FixedPointSpelling.render(v, fractionDigits: spelling.fractionDigits, into: p + 1)
-                    p[0] = UInt8(truncatingIfNeeded: n)  // the length in LEB128: one byte below 128
-                    return n + 1
-                }
-                return
+        // The usual case, a fixed-point spelling, rendered straight after its one-byte length.
+        if precision == nil, let (v, spelling) = coordinate.fixedPointText(of: axis) {
+            frame.withUnsafeSpace(FixedPointSpelling.maxLength + 1) { p in
+                let n = FixedPointSpelling.render(v, fractionDigits: spelling.fractionDigits, into: p + 1)
+                p[0] = UInt8(truncatingIfNeeded: n)  // the length in LEB128: one byte below 128
+                return n + 1
             }
-            if coordinate.withSourceText(of: axis, { CSVRowFrame.appendField(bytes: $0, to: &frame) }) != nil { return }
+            return
         }
-        CSVRowFrame.appendField(WKTFormatter.numberText(value, source: nil, precision: precision), to: &frame)
+        appendOtherNumberField(coordinate, axis, value, precision: precision, to: &frame)
+    }
+
+    /// `appendNumberField` for a number without a fixed-point spelling, or rounded: its text
+    /// goes after a one-byte length, filled in once known (below 128), else moved behind a
+    /// longer one.
+    private func appendOtherNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double,
+                                        precision: Int?, to frame: inout CSVRowBytes)
+    {
+        let mark = frame.count
+        frame.append(0)
+        WKTFormatter.appendNumber(coordinate, axis, value, precision: precision, to: &frame)
+        let n = frame.count - mark - 1
+        if n < 0x80 {
+            frame.store(UInt8(truncatingIfNeeded: n), at: mark)
+        } else {
+            let text = frame.withUnsafeBytes(in: (mark + 1)..<frame.count) { Array($0) }
+            frame.truncate(to: mark)
+            text.withUnsafeBufferPointer { CSVRowFrame.appendField(bytes: $0, to: &frame) }
+        }
     }
 }
