@@ -79,6 +79,7 @@ struct CSVRowBytes {
     /// of `maximum` free bytes and returns how many it wrote (0...`maximum`).
     @inline(__always)
     mutating func withUnsafeSpace(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        guard maximum > 0 else { return }
         if maximum > storage.count &- count { grow(maximum) }
         let at = count
         let n = storage.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + at) }
