@@ -23,11 +23,12 @@ struct CSVCellEncoder {
     init(delimiter: CSVDelimiter) { self.delimiter = delimiter.byte }
 
     /// Appends the field for a property value.
-    func append(_ value: PropertyValue, to out: inout [UInt8]) {
+    @inline(__always)
+    func append(_ value: PropertyValue, to out: inout CSVRowBytes) {
         switch value {
         case .null: break
-        case .bool(let b): out.append(contentsOf: b ? "true".utf8 : "false".utf8)
-        case .number(let n): CSVCellEncoder.appendUTF8(n.text, to: &out)
+        case .bool(let b): out.append(b ? Self.bytes("true") : Self.bytes("false"))
+        case .number(let n): out.append(utf8: n.text)
         case .string(let s): append(text: s, to: &out)
         case .array, .object:
             var json = CSVCellEncoder.compactJSON(value)
@@ -36,43 +37,56 @@ struct CSVCellEncoder {
     }
 
     /// Appends the field for a string that must read back as that string.
-    func append(text: String, to out: inout [UInt8]) {
+    func append(text: String, to out: inout CSVRowBytes) {
         var t = text
         t.withUTF8 { bytes in
-            append(bytes, quoted: needsQuotes(bytes) || CSVValueTyping.scalar(text) != nil, to: &out)
+            append(bytes, quoted: needsQuotes(bytes) || Self.mayReadAsScalar(bytes) && CSVValueTyping.scalar(text) != nil,
+                   to: &out)
+        }
+    }
+
+    /// Whether text starting as `bytes` does may read as something other than a string
+    /// (`CSVValueTyping.scalar`): only text starting with `\`, `t`, `f`, `-` or a digit can.
+    @inline(__always)
+    private static func mayReadAsScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        switch first {
+        case UInt8(ascii: "\\"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return false
         }
     }
 
     /// Appends the field for text given as bytes that cannot read as a scalar (WKT, which
     /// starts with a letter): quoted only when it must be to stay one field.
-    func append(wkt bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    func append(wkt bytes: UnsafeBufferPointer<UInt8>, to out: inout CSVRowBytes) {
         append(bytes, quoted: needsQuotes(bytes), to: &out)
     }
 
     /// The field for a property value.
     func field(_ value: PropertyValue) -> String {
-        var out: [UInt8] = []
+        var out = CSVRowBytes()
         append(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The field for a string that must read back as that string.
     func field(text: String) -> String {
-        var out: [UInt8] = []
+        var out = CSVRowBytes()
         append(text: text, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The field for a column name in the header: also quoted when it looks like a number,
     /// so that the reader takes the row for a header.
     func header(_ name: String) -> String {
         var n = name
-        var out: [UInt8] = []
+        var out = CSVRowBytes()
         n.withUTF8 { bytes in
             let quoted = needsQuotes(bytes) || CSVValueTyping.scalar(name) != nil || CSVValueTyping.coordinate(name) != nil
             append(bytes, quoted: quoted, to: &out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `text` must be quoted to survive as one field: empty, blanks at either end, or
@@ -97,27 +111,26 @@ struct CSVCellEncoder {
     }
 
     /// Appends `text`, in quotes with its quotes doubled when `quoted`.
-    private func append(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool, to out: inout [UInt8]) {
+    private func append(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool, to out: inout CSVRowBytes) {
         guard quoted else {
-            out.append(contentsOf: text)
+            out.append(text)
             return
         }
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         for (i, c) in text.enumerated() where c == UInt8(ascii: "\"") {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...i]))
+            out.append(UnsafeBufferPointer(rebasing: text[runStart...i]))
             out.append(UInt8(ascii: "\""))
             runStart = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        out.append(UnsafeBufferPointer(rebasing: text[runStart...]))
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends a string's UTF-8 bytes.
+    /// The bytes of a static string.
     @inline(__always)
-    static func appendUTF8(_ text: String, to out: inout [UInt8]) {
-        var t = text
-        t.withUTF8 { out.append(contentsOf: $0) }
+    static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// A nested value as compact JSON, numbers with their text.

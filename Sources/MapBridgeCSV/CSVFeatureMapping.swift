@@ -62,46 +62,55 @@ struct CSVFeatureMapping: Hashable, Sendable {
         }
     }
 
-    /// Calls `body` with each property written for `feature`, in order: `id` first (where no
-    /// property has that name), its properties with its fields in place (see `vocabulary`),
-    /// then `folder` and a circle's `radius` where no property has those names; and
-    /// `unwritten` with what cannot be written. `plan` keeps the vocabulary's steps from row to
-    /// row (`PropertyVocabulary.WritePlan`): a feature shaped like the one before is written
+    /// The properties written around a feature's own (`outputProperties`), each `nil` when
+    /// not written.
+    struct Extras {
+        /// `id`, written first: the feature's id, where no property has that name.
+        var id: PropertyValue?
+        /// `folder`, written after the properties: the folder path as a JSON array of names,
+        /// where no property has that name.
+        var folder: PropertyValue?
+        /// `radius`, written last: a circle's radius in metres, where no property has that name.
+        var radius: PropertyValue?
+    }
+
+    /// The properties written for `feature`, in order: `id` (`Extras.id`), its properties with
+    /// its fields in place (see `vocabulary`), put in `plan.outputKeys` and
+    /// `plan.outputValues`, then `folder` and `radius` (`Extras`); `unwritten` is called with
+    /// what cannot be written. `plan` keeps the vocabulary's steps from row to row
+    /// (`PropertyVocabulary.WritePlan`): a feature shaped like the one before is written
     /// without looking at its keys again.
-    static func forEachOutputProperty(
-        of feature: Feature, plan: inout PropertyVocabulary.WritePlan, unwritten: (Unwritten) -> Void,
-        _ body: (String, PropertyValue) throws -> Void
-    ) rethrows {
+    static func outputProperties(
+        of feature: Feature, plan: inout PropertyVocabulary.WritePlan, unwritten: (Unwritten) -> Void
+    ) -> Extras {
         if feature.highlightStyle != nil { unwritten(.highlightStyle) }
         if feature.altitudeMode != nil { unwritten(.altitudeMode) }
         if !feature.foreignMembers.isEmpty { unwritten(.foreignMembers) }
         if hasVertexTimes(feature.shape) { unwritten(.vertexTimes) }
         vocabulary.writeProperties(of: feature, plan: &plan)
-        let keys = plan.outputKeys, values = plan.outputValues
+        var extras = Extras()
         var circle: Circle?
         if case .circle(let c)? = feature.shape { circle = c }
-        guard feature.id != nil || !feature.folderPath.isEmpty || circle != nil else {
-            for i in keys.indices { try body(keys[i], values[i]) }
-            return
-        }
+        guard feature.id != nil || !feature.folderPath.isEmpty || circle != nil else { return extras }
+        let keys = plan.outputKeys
         if let id = feature.id {
             let value: PropertyValue = switch id {
             case .string(let s): .string(s)
             case .number(let n): .number(n)
             }
             if let held = keys.firstIndex(where: { isNamed($0, "id") }) {
-                if values[held] != value { unwritten(.differentID) }
+                if plan.outputValues[held] != value { unwritten(.differentID) }
             } else {
-                try body("id", value)
+                extras.id = value
             }
         }
-        for i in keys.indices { try body(keys[i], values[i]) }
         if !feature.folderPath.isEmpty, !keys.contains(where: { isNamed($0, "folder") }) {
-            try body("folder", .array(feature.folderPath.map { .string($0) }))
+            extras.folder = .array(feature.folderPath.map { .string($0) })
         }
         if let circle, !keys.contains(where: { isNamed($0, "radius") }) {
-            try body("radius", .number(NumberValue(circle.radius)))
+            extras.radius = .number(NumberValue(circle.radius))
         }
+        return extras
     }
 
     /// Whether `key` is `name` (lower-case ASCII) whatever its case. Only ASCII letters

@@ -19,14 +19,32 @@ enum CSVRowFrame {
         var properties: UnsafeRawBufferPointer
     }
 
-    /// Appends `value` (≥ 0) in LEB128: seven bits a byte, low bits first.
-    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+    /// The most bytes `writeNumber` writes.
+    static var maxNumberLength: Int { 10 }
+
+    /// Writes `value` (≥ 0) in LEB128 at `out` — seven bits a byte, low bits first — and
+    /// returns the byte count (at most `maxNumberLength`).
+    @inline(__always)
+    static func writeNumber(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var v = UInt(value)
+        var n = 0
         while v >= 0x80 {
-            out.append(UInt8(v & 0x7F) | 0x80)
+            out[n] = UInt8(v & 0x7F) | 0x80
             v >>= 7
+            n += 1
         }
-        out.append(UInt8(v))
+        out[n] = UInt8(v)
+        return n + 1
+    }
+
+    /// Appends `value` (≥ 0) in LEB128 (`writeNumber`).
+    @inline(__always)
+    static func appendNumber(_ value: Int, to out: inout CSVRowBytes) {
+        if value < 0x80 {
+            out.append(UInt8(truncatingIfNeeded: value))
+        } else {
+            out.withUnsafeSpace(maxNumberLength) { writeNumber(value, to: $0) }
+        }
     }
 
     /// Reads a LEB128 number at `position` in `bytes`, moving `position` past it.
@@ -44,33 +62,45 @@ enum CSVRowFrame {
     }
 
     /// Appends a geometry field: its length and its bytes.
-    static func appendField(_ text: String, to out: inout [UInt8]) {
+    static func appendField(_ text: String, to out: inout CSVRowBytes) {
         var t = text
-        t.withUTF8 { bytes in
-            appendNumber(bytes.count, to: &out)
-            out.append(contentsOf: bytes)
-        }
+        t.withUTF8 { appendField(bytes: $0, to: &out) }
     }
 
     /// Appends a geometry field given as bytes.
-    static func appendField(bytes: [UInt8], to out: inout [UInt8]) {
+    @inline(__always)
+    static func appendField(bytes: UnsafeBufferPointer<UInt8>, to out: inout CSVRowBytes) {
         appendNumber(bytes.count, to: &out)
-        out.append(contentsOf: bytes)
+        out.append(bytes)
     }
 
     /// The parts of `frame`.
     static func parts(of frame: UnsafeRawBufferPointer) -> Parts {
         var position = 0
-        func field() -> UnsafeRawBufferPointer {
-            let n = number(in: frame, at: &position)
-            defer { position += n }
-            return UnsafeRawBufferPointer(rebasing: frame[position..<(position + n)])
-        }
-        let longitude = field(), latitude = field(), altitude = field(), wkt = field()
+        let longitude = field(in: frame, at: &position)
+        let latitude = field(in: frame, at: &position)
+        let altitude = field(in: frame, at: &position)
+        let wkt = field(in: frame, at: &position)
         let pointWKT = frame[position] == 1
         position += 1
         let columns = number(in: frame, at: &position)
         return Parts(longitude: longitude, latitude: latitude, altitude: altitude, wkt: wkt, pointWKT: pointWKT,
                      columns: columns, properties: UnsafeRawBufferPointer(rebasing: frame[position...]))
+    }
+
+    /// The field at `position` in `frame` (its length and its bytes), moving `position` past it.
+    @inline(__always)
+    private static func field(in frame: UnsafeRawBufferPointer, at position: inout Int) -> UnsafeRawBufferPointer {
+        var n: Int
+        // Most fields are shorter than 128 bytes: their length is one byte.
+        if position < frame.count, frame[position] < 0x80 {
+            n = Int(frame[position])
+            position += 1
+        } else {
+            n = number(in: frame, at: &position)
+        }
+        n = min(n, frame.count - position)
+        defer { position += n }
+        return UnsafeRawBufferPointer(start: frame.baseAddress.map { $0 + position }, count: n)
     }
 }

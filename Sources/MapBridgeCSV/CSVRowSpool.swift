@@ -23,8 +23,6 @@ final class CSVRowSpool {
     private let directory: String?
     private var memory: [UInt8] = []
     private var file: (descriptor: Int32, sink: ByteSink)?
-    /// The length in front of the frame being appended.
-    private var header: [UInt8] = []
     /// Rows appended so far.
     private(set) var count = 0
     /// Whether the rows have moved to the temporary file.
@@ -46,16 +44,29 @@ final class CSVRowSpool {
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
     ///   be created or written.
     func append(_ row: [UInt8]) throws {
-        header.removeAll(keepingCapacity: true)
-        CSVRowFrame.appendNumber(row.count, to: &header)
+        try row.withUnsafeBytes { try append($0) }
+    }
+
+    /// Adds a row's frame, given as its bytes, at the end.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
+    ///   be created or written.
+    func append(_ row: UnsafeRawBufferPointer) throws {
+        // The length in LEB128, at most 10 bytes.
+        var length: (UInt64, UInt64) = (0, 0)
+        let lengthBytes = withUnsafeMutableBytes(of: &length) { raw in
+            CSVRowFrame.writeNumber(row.count, to: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+        }
         count += 1
-        if file == nil && (count > memoryRows || memory.count + header.count + row.count > memoryBytes) { try moveToDisk() }
-        if let file {
-            try header.withUnsafeBytes { try file.sink.write($0) }
-            try row.withUnsafeBytes { try file.sink.write($0) }
-        } else {
-            memory += header
-            memory += row
+        if file == nil && (count > memoryRows || memory.count + lengthBytes + row.count > memoryBytes) { try moveToDisk() }
+        try withUnsafeBytes(of: &length) { raw in
+            let header = UnsafeRawBufferPointer(rebasing: raw[0..<lengthBytes])
+            if let file {
+                try file.sink.write(header)
+                try file.sink.write(row)
+            } else {
+                memory.append(contentsOf: header)
+                memory.append(contentsOf: row)
+            }
         }
     }
 

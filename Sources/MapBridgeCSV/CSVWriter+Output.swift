@@ -50,37 +50,63 @@ extension CSVWriter {
     }
 
     /// Writes one row, given as its frame (`CSVRowFrame`), in `layout`: the geometry fields,
-    /// then every property column.
+    /// then every property column. The row goes into the sink's buffer in one step: its
+    /// length is bounded by the frame's parts.
     func writeRow(_ frame: UnsafeRawBufferPointer, _ layout: ResolvedGeometry) throws {
         let row = CSVRowFrame.parts(of: frame)
-        let sink = self.sink
-        let delimiter = encoder.delimiter
-        var fields = 0
-        func put(_ field: UnsafeRawBufferPointer) throws {
-            if fields > 0 { try sink.write(byte: delimiter) }
-            fields += 1
-            try sink.write(field)
-        }
-        switch layout {
-        case .none: break
-        case .xy: try put(row.longitude); try put(row.latitude)
-        case .yx: try put(row.latitude); try put(row.longitude)
-        case .xyz: try put(row.longitude); try put(row.latitude); try put(row.altitude)
-        case .wkt:
-            if row.pointWKT {
-                let wkt = pointWKT(row)
-                try wkt.withUnsafeBytes { try put($0) }
-            } else {
-                try put(row.wkt)
+        // A point's WKT field, made only when the layout turned out to be WKT.
+        let made: [UInt8] = layout == .wkt && row.pointWKT ? pointWKT(row) : []
+        try made.withUnsafeBytes { made in
+            let wkt = row.pointWKT ? made : row.wkt
+            let columns = columnNames.count
+            let padding = max(columns - max(row.columns, 1), 0)
+            let delimiter = encoder.delimiter
+            let crlf = options.lineEnding == .crlf
+            // Four geometry fields and the properties, a delimiter after each, the padding and the line end.
+            let maximum = row.longitude.count + row.latitude.count + row.altitude.count + wkt.count
+                + row.properties.count + padding + 7
+            try sink.withUnsafeSpace(maximum) { start in
+                var out = start
+                var fields = 0
+                func copy(_ bytes: UnsafeRawBufferPointer) {
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                    out.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                    out += bytes.count
+                }
+                func put(_ field: UnsafeRawBufferPointer) {
+                    if fields > 0 {
+                        out.pointee = delimiter
+                        out += 1
+                    }
+                    fields += 1
+                    copy(field)
+                }
+                switch layout {
+                case .none: break
+                case .xy: put(row.longitude); put(row.latitude)
+                case .yx: put(row.latitude); put(row.longitude)
+                case .xyz: put(row.longitude); put(row.latitude); put(row.altitude)
+                case .wkt: put(wkt)
+                }
+                if columns > 0 {
+                    if fields > 0 {
+                        out.pointee = delimiter
+                        out += 1
+                    }
+                    copy(row.properties)
+                    // The columns the row does not reach are empty.
+                    out.update(repeating: delimiter, count: padding)
+                    out += padding
+                }
+                if crlf {
+                    out.pointee = 0x0D
+                    out += 1
+                }
+                out.pointee = 0x0A
+                out += 1
+                return out - start
             }
         }
-        let columns = columnNames.count
-        guard columns > 0 else { return try writeLineEnd() }
-        if fields > 0 { try sink.write(byte: delimiter) }
-        try sink.write(row.properties)
-        // The columns the row does not reach are empty.
-        for _ in 0..<(columns - max(row.columns, 1)) { try sink.write(byte: delimiter) }
-        try writeLineEnd()
     }
 
     /// The WKT field of a point row, from its fields, as `WKTFormatter` spells a point:
@@ -95,9 +121,9 @@ extension CSVWriter {
             text += row.altitude
         }
         text.append(UInt8(ascii: ")"))
-        var field: [UInt8] = []
+        var field = CSVRowBytes()
         text.withUnsafeBufferPointer { encoder.append(wkt: $0, to: &field) }
-        return field
+        return field.withUnsafeBytes { Array($0) }
     }
 
     private func writeLineEnd() throws {

@@ -2,41 +2,43 @@ import MapBridgeModel
 
 extension CSVWriter {
     /// Scratch space for encoding rows, kept between rows so that a row allocates nothing
-    /// once the buffers have grown to the widest row.
+    /// once the buffers have grown to the widest row. The writer holds one and lends it to
+    /// `encodeRow(for:into:)` in place: it is never copied.
     struct RowScratch {
         /// The frame being built (`CSVRowFrame`).
-        var frame: [UInt8] = []
-        /// The property fields' bytes, one after another, and where each lies and in which column.
-        var cells: [UInt8] = []
+        var frame = CSVRowBytes()
+        /// The property fields' bytes: while the row's columns come in order (the usual case),
+        /// already joined by the delimiter with empty fields in the gaps, ready to be copied
+        /// into the frame; after a column out of order, one field after another.
+        var cells = CSVRowBytes()
+        /// Where each property field lies in `cells` and in which column: the first
+        /// `spanCount` (the rest is room kept from earlier rows).
         var spans: [(column: Int, start: Int, end: Int)] = []
+        var spanCount = 0
         /// The columns of the keys of the row before, by position: the same keys in the same
         /// order (the usual case) are found without hashing.
         var keys: [(key: String, column: Int)] = []
-        /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
-        var plan = PropertyVocabulary.WritePlan()
     }
 
-    /// Encodes the row for `feature` into `scratch.frame` (see `CSVRowFrame`): its geometry
-    /// fields for every layout it may end up in, and its property fields by column, adding
-    /// columns not seen before.
-    func encodeRow(for feature: Feature) throws {
-        var s = scratch
-        scratch = RowScratch()
-        defer { scratch = s }
-        s.frame.removeAll(keepingCapacity: true)
-        s.cells.removeAll(keepingCapacity: true)
-        s.spans.removeAll(keepingCapacity: true)
+    /// Encodes the row for `feature` into `s.frame` (see `CSVRowFrame`): its geometry fields
+    /// for every layout it may end up in, and its property fields by column, adding columns
+    /// not seen before.
+    func encodeRow(for feature: Feature, into s: inout RowScratch) throws {
+        s.frame.removeAll()
+        s.cells.removeAll()
+        s.spanCount = 0
         try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
         var position = 0
+        // The columns up to the last field's (its column + 1).
+        var covered = 0
         let encoder = self.encoder
-        // Out of `s` while the closure below changes `s`.
-        var plan = s.plan
-        s.plan = PropertyVocabulary.WritePlan()
-        defer { s.plan = plan }
-        try CSVFeatureMapping.forEachOutputProperty(of: feature, plan: &plan, unwritten: { u in
+        let delimiter = encoder.delimiter
+        let extras = CSVFeatureMapping.outputProperties(of: feature, plan: &plan) { u in
             self.note("csv-unwritten-\(u.rawValue)", u.message)
-        }) { key, value in
+        }
+        /// Encodes the property `key`'s field into `s.cells`, in its column.
+        func cell(_ key: String, _ value: PropertyValue) {
             defer { position += 1 }
             let column: Int
             if position < s.keys.count, s.keys[position].key == key {
@@ -46,21 +48,48 @@ extension CSVWriter {
                 column = c
                 if position < s.keys.count { s.keys[position] = (key, c) } else if position == s.keys.count { s.keys.append((key, c)) }
             }
-            if case .array = value { self.noteNested() } else if case .object = value { self.noteNested() }
-            if let last = s.spans.last, last.column >= column { sorted = false }
+            switch value {
+            case .array, .object: self.noteNested()
+            default: break
+            }
+            if column < covered { sorted = false }
+            if sorted {
+                // The gap's empty fields, and the delimiter before this field.
+                for _ in 0..<(column - covered + (covered > 0 ? 1 : 0)) { s.cells.append(delimiter) }
+            }
             let start = s.cells.count
             encoder.append(value, to: &s.cells)
-            s.spans.append((column, start, s.cells.count))
+            if s.spanCount < s.spans.count {
+                s.spans[s.spanCount] = (column, start, s.cells.count)
+            } else {
+                s.spans.append((column, start, s.cells.count))
+            }
+            s.spanCount += 1
+            covered = column + 1
         }
-        if !sorted { sortCells(&s.spans, feature) }
+        if let id = extras.id { cell("id", id) }
+        plan.outputKeys.withUnsafeBufferPointer { keys in
+            plan.outputValues.withUnsafeBufferPointer { values in
+                guard let k = keys.baseAddress, let v = values.baseAddress else { return }
+                for i in 0..<min(keys.count, values.count) { cell(k[i], v[i]) }
+            }
+        }
+        if let folder = extras.folder { cell("folder", folder) }
+        if let radius = extras.radius { cell("radius", radius) }
         // The property fields of columns 0...last, joined: empty fields fill the gaps.
-        CSVRowFrame.appendNumber((s.spans.last?.column ?? -1) + 1, to: &s.frame)
-        var covered = 0
-        let delimiter = encoder.delimiter
-        for span in s.spans {
+        if sorted {
+            CSVRowFrame.appendNumber(covered, to: &s.frame)
+            s.cells.withUnsafeBytes { s.frame.append($0) }
+            return
+        }
+        var spans = Array(s.spans[0..<s.spanCount])
+        sortCells(&spans, feature)
+        CSVRowFrame.appendNumber((spans.last?.column ?? -1) + 1, to: &s.frame)
+        covered = 0
+        for span in spans {
             let separators = span.column - covered + (covered > 0 ? 1 : 0)
             for _ in 0..<separators { s.frame.append(delimiter) }
-            s.frame.append(contentsOf: s.cells[span.start..<span.end])
+            s.cells.withUnsafeBytes(in: span.start..<span.end) { s.frame.append($0) }
             covered = span.column + 1
         }
     }
@@ -111,59 +140,106 @@ extension CSVWriter {
     // MARK: Geometry
 
     /// Appends the point fields (for a point) and the WKT field (when WKT may be written).
-    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout [UInt8]) throws {
+    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout CSVRowBytes) throws {
         guard let shape else {
-            frame.append(contentsOf: [0, 0, 0, 0, 0])  // four empty fields, no point WKT
+            for _ in 0..<5 { frame.append(0) }  // four empty fields, no point WKT
             return
         }
-        var point: Coordinate?
-        switch shape {
-        case .annotation(let c): point = c
-        case .circle(let circle): point = circle.center
-        default: break
-        }
         shapes.any = true
-        if point == nil { shapes.allPoints = false }
-        if let c = point, c.altitude != nil { shapes.anyAltitude = true }
-        if let layout = options.geometry, layout != .wkt {
-            guard point != nil else {
+        switch shape {
+        case .annotation(let c): try encodePoint(c, of: shape, feature, into: &frame)
+        case .circle(let circle): try encodePoint(circle.center, of: shape, feature, into: &frame)
+        default:
+            shapes.allPoints = false
+            if let layout = options.geometry, layout != .wkt {
                 throw MapBridgeError(.data, "feature \(featureCount + 1) is a \(shape.kind.rawValue), which \(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) cannot hold (it is for points); write it with \(Setting.csvGeometry.mention(value: ".wkt", argument: "wkt"))",
                                      at: feature.location)
             }
-            if layout != .xyz && shapes.anyAltitude {
-                note("csv-altitude", "\(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) has no altitude column; altitudes are not written (use \(Setting.csvGeometry.mention(value: ".xyz", argument: "xyz")))")
-            }
+            for _ in 0..<3 { frame.append(0) }
+            appendWKT(of: shape, feature, into: &frame)
+        }
+    }
+
+    /// Appends the fields of a point (`shape` is a point or a circle at `c`).
+    private func encodePoint(_ c: Coordinate, of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) throws {
+        let altitude = c.altitude
+        if altitude != nil { shapes.anyAltitude = true }
+        if let layout = options.geometry, layout != .wkt, layout != .xyz && shapes.anyAltitude {
+            note("csv-altitude", "\(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) has no altitude column; altitudes are not written (use \(Setting.csvGeometry.mention(value: ".xyz", argument: "xyz")))")
         }
         if case .circle = shape {
             note("csv-circle", "CSV has no circles; a circle is written as its centre point with its radius in metres in the 'radius' column")
         }
         let precision = options.precision
-        if let c = point {
-            CSVRowFrame.appendField(WKTFormatter.numberText(c.longitude, source: c.sourceText(of: .longitude), precision: precision), to: &frame)
-            CSVRowFrame.appendField(WKTFormatter.numberText(c.latitude, source: c.sourceText(of: .latitude), precision: precision), to: &frame)
-            if let alt = c.altitude {
-                CSVRowFrame.appendField(WKTFormatter.numberText(alt, source: c.sourceText(of: .altitude), precision: precision), to: &frame)
-            } else {
-                frame.append(0)
-            }
+        appendNumberField(c, .longitude, c.longitude, precision: precision, to: &frame)
+        appendNumberField(c, .latitude, c.latitude, precision: precision, to: &frame)
+        if let altitude {
+            appendNumberField(c, .altitude, altitude, precision: precision, to: &frame)
         } else {
-            frame.append(contentsOf: [0, 0, 0])
-        }
-        // A point's WKT is made from its fields at the end, and only if the layout is WKT.
-        if point != nil && options.geometry == nil {
-            frame.append(contentsOf: [0, 1])
-        } else if options.geometry == nil || options.geometry == .wkt {
-            let wkt = WKTFormatter.text(of: shape, precision: precision)
-            if wkt.droppedAltitudes {
-                note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
-                     at: feature.location)
-            }
-            var field: [UInt8] = []
-            encoder.append(text: wkt.text, to: &field)
-            CSVRowFrame.appendField(bytes: field, to: &frame)
             frame.append(0)
+        }
+        switch options.geometry {
+        case nil:
+            // A point's WKT is made from its fields at the end, and only if the layout is WKT.
+            frame.append(0)
+            frame.append(1)
+        case .wkt?:
+            appendWKT(of: shape, feature, into: &frame)
+        default:
+            frame.append(0)
+            frame.append(0)
+        }
+    }
+
+    /// Appends the WKT field of `shape` and the point-WKT mark (0).
+    private func appendWKT(of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) {
+        wktText.removeAll()
+        let lost = WKTFormatter.write(shape, precision: options.precision, into: &wktText)
+        if lost.droppedAltitudes {
+            note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
+                 at: feature.location)
+        }
+        // WKT starts with a letter: it never reads as a number, a boolean or null.
+        wktField.removeAll()
+        wktText.withUnsafeBytes { encoder.append(wkt: $0.assumingMemoryBound(to: UInt8.self), to: &wktField) }
+        wktField.withUnsafeBytes { CSVRowFrame.appendField(bytes: $0.assumingMemoryBound(to: UInt8.self), to: &frame) }
+        frame.append(0)
+    }
+
+    /// Appends the geometry field (its length and its bytes) for `coordinate`'s number `value`
+    /// on `axis`, as `WKTFormatter.appendNumber` writes it.
+    @inline(__always)
+    private func appendNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double, precision: Int?,
+                                   to frame: inout CSVRowBytes)
+    {
+        // The usual case, a fixed-point spelling, rendered straight after its one-byte length.
+        if precision == nil, let (v, spelling) = coordinate.fixedPointText(of: axis) {
+            frame.withUnsafeSpace(FixedPointSpelling.maxLength + 1) { p in
+                let n = FixedPointSpelling.render(v, fractionDigits: spelling.fractionDigits, into: p + 1)
+                p[0] = UInt8(truncatingIfNeeded: n)  // the length in LEB128: one byte below 128
+                return n + 1
+            }
+            return
+        }
+        appendOtherNumberField(coordinate, axis, value, precision: precision, to: &frame)
+    }
+
+    /// `appendNumberField` for a number without a fixed-point spelling, or rounded: its text
+    /// goes after a one-byte length, filled in once known (below 128), else moved behind a
+    /// longer one.
+    private func appendOtherNumberField(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double,
+                                        precision: Int?, to frame: inout CSVRowBytes)
+    {
+        let mark = frame.count
+        frame.append(0)
+        WKTFormatter.appendNumber(coordinate, axis, value, precision: precision, to: &frame)
+        let n = frame.count - mark - 1
+        if n < 0x80 {
+            frame.store(UInt8(truncatingIfNeeded: n), at: mark)
         } else {
-            frame.append(contentsOf: [0, 0])
+            let text = frame.withUnsafeBytes(in: (mark + 1)..<frame.count) { Array($0) }
+            frame.truncate(to: mark)
+            text.withUnsafeBufferPointer { CSVRowFrame.appendField(bytes: $0, to: &frame) }
         }
     }
 }

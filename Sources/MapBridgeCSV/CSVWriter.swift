@@ -52,6 +52,11 @@ public final class CSVWriter: FeatureWriter {
     var lateColumns = 0
     /// Buffers reused from row to row.
     var scratch = RowScratch()
+    /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
+    var plan = PropertyVocabulary.WritePlan()
+    /// A shape's WKT, and its field (quoted where needed), reused from row to row.
+    var wktText = CSVRowBytes()
+    var wktField = CSVRowBytes()
     /// Diagnostic codes reported so far: each kind is reported once.
     var reported: Set<String> = []
     private var state = State.fresh
@@ -100,10 +105,10 @@ public final class CSVWriter: FeatureWriter {
     public func write(_ feature: Feature) throws {
         if state == .fresh { try begin(DocumentInfo()) }
         guard state == .begun else { return }
-        try encodeRow(for: feature)
+        try encodeRow(for: feature, into: &scratch)
         featureCount += 1
         if let spool {
-            try spool.append(scratch.frame)
+            try scratch.frame.withUnsafeBytes { try spool.append($0) }
         } else if let geometry {
             try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }

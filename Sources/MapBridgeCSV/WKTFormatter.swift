@@ -28,16 +28,31 @@ public enum WKTFormatter {
     /// - Parameter precision: decimal places (0...15) for every number, or `nil` to keep each
     ///   number's source text.
     public static func text(of shape: Shape, precision: Int? = nil) -> Output {
+        var bytes = CSVRowBytes()
+        let lost = write(shape, precision: precision, into: &bytes)
+        return Output(text: bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) },
+                      droppedAltitudes: lost.droppedAltitudes, circles: lost.circles)
+    }
+
+    /// Appends the WKT of `shape` (the bytes of `text(of:precision:)`) to `out`, with no string
+    /// made on the way, and returns what it could not hold (see `Output`).
+    static func write(_ shape: Shape, precision: Int?, into out: inout CSVRowBytes)
+        -> (droppedAltitudes: Bool, circles: Bool)
+    {
         var builder = Builder(precision: precision)
+        swap(&builder.out, &out)
         builder.write(shape)
-        return Output(text: builder.out, droppedAltitudes: builder.droppedAltitudes, circles: builder.circles)
+        swap(&builder.out, &out)
+        return (builder.droppedAltitudes, builder.circles)
     }
 
     private struct Builder {
         let precision: Int?
-        var out = ""
+        var out = CSVRowBytes()
         var droppedAltitudes = false
         var circles = false
+
+        init(precision: Int?) { self.precision = precision }
 
         mutating func write(_ shape: Shape) {
             switch shape {
@@ -48,88 +63,113 @@ public enum WKTFormatter {
                 point(circle.center)
             case .polyline(let line):
                 let z = tag("LINESTRING", shape)
-                if line.coordinates.isEmpty { out += "EMPTY" } else { positions(line.coordinates, z) }
+                if line.coordinates.isEmpty { put("EMPTY") } else { positions(line.coordinates, z) }
             case .polygon(let polygon):
                 let z = tag("POLYGON", shape)
                 rings(polygon, z)
             case .multiPoint(let points):
                 let z = tag("MULTIPOINT", shape)
                 list(points, empty: points.isEmpty) { b, c in
-                    b.out += "("
+                    b.put("(")
                     b.position(c, z)
-                    b.out += ")"
+                    b.put(")")
                 }
             case .multiPolyline(let lines):
                 let z = tag("MULTILINESTRING", shape)
                 list(lines, empty: lines.isEmpty) { b, line in
-                    if line.coordinates.isEmpty { b.out += "EMPTY" } else { b.positions(line.coordinates, z) }
+                    if line.coordinates.isEmpty { b.put("EMPTY") } else { b.positions(line.coordinates, z) }
                 }
             case .multiPolygon(let polygons):
                 let z = tag("MULTIPOLYGON", shape)
                 list(polygons, empty: polygons.isEmpty) { b, p in b.rings(p, z) }
             case .collection(let shapes):
-                out += "GEOMETRYCOLLECTION "
+                put("GEOMETRYCOLLECTION ")
                 list(shapes, empty: shapes.isEmpty) { b, s in b.write(s) }
             }
         }
 
+        @inline(__always)
+        private mutating func put(_ text: StaticString) {
+            out.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
         private mutating func point(_ c: Coordinate) {
             let z = c.altitude != nil
-            out += z ? "POINT Z (" : "POINT ("
+            put(z ? "POINT Z (" : "POINT (")
             position(c, z)
-            out += ")"
+            put(")")
         }
 
         /// Writes `name` and ` Z` when every position has an altitude; returns whether it did.
-        private mutating func tag(_ name: String, _ shape: Shape) -> Bool {
+        private mutating func tag(_ name: StaticString, _ shape: Shape) -> Bool {
             var all = true, any = false
             shape.forEachCoordinate { c in
                 if c.altitude == nil { all = false } else { any = true }
             }
             if any && !all { droppedAltitudes = true }
             let z = any && all
-            out += name
-            out += z ? " Z " : " "
+            put(name)
+            put(z ? " Z " : " ")
             return z
         }
 
         private mutating func rings(_ polygon: Polygon, _ z: Bool) {
             let rings = polygon.outer.isEmpty && polygon.holes.isEmpty ? [] : polygon.rings
             list(rings, empty: rings.isEmpty) { b, ring in
-                if ring.isEmpty { b.out += "EMPTY" } else { b.positions(ring, z) }
+                if ring.isEmpty { b.put("EMPTY") } else { b.positions(ring, z) }
             }
         }
 
         private mutating func positions(_ coordinates: [Coordinate], _ z: Bool) {
-            list(coordinates, empty: false) { b, c in b.position(c, z) }
+            put("(")
+            for k in coordinates.indices {
+                if k > 0 { put(", ") }
+                position(coordinates[k], z)
+            }
+            put(")")
         }
 
         private mutating func list<T>(_ items: [T], empty: Bool, _ item: (inout Builder, T) -> Void) {
             if empty {
-                out += "EMPTY"
+                put("EMPTY")
                 return
             }
-            out += "("
+            put("(")
             for (k, x) in items.enumerated() {
-                if k > 0 { out += ", " }
+                if k > 0 { put(", ") }
                 item(&self, x)
             }
-            out += ")"
+            put(")")
         }
 
         private mutating func position(_ c: Coordinate, _ z: Bool) {
-            out += number(c.longitude, c.sourceText(of: .longitude))
-            out += " "
-            out += number(c.latitude, c.sourceText(of: .latitude))
+            WKTFormatter.appendNumber(c, .longitude, c.longitude, precision: precision, to: &out)
+            put(" ")
+            WKTFormatter.appendNumber(c, .latitude, c.latitude, precision: precision, to: &out)
             if z, let alt = c.altitude {
-                out += " "
-                out += number(alt, c.sourceText(of: .altitude))
+                put(" ")
+                WKTFormatter.appendNumber(c, .altitude, alt, precision: precision, to: &out)
             }
         }
+    }
 
-        private func number(_ value: Double, _ text: String?) -> String {
-            WKTFormatter.numberText(value, source: text, precision: precision)
+    /// Appends the text of `coordinate`'s number `value` on `axis`, as `numberText` spells it:
+    /// rounded to `precision` places when given, else its source text (rendered from its
+    /// fixed-point spelling, or copied), else its shortest form.
+    @inline(__always)
+    static func appendNumber(_ coordinate: Coordinate, _ axis: Coordinate.Axis, _ value: Double, precision: Int?,
+                             to out: inout CSVRowBytes)
+    {
+        if precision == nil {
+            if let (v, spelling) = coordinate.fixedPointText(of: axis) {
+                out.withUnsafeSpace(FixedPointSpelling.maxLength) {
+                    FixedPointSpelling.render(v, fractionDigits: spelling.fractionDigits, into: $0)
+                }
+                return
+            }
+            if coordinate.withSourceText(of: axis, { out.append($0) }) != nil { return }
         }
+        out.append(utf8: numberText(value, source: nil, precision: precision))
     }
 
     /// A coordinate number's text: its source text, or rounded to `precision` places when

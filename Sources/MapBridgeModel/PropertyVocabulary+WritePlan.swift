@@ -57,41 +57,58 @@ extension PropertyVocabulary {
 
         public init() {}
 
-        /// Whether `feature` has the shape the steps were recorded for.
+        /// Whether `feature` has the shape the steps were recorded for. (Elements are read in
+        /// place, through buffer pointers, so that comparing copies no key or value.)
         fileprivate func fits(_ feature: Feature) -> Bool {
             guard isRecorded, PropertyVocabulary.presentFields(feature) == present else { return false }
-            let p = feature.properties
+            let entries = feature.properties.entries
             let pls = feature.fieldPlacements
-            guard p.count == keys.count, pls.count == placements.count else { return false }
-            for i in keys.indices where keys[i] != p[i].key { return false }
-            for i in placements.indices {
-                let a = placements[i], b = pls[i]
-                guard a.field == b.field, a.index == b.index, a.key == b.key else { return false }
+            guard entries.count == keys.count, pls.count == placements.count else { return false }
+            let sameKeys = keys.withUnsafeBufferPointer { keys in
+                entries.withUnsafeBufferPointer { entries in
+                    for i in 0..<keys.count where keys[i] != entries[i].key { return false }
+                    return true
+                }
             }
-            return true
+            guard sameKeys else { return false }
+            return placements.withUnsafeBufferPointer { placements in
+                pls.withUnsafeBufferPointer { pls in
+                    for i in 0..<placements.count {
+                        guard placements[i].field == pls[i].field, placements[i].index == pls[i].index,
+                              placements[i].key == pls[i].key
+                        else { return false }
+                    }
+                    return true
+                }
+            }
         }
 
         /// Follows the steps for `feature`, putting its values over the last feature's in
         /// `outputValues` (one per step that writes a value, as when they were recorded);
         /// `false` when a value makes a step go another way.
         fileprivate mutating func replay(_ feature: Feature) -> Bool {
-            let p = feature.properties
+            let entries = feature.properties.entries
             let pls = feature.fieldPlacements
-            var k = 0
-            for step in steps {
-                switch step {
-                case .property(let i):
-                    outputValues[k] = p[i].value
-                    k += 1
-                case .unencodable(let slot):
-                    guard PropertyVocabulary.encode(feature, slot) == nil else { return false }
-                case .field(let slot, let placement):
-                    guard let value = PropertyVocabulary.encode(feature, slot) else { return false }
-                    outputValues[k] = PropertyVocabulary.spelling(value, source: placement.map { pls[$0].sourceValue }, slot, feature)
-                    k += 1
+            let steps = self.steps
+            return outputValues.withUnsafeMutableBufferPointer { out in
+                entries.withUnsafeBufferPointer { p in
+                    var k = 0
+                    for step in steps {
+                        switch step {
+                        case .property(let i):
+                            out[k] = p[i].value
+                            k += 1
+                        case .unencodable(let slot):
+                            guard PropertyVocabulary.encode(feature, slot) == nil else { return false }
+                        case .field(let slot, let placement):
+                            guard let value = PropertyVocabulary.encode(feature, slot) else { return false }
+                            out[k] = PropertyVocabulary.spelling(value, source: placement.map { pls[$0].sourceValue }, slot, feature)
+                            k += 1
+                        }
+                    }
+                    return true
                 }
             }
-            return true
         }
 
         fileprivate mutating func record(_ feature: Feature, steps: [Step], output: Properties) {
