@@ -130,9 +130,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// How large one placemark, text or coordinate tuple may grow.
     let limits: ReadLimits
-    /// How many properties the last placemark had: room for as many is made at the first of
-    /// the next one's (placemarks of one file tend to have the same data).
-    private var lastPropertyCount = 0
+    /// The most properties a placemark has had so far (up to `propertyRoomLimit`): room for as
+    /// many is made at the first of the next one's (placemarks of one file tend to have the
+    /// same data, some of them a few keys fewer), so that the properties grow only once.
+    private var propertyRoom = 0
+    /// The most room `propertyRoom` makes ahead.
+    private static let propertyRoomLimit = 64
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -704,7 +707,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
-        if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
+        if draft?.properties.isEmpty == true, propertyRoom > 1 { draft?.properties.reserveCapacity(propertyRoom) }
         draft?.properties.append(key: name, value: value)
         if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
         if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
@@ -1025,7 +1028,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
         let hasSpecialKey = d.mayHaveSpecialKey
-        lastPropertyCount = properties.count
+        if properties.count > propertyRoom { propertyRoom = min(properties.count, Self.propertyRoomLimit) }
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)

@@ -65,7 +65,7 @@ struct KMLCoordinatesFastPathTests {
     @Test("anything else falls back to the general parser, which reads it as before")
     func fallback() throws {
         for text in ["1, 2", "1,2, 3", "1e-7,2", "+1,2", "01,2", "1.,2", "1,2,3,4", "1234567890123456,1",
-                     "0.0000000000000001,2", "1,2,", "1,2 3,4,", "-,1", "1;2"] {
+                     "0.0000000000000001,2", "1,2,", "1,2 3,4,"] {
             let (fast, general, reader) = try bothWays(text)
             #expect(fast == nil, "\(text)")
             #expect(same(reader, general), "\(text)")
@@ -74,7 +74,7 @@ struct KMLCoordinatesFastPathTests {
 
     @Test("a text the fast path declines still reports its problem")
     func problems() {
-        for text in ["1", "1,2 3", "1,x"] {
+        for text in ["1", "1,2 3", "1,x", "-,1", "1;2"] {
             let bytes = Array(text.utf8)
             #expect(throws: KMLCoordinates.Problem.self) {
                 try bytes.withUnsafeBufferPointer { buffer in
