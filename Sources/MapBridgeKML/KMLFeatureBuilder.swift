@@ -27,7 +27,6 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var address: String?
         var visibility: Bool?
         var folderPath: [String] = []
-        var properties = Properties()
         var styleURL: String?
         var inlineStyle: Style?
         var when: String?, begin: String?, end: String?
@@ -97,6 +96,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var folders: [(name: String, isFolder: Bool, when: String?, begin: String?, end: String?)] = []
     private var folderDepths: [Int] = []
     @exclusivity(unchecked) private var draft: Draft?
+    /// The properties of the feature being read (while `readingFeature`, which is exactly while
+    /// `draft` is not `nil`), kept beside the draft, not in it: added to in place, with no
+    /// optional draft to look through for each value.
+    @exclusivity(unchecked) private var draftProperties = Properties()
     @exclusivity(unchecked) private var frames: [Frame] = []
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
@@ -277,6 +280,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // Built in place (a Draft holds a whole Feature: each copy costs).
             let here = location
             draft = Draft(element: name, location: here)
+            draftProperties = Properties()
             if let id = attribute("id") { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
@@ -672,7 +676,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !stack.dropLast().contains(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
-            if !trimmedText.isEmpty, draft?.properties.contains(key: "snippet") == false {
+            if !trimmedText.isEmpty, readingFeature, !draftProperties.contains(key: "snippet") {
                 setElementProperty("snippet", .string(trimmedText))
             }
         default:
@@ -695,22 +699,22 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var name = key
         // One scan of the (short) properties; no set of data names beside them. Looked up in
         // place: a copy of the properties held while they grow would copy them at every value.
-        if draft?.properties.contains(key: key) == true {
+        if draftProperties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                draft?.properties[key] = value
+                draftProperties[key] = value
                 return
             }
-            name = draft?.properties.freeKey(for: key) ?? key
+            name = draftProperties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
-        if draft?.properties.isEmpty == true, propertyRoom > 1 { draft?.properties.reserveCapacity(propertyRoom) }
-        draft?.properties.append(key: name, value: value)
+        if draftProperties.isEmpty, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        draftProperties.append(key: name, value: value)
         if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
-        if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
+        if draftProperties.count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
@@ -718,8 +722,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
     /// `icon`, remembering that data of that name may still take its place.
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
-        if draft?.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
-        draft?.properties[key] = value
+        guard readingFeature else { return }
+        if !draftProperties.contains(key: key) { draft?.elementKeys.append(key) }
+        draftProperties[key] = value
         if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
@@ -990,7 +995,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // The parts are moved out of the draft into locals, and the Feature is made once from
         // them (a Feature is large, and a copy retains each part).
         var properties = Properties()
-        swap(&properties, &d.properties)
+        swap(&properties, &draftProperties)
         // Geometry.
         var shape: Shape?
         var overlay: OverlayKind?
