@@ -112,7 +112,8 @@ enum KMLCoordinates {
     @inline(__always)
     static func number(_ span: UnsafeBufferPointer<UInt8>) -> (value: Double, isJSON: Bool)? {
         guard span.count < 64 else { return nil }
-        // Plain decimals (most coordinates) come out of the analysis's fast path.
+        // Plain decimals (most numbers) read in one pass; anything else is analysed.
+        if !span.isEmpty, let plain = plainDecimal(at: 0, in: span), plain.end == span.count { return (plain.value, true) }
         switch NumberParsing.analyze(span) {
         case .value(let v):
             return (v, true)

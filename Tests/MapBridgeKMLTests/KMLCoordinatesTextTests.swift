@@ -86,3 +86,28 @@ struct KMLCoordinatesFastPathTests {
         }
     }
 }
+
+@Suite("KML numbers")
+struct KMLNumberFastPathTests {
+    private func number(_ text: String) -> (value: Double, isJSON: Bool)? {
+        Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.number($0) }
+    }
+
+    @Test("plain decimals and other JSON numbers read correctly rounded, and as JSON")
+    func json() {
+        for text in ["1.1", "-0.5", "0", "-0", "12345.678901234", "0.1", "-179.9999999", "1e3", "1234567890123456", "0.30000000000000004"] {
+            let read = number(text)
+            #expect(read?.value.bitPattern == Double(text)?.bitPattern, "\(text)")
+            #expect(read?.isJSON == true, "\(text)")
+        }
+    }
+
+    @Test("lenient numbers are read but not as JSON; anything else is no number")
+    func lenient() {
+        for text in ["1.", ".5", "01", "+1"] {
+            #expect(number(text)?.value == Double(text == "1." ? "1" : text), "\(text)")
+            #expect(number(text)?.isJSON == false, "\(text)")
+        }
+        for text in ["x", "1,2", ""] { #expect(number(text) == nil, "\(text)") }
+    }
+}
