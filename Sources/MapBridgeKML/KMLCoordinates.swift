@@ -35,7 +35,48 @@ enum KMLCoordinates {
                       overlong: inout String?) throws(Problem)
     {
         result.removeAll(keepingCapacity: true)
+        if parsePlainTuples(text, into: &result) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
+    }
+
+    /// The parser's fast path, for text in the shape nearly every writer gives: tuples
+    /// `lon,lat` or `lon,lat,alt` of plain decimals (`plainDecimal`), a comma and nothing else
+    /// between a tuple's numbers, whitespace between tuples. Appends the coordinates the
+    /// parser would (every number kept with its text) and returns `true`; at anything else
+    /// (spaces after a comma, an exponent, a fourth number, a problem) appends nothing and
+    /// returns `false`, and the parser reads the text.
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
+        let n = text.count
+        let base = result.count
+        @inline(__always) func number(_ start: Int, _ read: (end: Int, value: Double, digits: FixedPointSpelling.Digits))
+            -> Coordinate.Number
+        {
+            Coordinate.Number(value: read.value, text: UnsafeBufferPointer(rebasing: text[start..<read.end]),
+                              scanned: read.digits)
+        }
+        var i = 0
+        while true {
+            while i < n, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x09 || text[i] == 0x0D { i += 1 }
+            if i == n { return true }
+            let lonStart = i
+            guard let lon = plainDecimal(at: lonStart, in: text), lon.end + 1 < n, text[lon.end] == UInt8(ascii: ",")
+            else { break }
+            let latStart = lon.end + 1
+            guard let lat = plainDecimal(at: latStart, in: text) else { break }
+            i = lat.end
+            var altitude: Coordinate.Number?
+            if i < n, text[i] == UInt8(ascii: ",") {
+                let altitudeStart = i + 1
+                guard altitudeStart < n, let alt = plainDecimal(at: altitudeStart, in: text) else { break }
+                i = alt.end
+                // A fourth number: the parser keeps three and says so.
+                if i < n, text[i] == UInt8(ascii: ",") { break }
+                altitude = number(altitudeStart, alt)
+            }
+            result.append(Coordinate(longitude: number(lonStart, lon), latitude: number(latStart, lat), altitude: altitude))
+        }
+        result.removeSubrange(base...)
+        return false
     }
 
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
@@ -71,7 +112,8 @@ enum KMLCoordinates {
     @inline(__always)
     static func number(_ span: UnsafeBufferPointer<UInt8>) -> (value: Double, isJSON: Bool)? {
         guard span.count < 64 else { return nil }
-        // Plain decimals (most coordinates) come out of the analysis's fast path.
+        // Plain decimals (most numbers) read in one pass; anything else is analysed.
+        if !span.isEmpty, let plain = plainDecimal(at: 0, in: span), plain.end == span.count { return (plain.value, true) }
         switch NumberParsing.analyze(span) {
         case .value(let v):
             return (v, true)
@@ -109,6 +151,87 @@ enum KMLCoordinates {
             return v.isFinite ? (length, v, scan.fixedPoint) : nil
         case .invalid:
             return nil
+        }
+    }
+
+    /// The plain decimal starting at `start` in `text` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at
+    /// most 15 digits in all: nearly every coordinate) when a separator (whitespace or a comma)
+    /// or the text's end follows it, as where it ends, its value and its digits; `nil` for
+    /// anything else (then `jsonNumber` reads it). The value is `jsonNumber`'s: with at most
+    /// 15 digits the mantissa and the power of ten are exact doubles and one division rounds
+    /// once, as the JSON number scan's fast path computes it.
+    /// - Precondition: `start < text.count`.
+    @inline(__always)
+    static func plainDecimal(at start: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> (end: Int, value: Double, digits: FixedPointSpelling.Digits)?
+    {
+        let n = text.count
+        var i = start
+        let negative = text[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < n else { return nil }
+        let first = text[i] &- UInt8(ascii: "0")
+        guard first < 10 else { return nil }
+        var mantissa = UInt64(first)
+        i += 1
+        if first == 0 {
+            // A leading zero before another digit is no JSON number (the general path says so).
+            if i < n, text[i] &- UInt8(ascii: "0") < 10 { return nil }
+        } else {
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+        }
+        var digitCount = i - start - (negative ? 1 : 0)
+        var fractionDigits = 0
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            guard fractionDigits > 0 else { return nil }
+            digitCount += fractionDigits
+        }
+        // At most 15 digits (so at most 15 significant ones, and no wrapped mantissa).
+        guard digitCount <= 15 else { return nil }
+        if i < n {
+            let next = text[i]
+            guard next == UInt8(ascii: ",") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else { return nil }
+        }
+        let magnitude = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        return (i, negative ? -magnitude : magnitude,
+                FixedPointSpelling.Digits(digits: mantissa, digitCount: digitCount, fractionDigits: fractionDigits,
+                                          negative: negative))
+    }
+
+    /// 10^`k` for `k` in 0...15, each an exact double (a switch over literals: a table).
+    @inline(__always)
+    private static func exactPowerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
         }
     }
 
@@ -200,7 +323,11 @@ enum KMLCoordinates {
             let start = i
             let value: Double, isJSON: Bool
             var digits: Digits?
-            if let (length, read, scanned) = jsonNumber(at: start, in: text) {
+            if let (end, read, scanned) = plainDecimal(at: start, in: text) {
+                i = end
+                (value, isJSON) = (read, true)
+                digits = scanned
+            } else if let (length, read, scanned) = jsonNumber(at: start, in: text) {
                 // A JSON number that a separator (or the text's end) ends: scanned and converted
                 // in the one pass that finds its end.
                 i = start + length

@@ -27,7 +27,6 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var address: String?
         var visibility: Bool?
         var folderPath: [String] = []
-        var properties = Properties()
         var styleURL: String?
         var inlineStyle: Style?
         var when: String?, begin: String?, end: String?
@@ -97,6 +96,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var folders: [(name: String, isFolder: Bool, when: String?, begin: String?, end: String?)] = []
     private var folderDepths: [Int] = []
     @exclusivity(unchecked) private var draft: Draft?
+    /// The properties of the feature being read (while `readingFeature`, which is exactly while
+    /// `draft` is not `nil`), kept beside the draft, not in it: added to in place, with no
+    /// optional draft to look through for each value.
+    @exclusivity(unchecked) private var draftProperties = Properties()
     @exclusivity(unchecked) private var frames: [Frame] = []
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
@@ -130,9 +133,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// How large one placemark, text or coordinate tuple may grow.
     let limits: ReadLimits
-    /// How many properties the last placemark had: room for as many is made at the first of
-    /// the next one's (placemarks of one file tend to have the same data).
-    private var lastPropertyCount = 0
+    /// The most properties a placemark has had so far (up to `propertyRoomLimit`): room for as
+    /// many is made at the first of the next one's (placemarks of one file tend to have the
+    /// same data, some of them a few keys fewer), so that the properties grow only once.
+    private var propertyRoom = 0
+    /// The most room `propertyRoom` makes ahead.
+    private static let propertyRoomLimit = 64
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -274,6 +280,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // Built in place (a Draft holds a whole Feature: each copy costs).
             let here = location
             draft = Draft(element: name, location: here)
+            draftProperties = Properties()
             if let id = attribute("id") { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
@@ -669,7 +676,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !stack.dropLast().contains(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
-            if !trimmedText.isEmpty, draft?.properties.contains(key: "snippet") == false {
+            if !trimmedText.isEmpty, readingFeature, !draftProperties.contains(key: "snippet") {
                 setElementProperty("snippet", .string(trimmedText))
             }
         default:
@@ -692,22 +699,22 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var name = key
         // One scan of the (short) properties; no set of data names beside them. Looked up in
         // place: a copy of the properties held while they grow would copy them at every value.
-        if draft?.properties.contains(key: key) == true {
+        if draftProperties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                draft?.properties[key] = value
+                draftProperties[key] = value
                 return
             }
-            name = draft?.properties.freeKey(for: key) ?? key
+            name = draftProperties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
         }
-        if draft?.properties.isEmpty == true, lastPropertyCount > 1 { draft?.properties.reserveCapacity(lastPropertyCount) }
-        draft?.properties.append(key: name, value: value)
+        if draftProperties.isEmpty, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        draftProperties.append(key: name, value: value)
         if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
-        if let count = draft?.properties.count, count > limits.maximumKeys, problem == nil {
+        if draftProperties.count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
@@ -715,8 +722,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
     /// `icon`, remembering that data of that name may still take its place.
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
-        if draft?.properties.contains(key: key) == false { draft?.elementKeys.append(key) }
-        draft?.properties[key] = value
+        guard readingFeature else { return }
+        if !draftProperties.contains(key: key) { draft?.elementKeys.append(key) }
+        draftProperties[key] = value
         if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
@@ -987,7 +995,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // The parts are moved out of the draft into locals, and the Feature is made once from
         // them (a Feature is large, and a copy retains each part).
         var properties = Properties()
-        swap(&properties, &d.properties)
+        swap(&properties, &draftProperties)
         // Geometry.
         var shape: Shape?
         var overlay: OverlayKind?
@@ -1025,7 +1033,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
         let hasSpecialKey = d.mayHaveSpecialKey
-        lastPropertyCount = properties.count
+        if properties.count > propertyRoom { propertyRoom = min(properties.count, Self.propertyRoomLimit) }
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)

@@ -28,3 +28,86 @@ struct KMLCoordinatesTextTests {
         #expect(cs[2].longitude == 1)
     }
 }
+
+@Suite("KML coordinate fast path")
+struct KMLCoordinatesFastPathTests {
+    /// The coordinates by the fast path (when it takes the text) and by the general parser.
+    private func bothWays(_ text: String) throws -> (fast: [Coordinate]?, general: [Coordinate], reader: [Coordinate]) {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var fast: [Coordinate] = []
+            let taken = KMLCoordinates.parsePlainTuples(buffer, into: &fast)
+            var reader: [Coordinate] = [Coordinate(longitude: 9, latitude: 9)]
+            var overlong: String?
+            try KMLCoordinates.parse(buffer, into: &reader, overlong: &overlong)
+            return (taken ? fast : nil, try KMLCoordinates.parse(buffer), reader)
+        }
+    }
+
+    private func same(_ a: [Coordinate], _ b: [Coordinate]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            x.longitude.bitPattern == y.longitude.bitPattern && x.latitude.bitPattern == y.latitude.bitPattern
+                && x.altitude?.bitPattern == y.altitude?.bitPattern && x.sourceText == y.sourceText
+        }
+    }
+
+    @Test("plain tuples take the fast path and read as the general parser reads them")
+    func plain() throws {
+        for text in ["7.654124,29.384815 7.652962,29.382765", "\n  -0,0.0,12 \t1,2\r\n", "-180.000001,-90,-0.50",
+                     "123456789012.345,1.2", "0.000001,-0.1000000 5,6,7", "", "  \n "] {
+            let (fast, general, reader) = try bothWays(text)
+            #expect(fast != nil, "\(text)")
+            #expect(same(fast ?? [], general), "\(text)")
+            #expect(same(reader, general), "\(text)")
+        }
+    }
+
+    @Test("anything else falls back to the general parser, which reads it as before")
+    func fallback() throws {
+        for text in ["1, 2", "1,2, 3", "1e-7,2", "+1,2", "01,2", "1.,2", "1,2,3,4", "1234567890123456,1",
+                     "0.0000000000000001,2", "1,2,", "1,2 3,4,"] {
+            let (fast, general, reader) = try bothWays(text)
+            #expect(fast == nil, "\(text)")
+            #expect(same(reader, general), "\(text)")
+        }
+    }
+
+    @Test("a text the fast path declines still reports its problem")
+    func problems() {
+        for text in ["1", "1,2 3", "1,x", "-,1", "1;2"] {
+            let bytes = Array(text.utf8)
+            #expect(throws: KMLCoordinates.Problem.self) {
+                try bytes.withUnsafeBufferPointer { buffer in
+                    var result: [Coordinate] = []
+                    var overlong: String?
+                    try KMLCoordinates.parse(buffer, into: &result, overlong: &overlong)
+                }
+            }
+        }
+    }
+}
+
+@Suite("KML numbers")
+struct KMLNumberFastPathTests {
+    private func number(_ text: String) -> (value: Double, isJSON: Bool)? {
+        Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.number($0) }
+    }
+
+    @Test("plain decimals and other JSON numbers read correctly rounded, and as JSON")
+    func json() {
+        for text in ["1.1", "-0.5", "0", "-0", "12345.678901234", "0.1", "-179.9999999", "1e3", "1234567890123456", "0.30000000000000004"] {
+            let read = number(text)
+            #expect(read?.value.bitPattern == Double(text)?.bitPattern, "\(text)")
+            #expect(read?.isJSON == true, "\(text)")
+        }
+    }
+
+    @Test("lenient numbers are read but not as JSON; anything else is no number")
+    func lenient() {
+        for text in ["1.", ".5", "01", "+1"] {
+            #expect(number(text)?.value == Double(text == "1." ? "1" : text), "\(text)")
+            #expect(number(text)?.isJSON == false, "\(text)")
+        }
+        for text in ["x", "1,2", ""] { #expect(number(text) == nil, "\(text)") }
+    }
+}
