@@ -74,8 +74,10 @@ extension GeoJSONReader {
                 warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
                      at: t.location(pointer: pointer()))
             }
-            let (key, tag) = try t.key(in: keyTable)
-            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(key) }
+            // Most members are known by their tag alone: their names are made `String`s only
+            // where they are kept.
+            let tag = try t.keyTag(in: keyTable)
+            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(try t.key(in: keyTable).key) }
             switch GeoJSONKeyTag(raw: tag).member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
@@ -185,6 +187,7 @@ extension GeoJSONReader {
                 m.crsLocation = t.location()
                 m.crs = try parseValue(startingWith: value)
             case .other:
+                let key = try t.key(in: keyTable).key
                 path.append(.key(key))
                 defer { path.removeLast() }
                 // Asked before the value is read: an object value's own keys change the answer.
@@ -213,6 +216,8 @@ extension GeoJSONReader {
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
         let t = tokenizer
         let location = t.location()
+        // `type` is the `type` text when it names no geometry kind (a kind's raw value is
+        // its GeoJSON name).
         var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
         var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
         var m: Members
@@ -224,18 +229,17 @@ extension GeoJSONReader {
                         return shape
                     }
                     m = Members(location: location)
-                    m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
                     m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                     break members
                 }
                 if !t.lastKeyIsDuplicate {
-                    let (_, tag) = try t.key(in: keyTable)
-                    switch GeoJSONKeyTag(raw: tag).member {
+                    switch GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member {
                     case .type:
                         try expectToken(.string, for: "type", message: "'type' must be a string")
-                        let (text, typeTag) = try t.string(in: typeTable)
-                        type = text
-                        kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                        // A geometry kind's name is spelt out only if `Members` needs it.
+                        kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
+                        type = kind == nil ? try t.stringValue() : nil
                         typeLocation = t.location()
                         continue
                     case .coordinates:
@@ -254,7 +258,7 @@ extension GeoJSONReader {
                 }
                 // Another member: the rest of the object is read as any object's members.
                 m = Members(location: location)
-                m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
                 m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
