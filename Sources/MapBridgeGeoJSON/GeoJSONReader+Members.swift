@@ -274,11 +274,6 @@ extension GeoJSONReader {
         }
     }
 
-    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
-    /// of a copy of it costs less than building one with an initializer, whose result the
-    /// compiler copies once more (a retain and a release of each field, per feature).
-    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
-
     /// Whether the object whose members are `m` is a Feature that can be read (then
     /// `feature(from:)` makes it); `false` when it cannot be and unreadable objects are
     /// skipped (reported). Reports a missing `geometry`.
@@ -306,16 +301,29 @@ extension GeoJSONReader {
         return true
     }
 
+    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
+    /// of a copy of it costs less than building one with an initializer, whose result the
+    /// compiler copies once more (a retain and a release of each field, per feature).
+    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
+
     /// The feature whose members are `m` (which `acceptsFeature` accepted).
     /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
     /// `parseObjectBody(recording:)` noted in `record`.
     ///
-    /// Apart from `acceptsFeature` (which throws) so that the feature, built here and
-    /// returned, is moved out rather than copied and the original released.
+    /// Apart from `acceptsFeature` (which throws), and filled by `fill(_:from:)`, so that the
+    /// feature, built here and returned, is moved out rather than copied and the original
+    /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
-        // Built in place, with the members moved rather than copied (so that the vocabulary
-        // takes its keys out of the properties in place).
         var feature = Self.blankFeature
+        fill(&feature, from: &m)
+        return feature
+    }
+
+    /// Fills the blank `feature` from `m`, for `feature(from:)`.
+    @inline(never)
+    private func fill(_ feature: inout Feature, from m: inout Members) {
+        // The members are moved rather than copied (so that the vocabulary takes its keys out
+        // of the properties in place).
         feature.shape = m.geometry.take()
         feature.properties = m.properties.take() ?? Properties()
         feature.location = m.location
@@ -333,6 +341,5 @@ extension GeoJSONReader {
         GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
         if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }
         if hasForeignMembers { GeoJSONMapping.restoreFolderPath(of: &feature) }
-        return feature
     }
 }
