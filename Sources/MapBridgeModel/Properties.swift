@@ -77,7 +77,8 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
             entries.append(Entry(key: key, value: value))
         } else {
             entries.append(Entry(key: key, value: value))
-            indexIfLong()
+            // Asked here first: most property lists stay short, and then no call is made.
+            if entries.count > Self.indexedCount { indexIfLong() }
         }
     }
 
