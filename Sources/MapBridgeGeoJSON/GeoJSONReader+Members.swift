@@ -277,8 +277,9 @@ extension GeoJSONReader {
     /// Whether the object whose members are `m` is a Feature that can be read (then
     /// `feature(from:)` makes it); `false` when it cannot be and unreadable objects are
     /// skipped (reported). Reports a missing `geometry`.
+    /// `m` is passed in place only so that it is not copied for the call; it is not changed.
     /// - Throws: when it cannot be read and unreadable objects are not skipped.
-    func acceptsFeature(_ m: Members, context: String) throws -> Bool {
+    func acceptsFeature(_ m: inout Members, context: String) throws -> Bool {
         if let crs = m.crs { try checkCRS(crs, at: locate(m, m.crsLocation, member: "crs")) }
         do {
             guard let type = m.type else {
