@@ -29,6 +29,9 @@ struct Members: Sendable {
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
 
+    /// Inlined, so that the members are built where the reader keeps them (not built apart
+    /// and then copied there, several hundred bytes per object).
+    @inline(__always)
     init(location: SourceLocation) {
         self.location = location
     }
