@@ -69,7 +69,8 @@ struct RecordProperties {
 
     /// Forgets the last feature's properties (keeping the room).
     mutating func reset() {
-        candidates.removeAll(keepingCapacity: true)
+        // Asked first: emptying an empty array still costs a call.
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         hasLookedUpKey = false
     }
 }

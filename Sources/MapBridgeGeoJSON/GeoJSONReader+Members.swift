@@ -29,6 +29,9 @@ struct Members: Sendable {
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
 
+    /// Inlined, so that the members are built where the reader keeps them (not built apart
+    /// and then copied there, several hundred bytes per object).
+    @inline(__always)
     init(location: SourceLocation) {
         self.location = location
     }
@@ -74,8 +77,10 @@ extension GeoJSONReader {
                 warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
                      at: t.location(pointer: pointer()))
             }
-            let (key, tag) = try t.key(in: keyTable)
-            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(key) }
+            // Most members are known by their tag alone: their names are made `String`s only
+            // where they are kept.
+            let tag = try t.keyTag(in: keyTable)
+            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(try t.key(in: keyTable).key) }
             switch GeoJSONKeyTag(raw: tag).member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
@@ -185,6 +190,7 @@ extension GeoJSONReader {
                 m.crsLocation = t.location()
                 m.crs = try parseValue(startingWith: value)
             case .other:
+                let key = try t.key(in: keyTable).key
                 path.append(.key(key))
                 defer { path.removeLast() }
                 // Asked before the value is read: an object value's own keys change the answer.
@@ -213,6 +219,8 @@ extension GeoJSONReader {
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
         let t = tokenizer
         let location = t.location()
+        // `type` is the `type` text when it names no geometry kind (a kind's raw value is
+        // its GeoJSON name).
         var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
         var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
         var m: Members
@@ -224,18 +232,17 @@ extension GeoJSONReader {
                         return shape
                     }
                     m = Members(location: location)
-                    m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
                     m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                     break members
                 }
                 if !t.lastKeyIsDuplicate {
-                    let (_, tag) = try t.key(in: keyTable)
-                    switch GeoJSONKeyTag(raw: tag).member {
+                    switch GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member {
                     case .type:
                         try expectToken(.string, for: "type", message: "'type' must be a string")
-                        let (text, typeTag) = try t.string(in: typeTable)
-                        type = text
-                        kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                        // A geometry kind's name is spelt out only if `Members` needs it.
+                        kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
+                        type = kind == nil ? try t.stringValue() : nil
                         typeLocation = t.location()
                         continue
                     case .coordinates:
@@ -254,7 +261,7 @@ extension GeoJSONReader {
                 }
                 // Another member: the rest of the object is read as any object's members.
                 m = Members(location: location)
-                m.type = type; m.shapeKind = kind; m.typeLocation = typeLocation
+                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
                 m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
@@ -270,16 +277,12 @@ extension GeoJSONReader {
         }
     }
 
-    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
-    /// of a copy of it costs less than building one with an initializer, whose result the
-    /// compiler copies once more (a retain and a release of each field, per feature).
-    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
-
     /// Whether the object whose members are `m` is a Feature that can be read (then
     /// `feature(from:)` makes it); `false` when it cannot be and unreadable objects are
     /// skipped (reported). Reports a missing `geometry`.
+    /// `m` is passed in place only so that it is not copied for the call; it is not changed.
     /// - Throws: when it cannot be read and unreadable objects are not skipped.
-    func acceptsFeature(_ m: Members, context: String) throws -> Bool {
+    func acceptsFeature(_ m: inout Members, context: String) throws -> Bool {
         if let crs = m.crs { try checkCRS(crs, at: locate(m, m.crsLocation, member: "crs")) }
         do {
             guard let type = m.type else {
@@ -302,16 +305,29 @@ extension GeoJSONReader {
         return true
     }
 
+    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
+    /// of a copy of it costs less than building one with an initializer, whose result the
+    /// compiler copies once more (a retain and a release of each field, per feature).
+    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
+
     /// The feature whose members are `m` (which `acceptsFeature` accepted).
     /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
     /// `parseObjectBody(recording:)` noted in `record`.
     ///
-    /// Apart from `acceptsFeature` (which throws) so that the feature, built here and
-    /// returned, is moved out rather than copied and the original released.
+    /// Apart from `acceptsFeature` (which throws), and filled by `fill(_:from:)`, so that the
+    /// feature, built here and returned, is moved out rather than copied and the original
+    /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
-        // Built in place, with the members moved rather than copied (so that the vocabulary
-        // takes its keys out of the properties in place).
         var feature = Self.blankFeature
+        fill(&feature, from: &m)
+        return feature
+    }
+
+    /// Fills the blank `feature` from `m`, for `feature(from:)`.
+    @inline(never)
+    private func fill(_ feature: inout Feature, from m: inout Members) {
+        // The members are moved rather than copied (so that the vocabulary takes its keys out
+        // of the properties in place).
         feature.shape = m.geometry.take()
         feature.properties = m.properties.take() ?? Properties()
         feature.location = m.location
@@ -329,6 +345,5 @@ extension GeoJSONReader {
         GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
         if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }
         if hasForeignMembers { GeoJSONMapping.restoreFolderPath(of: &feature) }
-        return feature
     }
 }

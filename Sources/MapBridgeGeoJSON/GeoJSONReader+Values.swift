@@ -36,11 +36,14 @@ extension GeoJSONReader {
         let t = tokenizer
         var members = Properties()
         if recording { members.reserveCapacity(record.lastCount) }
-        defer { if recording { record.lastCount = members.count } }
+        // Counted here rather than asked of `members` (a call into the model, several times
+        // a member): the members appended; a repeated key replaces its value in place.
+        var count = 0
+        defer { if recording { record.lastCount = count } }
         while true {
             let token = try t.next()
             if token == .endObject { return members }
-            if members.count >= limits.maximumKeys {
+            if count >= limits.maximumKeys {
                 throw limits.exceeded(.keys, "this object has more than \(limits.maximumKeys) members", at: t.location(pointer: pointer()))
             }
             let (key, tag) = try t.key(in: keyTable)
@@ -51,12 +54,13 @@ extension GeoJSONReader {
                 warn("duplicate-key", "the member '\(key)' appears twice in this object; the last one is kept",
                      at: t.location(pointer: pointer()))
                 members[key] = try parseValue(startingWith: try t.next())
+                count = members.count
                 continue
             }
             if recording {
                 let keyTag = GeoJSONKeyTag(raw: tag)
                 if let rank = keyTag.vocabularyRank {
-                    record.candidates.append(PropertyVocabulary.Candidate(index: members.count, rank: rank))
+                    record.candidates.append(PropertyVocabulary.Candidate(index: count, rank: rank))
                 }
                 if keyTag.isLookedUpAfterReading { record.hasLookedUpKey = true }
             }
@@ -69,6 +73,7 @@ extension GeoJSONReader {
                 defer { path.removeLast() }
                 members.append(key: key, value: try parseValue(startingWith: valueToken))
             }
+            count += 1
         }
     }
 

@@ -69,7 +69,8 @@ public final class GeoJSONReader: FeatureReader {
 
     enum State {
         case initial
-        case pending(Feature)
+        /// A top-level feature waits in `pendingFeature`.
+        case pending
         /// Inside a collection's `features`; the collection's own members wait in
         /// `collectionMembers`.
         case inFeatures
@@ -81,6 +82,9 @@ public final class GeoJSONReader: FeatureReader {
     /// in it: `switch state`, once per feature, copies the state, which would otherwise carry
     /// all of them (several hundred bytes).
     @exclusivity(unchecked) var collectionMembers: Members?
+    /// The top-level feature to hand out next while `state` is `.pending`, beside `state` for
+    /// the same reason (a feature in the state made every `switch state` copy it).
+    @exclusivity(unchecked) var pendingFeature: Feature?
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path: [PathComponent] = []
     @exclusivity(unchecked) var featureIndex = 0
@@ -150,9 +154,9 @@ public final class GeoJSONReader: FeatureReader {
             switch state {
             case .initial:
                 try startTopLevelValue()
-            case .pending(let feature):
+            case .pending:
                 state = .betweenValues
-                return feature
+                if let feature = pendingFeature.take() { return feature }
             case .inFeatures:
                 // A piece may end between elements of the first collection's features only.
                 let token = endsInFeatures && collectionsSeen == 1
@@ -187,7 +191,7 @@ public final class GeoJSONReader: FeatureReader {
                 var members = Members(location: tokenizer.location())
                 try parseMembers(into: &members, stoppingAtFeatures: false)
                 featureIndex += 1
-                if try acceptsFeature(members, context: "an element of 'features'") { return feature(from: &members) }
+                if try acceptsFeature(&members, context: "an element of 'features'") { return feature(from: &members) }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:
@@ -224,7 +228,12 @@ public final class GeoJSONReader: FeatureReader {
         case "FeatureCollection":
             throw error(in: members, "this FeatureCollection has no 'features' member; add \"features\": []")
         case "Feature":
-            state = try acceptsFeature(members, context: "the top level") ? .pending(feature(from: &members)) : .betweenValues
+            if try acceptsFeature(&members, context: "the top level") {
+                pendingFeature = feature(from: &members)
+                state = .pending
+            } else {
+                state = .betweenValues
+            }
         case "Topology":
             // Another format altogether: skipping it would leave an empty output.
             throw error(in: members, "this is TopoJSON (\"type\": \"Topology\"), not GeoJSON: convert it to GeoJSON first (for example with topojson-client's topo2geo), then convert that",
@@ -237,7 +246,8 @@ public final class GeoJSONReader: FeatureReader {
             if let crs = members.crs { try checkCRS(crs, at: locate(members, members.crsLocation, member: "crs")) }
             do {
                 let shape = try makeShape(members)
-                state = .pending(Feature(shape: shape, location: members.location))
+                pendingFeature = Feature(shape: shape, location: members.location)
+                state = .pending
             } catch let problem as MapBridgeError {
                 try skipOrThrow(problem, what: "the geometry")
                 state = .betweenValues

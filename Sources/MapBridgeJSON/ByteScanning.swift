@@ -56,4 +56,22 @@ enum ByteScanning {
         }
         return high == 0
     }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same: eight bytes a step, the last
+    /// step overlapping the one before; byte by byte below eight.
+    @inline(__always)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        guard count >= 8 else {
+            for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+                return false
+            }
+            return true
+        }
+        var i = 0
+        while i + 8 < count {
+            if WordScan.word(a, at: i) != WordScan.word(b, at: i) { return false }
+            i += 8
+        }
+        return WordScan.word(a, at: count - 8) == WordScan.word(b, at: count - 8)
+    }
 }

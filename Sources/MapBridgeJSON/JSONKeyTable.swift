@@ -39,10 +39,13 @@ public final class JSONKeyTable {
     }
 
     private let tagging: (String) -> Tag
-    // One reader on one thread, never re-entered: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var stored: [Stored] = []
+    // One reader on one thread, never re-entered: no dynamic exclusivity checks. The records
+    // and names are raw memory of `capacity` each (the first `count` initialised), so a
+    // lookup pays for no bounds check, uniqueness check or retain of an array.
+    @exclusivity(unchecked) private var stored: UnsafeMutablePointer<Stored>
     /// The names, as `String`s, in the order of `stored`.
-    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<String>
+    @exclusivity(unchecked) private var storedCount = 0
     /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
     private static let slotCount = 2 * capacity
@@ -56,11 +59,14 @@ public final class JSONKeyTable {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
         arena = .allocate(capacity: Self.capacity * Self.maximumNameBytes)
-        stored.reserveCapacity(Self.capacity)
-        keys.reserveCapacity(Self.capacity)
+        stored = .allocate(capacity: Self.capacity)
+        keys = .allocate(capacity: Self.capacity)
     }
 
     deinit {
+        keys.deinitialize(count: storedCount)
+        keys.deallocate()
+        stored.deallocate()
         slots.deallocate()
         arena.deallocate()
     }
@@ -69,13 +75,14 @@ public final class JSONKeyTable {
     func tag(of key: String) -> Tag { tagging(key) }
 
     /// How many names the table holds, 0...`capacity`.
-    public var count: Int { stored.count }
+    public var count: Int { storedCount }
 
-    /// The name `bytes` (whose `KeyHash.quick` is `hash`) as kept before, or as kept now when
-    /// there is room; `nil` when it is not kept. `make` turns the bytes into a `String` (it may
-    /// throw, on invalid UTF-8) and is called only for a name not met before.
+    /// The position in the table of the name `bytes` (whose `KeyHash.quick` is `hash`) as
+    /// kept before, or as kept now when there is room; `nil` when it is not kept. `make` turns
+    /// the bytes into a `String` (it may throw, on invalid UTF-8) and is called only for a
+    /// name not met before.
     @inline(__always)
-    func entry(for bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, make: () throws -> String) rethrows -> (key: String, tag: Tag)? {
+    func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, make: () throws -> String) rethrows -> Int? {
         let n = bytes.count
         guard n <= Self.maximumNameBytes else { return nil }
         let mask = Self.slotCount - 1
@@ -84,8 +91,9 @@ public final class JSONKeyTable {
             let position = Int(slots[slot])
             if position == 0 { return try insert(bytes, hash: hash, at: slot, make: make) }
             let s = stored[position - 1]
-            if s.hash == hash && s.count == n && (n == 0 || memcmpEqual(arena + s.start, bytes)) {
-                return (keys[position - 1], s.tag)
+            if s.hash == hash && s.count == n
+                && (n == 0 || bytes.baseAddress.map({ ByteScanning.equal(arena + s.start, $0, count: n) }) == true) {
+                return position - 1
             }
             slot = (slot + 1) & mask
         }
@@ -93,35 +101,38 @@ public final class JSONKeyTable {
         return nil
     }
 
-    private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int, make: () throws -> String) rethrows -> (key: String, tag: Tag)? {
-        guard stored.count < Self.capacity else {
+    /// The tag of the name at `position` (from `position(of:hash:make:)`).
+    @inline(__always)
+    func tag(at position: Int) -> Tag { stored[position].tag }
+
+    /// The name at `position` (from `position(of:hash:make:)`).
+    @inline(__always)
+    func key(at position: Int) -> String { keys[position] }
+
+    private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int, make: () throws -> String) rethrows -> Int? {
+        guard storedCount < Self.capacity else {
             noteMiss()
             return nil
         }
         let key = try make()
         let tag = tagging(key)
         if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
-        stored.append(Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag))
-        keys.append(key)
+        (stored + storedCount).initialize(to: Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag))
+        (keys + storedCount).initialize(to: key)
+        storedCount += 1
         arenaCount += bytes.count
-        slots[slot] = Int32(stored.count)
-        return (key, tag)
+        slots[slot] = Int32(storedCount)
+        return storedCount - 1
     }
 
     private func noteMiss() {
         misses += 1
         guard misses > Self.missesBeforeClearing else { return }
         misses = 0
-        stored.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        keys.deinitialize(count: storedCount)
+        storedCount = 0
         slots.update(repeating: 0, count: Self.slotCount)
         arenaCount = 0
-    }
-
-    @inline(__always)
-    private func memcmpEqual(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        for i in 0..<b.count where a[i] != b[i] { return false }
-        return true
     }
 }
 
@@ -135,15 +146,37 @@ extension JSONTokenizer {
         try shared(in: table, hash: lastKeyHash)
     }
 
+    /// The tag in `table` of the last key, as `key(in:)` gives it, for a reader that has no
+    /// use for the name itself: a name the table keeps costs no `String` (not even a
+    /// reference count).
+    /// - Throws: when the bytes are not valid UTF-8.
+    @inline(__always)
+    public func keyTag(in table: JSONKeyTable) throws -> JSONKeyTable.Tag {
+        try sharedTag(in: table, hash: lastKeyHash)
+    }
+
     /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).
     public func string(in table: JSONKeyTable) throws -> (string: String, tag: JSONKeyTable.Tag) {
         try shared(in: table, hash: withPayload { KeyHash.quick($0) })
     }
 
+    /// `keyTag(in:)` for the last string value.
+    public func stringTag(in table: JSONKeyTable) throws -> JSONKeyTable.Tag {
+        try sharedTag(in: table, hash: withPayload { KeyHash.quick($0) })
+    }
+
     @inline(__always)
     private func shared(in table: JSONKeyTable, hash: UInt64) throws -> (String, JSONKeyTable.Tag) {
-        if let found = try withPayload({ try table.entry(for: $0, hash: hash, make: stringValue) }) { return found }
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, make: stringValue) }) {
+            return (table.key(at: p), table.tag(at: p))
+        }
         let text = try stringValue()
         return (text, table.tag(of: text))
+    }
+
+    @inline(__always)
+    private func sharedTag(in table: JSONKeyTable, hash: UInt64) throws -> JSONKeyTable.Tag {
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, make: stringValue) }) { return table.tag(at: p) }
+        return table.tag(of: try stringValue())
     }
 }

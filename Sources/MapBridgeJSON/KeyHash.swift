@@ -14,6 +14,10 @@ enum KeyHash {
         if n >= 8 {
             head = raw.loadUnaligned(as: UInt64.self)
             tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            // Two overlapping four-byte loads cover the name (no loop for most short names).
+            head = UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
         } else {
             for k in 0..<n { head |= UInt64(base[k]) << (8 * UInt64(k)) }
         }

@@ -7,12 +7,23 @@
 /// name, so crafted names cannot make it slow), dropped when it closes. Owns raw memory,
 /// hence a class.
 ///
+/// Opening and closing an object touch only a stack of marks in raw memory: an object that
+/// stays small (nearly all of them) costs no allocation or reference count.
+///
 /// - Complexity: `insert` is O(1) amortised (O(`scanLimit`) at most for a small object).
 final class ObjectKeyLedger {
     private struct Entry {
         var hash: UInt64
         var start: Int
         var count: Int
+    }
+
+    /// An open object that outgrew a scan: where its names start, and its index (a
+    /// power-of-two table of entry positions plus one, 0 marking a free slot, at most half
+    /// full).
+    private struct Indexed {
+        var base: Int
+        var table: [Int]
     }
 
     /// Objects with up to this many names are scanned; larger ones are indexed.
@@ -25,58 +36,58 @@ final class ObjectKeyLedger {
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
     @exclusivity(unchecked) private var entryCapacity = 256
     @exclusivity(unchecked) private var entryCount = 0
-    @exclusivity(unchecked) private var marks: [Int] = []
-    /// Per open object (parallel to `marks`): empty while it is small, else a power-of-two
-    /// table of entry positions plus one (0 marks a free slot), at most half full.
-    @exclusivity(unchecked) private var indexes: [[Int]] = []
+    /// Per open object, outermost first: the entry its names start at.
+    @exclusivity(unchecked) private var marks: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var markCapacity = 64
+    @exclusivity(unchecked) private var markCount = 0
+    /// The innermost open object's mark (0 with none open).
+    @exclusivity(unchecked) private var base = 0
+    /// The open objects that have an index, outermost first. Their bases differ: an object
+    /// opened inside another comes after at least one of the other's names.
+    @exclusivity(unchecked) private var indexed: [Indexed] = []
 
     init() {
         arena = .allocate(capacity: arenaCapacity)
         entries = .allocate(capacity: entryCapacity)
+        marks = .allocate(capacity: markCapacity)
     }
 
     deinit {
         arena.deallocate()
         entries.deallocate()
+        marks.deallocate()
     }
 
     /// Starts a new object.
+    @inline(__always)
     func openObject() {
-        marks.append(entryCount)
-        indexes.append([])
+        if markCount == markCapacity { growMarks() }
+        marks[markCount] = entryCount
+        markCount += 1
+        base = entryCount
     }
 
     /// Ends the innermost object, forgetting its names.
+    @inline(__always)
     func closeObject() {
-        guard let mark = marks.popLast() else { return }
-        indexes.removeLast()
-        if mark < entryCount { arenaCount = entries[mark].start }
+        guard markCount > 0 else { return }
+        markCount -= 1
+        let mark = marks[markCount]
+        if mark < entryCount {
+            if entryCount - mark > Self.scanLimit, indexed.last?.base == mark { indexed.removeLast() }
+            arenaCount = entries[mark].start
+        }
         entryCount = mark
+        base = markCount > 0 ? marks[markCount - 1] : 0
     }
 
     /// Records a name (whose `KeyHash.quick` is `hash`) in the innermost object; returns
     /// whether it was already there.
     func insert(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
-        let base = marks.last ?? 0
+        let n = name.count
         var duplicate = false
-        var freeSlot: Int?
-        if entryCount - base >= Self.scanLimit, !indexes.isEmpty {
-            let object = indexes.count - 1
-            if (entryCount - base + 1) * 2 > indexes[object].count { rebuildIndex(object, from: base) }
-            let mask = indexes[object].count - 1
-            var slot = Self.strongHash(name) & mask
-            while true {
-                let stored = indexes[object][slot]
-                if stored == 0 {
-                    freeSlot = slot
-                    break
-                }
-                if matches(entries[stored - 1], hash, name) {
-                    duplicate = true
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
+        if entryCount - base >= Self.scanLimit, markCount > 0 {
+            duplicate = insertIndexed(name, hash: hash)
         } else {
             var k = base
             while k < entryCount {
@@ -88,39 +99,70 @@ final class ObjectKeyLedger {
             }
         }
         if entryCount == entryCapacity { growEntries() }
-        if arenaCount + name.count > arenaCapacity { growArena(to: arenaCount + name.count) }
-        entries[entryCount] = Entry(hash: hash, start: arenaCount, count: name.count)
-        if let freeSlot { indexes[indexes.count - 1][freeSlot] = entryCount + 1 }
+        if arenaCount + n > arenaCapacity { growArena(to: arenaCount + n) }
+        entries[entryCount] = Entry(hash: hash, start: arenaCount, count: n)
         entryCount += 1
-        if let source = name.baseAddress, name.count > 0 {
-            (arena + arenaCount).update(from: source, count: name.count)
+        if let source = name.baseAddress {
+            let target = arena + arenaCount
+            if n >= 8 && n <= 16 {
+                // Two words, overlapping for fewer than 16 bytes: no call for a short name.
+                let raw = UnsafeRawPointer(source)
+                UnsafeMutableRawPointer(target).storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                UnsafeMutableRawPointer(target + (n - 8))
+                    .storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), as: UInt64.self)
+            } else if n < 8 {
+                for i in 0..<n { target[i] = source[i] }
+            } else {
+                target.update(from: source, count: n)
+            }
         }
-        arenaCount += name.count
+        arenaCount += n
         return duplicate
+    }
+
+    /// Looks `name` up in the innermost object's index (made or grown first as needed) and,
+    /// when it is new, gives it the slot the entry about to be added takes; whether it was
+    /// there already.
+    private func insertIndexed(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+        if indexed.last?.base != base { indexed.append(Indexed(base: base, table: [])) }
+        let object = indexed.count - 1
+        if (entryCount - base + 1) * 2 > indexed[object].table.count { rebuildIndex(object) }
+        let mask = indexed[object].table.count - 1
+        var slot = Self.strongHash(name) & mask
+        while true {
+            let stored = indexed[object].table[slot]
+            if stored == 0 {
+                indexed[object].table[slot] = entryCount + 1
+                return false
+            }
+            if matches(entries[stored - 1], hash, name) { return true }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// Whether `entry` holds the bytes of `name` (whose quick hash is `hash`).
     @inline(__always)
     private func matches(_ entry: Entry, _ hash: UInt64, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard entry.hash == hash && entry.count == name.count else { return false }
-        for j in 0..<name.count where arena[entry.start + j] != name[j] { return false }
-        return true
+        guard let bytes = name.baseAddress else { return true }
+        return ByteScanning.equal(arena + entry.start, bytes, count: name.count)
     }
 
-    /// Rebuilds the index of open object `object` (whose names start at entry `base`) with
-    /// room for twice its names and one more, so it stays at most half full.
-    private func rebuildIndex(_ object: Int, from base: Int) {
+    /// Rebuilds the index of open object `object` with room for twice its names and one
+    /// more, so it stays at most half full.
+    private func rebuildIndex(_ object: Int) {
+        let from = indexed[object].base
         var capacity = 64
-        while capacity < 4 * (entryCount - base + 1) { capacity *= 2 }
+        while capacity < 4 * (entryCount - from + 1) { capacity *= 2 }
         var table = [Int](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for k in base..<entryCount {
+        for k in from..<entryCount {
             let e = entries[k]
             var slot = Self.strongHash(UnsafeBufferPointer(start: arena + e.start, count: e.count)) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
             table[slot] = k + 1
         }
-        indexes[object] = table
+        indexed[object].table = table
     }
 
     /// A hash of every byte of `name`, seeded per process (Swift's `Hasher`).
@@ -128,6 +170,14 @@ final class ObjectKeyLedger {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(name))
         return hasher.finalize()
+    }
+
+    private func growMarks() {
+        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: markCapacity * 2)
+        bigger.update(from: marks, count: markCount)
+        marks.deallocate()
+        marks = bigger
+        markCapacity *= 2
     }
 
     private func growEntries() {

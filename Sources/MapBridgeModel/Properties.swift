@@ -77,23 +77,27 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
             entries.append(Entry(key: key, value: value))
         } else {
             entries.append(Entry(key: key, value: value))
-            indexIfLong()
+            // Asked here first: most property lists stay short, and then no call is made.
+            if entries.count > Self.indexedCount { indexIfLong() }
         }
     }
 
     /// Removes the entries at `offsets` (ascending, each a valid index) in place, handing each
-    /// one, in order, to `body`: moved out, not copied (no reference counting on its key and
-    /// value).
+    /// one's key and value, in order, to `body`: moved out, not copied (no reference counting
+    /// on either).
     /// - Complexity: O(n) for the whole set of offsets: the entries after the first one close
     ///   up in a single pass.
-    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>, _ body: (consuming Entry) -> Void) {
+    mutating func removeEntries(atAscending offsets: UnsafeBufferPointer<Int>,
+                                _ body: (consuming String, consuming PropertyValue) -> Void) {
         guard let first = offsets.first else { return }
         entries.withUnsafeMutableBufferPointer { buffer in
             // Each taken entry leaves a placeholder (an empty key and null: nothing to count).
             for offset in offsets {
-                var taken = Entry(key: "", value: .null)
-                swap(&taken, &buffer[offset])
-                body(taken)
+                var key = ""
+                var value = PropertyValue.null
+                swap(&key, &buffer[offset].key)
+                swap(&value, &buffer[offset].value)
+                body(consume key, consume value)
             }
             // The placeholders go to the end, the other entries keeping their order.
             var write = first
@@ -114,6 +118,12 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
             positions = nil
             indexIfLong()
         }
+    }
+
+    /// Calls `body` with the entries in place (no copy of the array, no reference counting
+    /// of its elements).
+    func withUnsafeEntries<R>(_ body: (UnsafeBufferPointer<Entry>) throws -> R) rethrows -> R {
+        try entries.withUnsafeBufferPointer(body)
     }
 
     /// The position of `key`'s first entry.

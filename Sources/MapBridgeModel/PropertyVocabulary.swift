@@ -287,29 +287,48 @@ public struct PropertyVocabulary: Sendable {
     public func consume(into feature: inout Feature, candidates: [Candidate], restating: Bool = false,
                         leaving: Set<String> = []) {
         guard !candidates.isEmpty else { return }
+        // The vocabulary is reached through raw pointers below: the closures capture nothing
+        // that is counted (a closure that used `self` would copy the whole vocabulary).
+        spellings.withUnsafeBufferPointer { spellings in
+            candidates.withUnsafeBufferPointer { candidates in
+                Self.consume(into: &feature, candidates: candidates, spellings: spellings, restating: restating,
+                             leaving: leaving)
+            }
+        }
+    }
+
+    /// `consume(into:candidates:restating:leaving:)` over the vocabulary's `spellings`.
+    private static func consume(into feature: inout Feature, candidates: UnsafeBufferPointer<Candidate>,
+                                spellings: UnsafeBufferPointer<Spelling>, restating: Bool, leaving: Set<String>) {
+        // Moved out of the feature (so changed in place, not copied), and back.
+        var properties = Properties()
+        swap(&properties, &feature.properties)
+        defer { swap(&properties, &feature.properties) }
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: candidates.count) { chosen in
             // The best candidate per field, in one pass; most features have a handful of them.
             var chosenCount = 0
             var fieldsChosen: UInt32 = 0
-            for c in candidates {
-                if !leaving.isEmpty && leaving.contains(feature.properties.entries[c.index].key) { continue }
-                let slot = spellings[c.rank].slot
-                let fits: Bool
-                if spellings[c.rank].isRead {
-                    fits = Self.fits(feature.properties.entries[c.index].value, slot)
-                } else {
-                    guard restating else { continue }
-                    fits = Self.encode(feature, slot) == feature.properties.entries[c.index].value
-                }
-                guard fits else { continue }
-                let field = slot.field
-                if fieldsChosen & field.bit != 0,
-                   let k = (0..<chosenCount).first(where: { spellings[chosen[$0].rank].slot.field == field }) {
-                    if c.rank < chosen[k].rank { chosen[k] = c }
-                } else {
-                    chosen[chosenCount] = c
-                    chosenCount += 1
-                    fieldsChosen |= field.bit
+            properties.withUnsafeEntries { entries in
+                for c in candidates {
+                    if !leaving.isEmpty && leaving.contains(entries[c.index].key) { continue }
+                    let slot = spellings[c.rank].slot
+                    let fits: Bool
+                    if spellings[c.rank].isRead {
+                        fits = Self.fits(entries[c.index].value, slot)
+                    } else {
+                        guard restating else { continue }
+                        fits = Self.encode(feature, slot) == entries[c.index].value
+                    }
+                    guard fits else { continue }
+                    let field = slot.field
+                    if fieldsChosen & field.bit != 0,
+                       let k = (0..<chosenCount).first(where: { spellings[chosen[$0].rank].slot.field == field }) {
+                        if c.rank < chosen[k].rank { chosen[k] = c }
+                    } else {
+                        chosen[chosenCount] = c
+                        chosenCount += 1
+                        fieldsChosen |= field.bit
+                    }
                 }
             }
             guard chosenCount > 0 else { return }
@@ -327,28 +346,25 @@ public struct PropertyVocabulary: Sendable {
             placements.reserveCapacity(chosenCount)
             // Made only when a style slot is taken (a title and a description need none).
             var style: Style?
-            // Moved out of the feature (so changed in place, not copied), and back.
-            var properties = feature.properties
-            feature.properties = Properties()
             withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
                 for k in 0..<chosenCount { offsets[k] = chosen[k].index }
                 var k = 0
-                // Each consumed entry is moved into the field and its placement.
-                properties.removeEntries(atAscending: UnsafeBufferPointer(offsets)) { entry in
+                // Each consumed entry's key and value are moved into the field and its placement.
+                properties.removeEntries(atAscending: UnsafeBufferPointer(offsets)) { key, value in
                     let c = chosen[k]
                     k += 1
                     let slot = spellings[c.rank].slot
                     if slot.isStyle {
                         var s = style ?? feature.style ?? Style()
-                        Self.decode(entry.value, slot, into: &feature, style: &s)
+                        Self.decode(value, slot, into: &feature, style: &s)
                         style = s
                     } else {
-                        Self.decodeField(entry.value, slot, into: &feature)
+                        Self.decodeField(value, slot, into: &feature)
                     }
-                    placements.append(FieldPlacement(field: slot.field, key: entry.key, index: c.index, sourceValue: entry.value))
+                    placements.append(FieldPlacement(field: slot.field, key: consume key, index: c.index,
+                                                     sourceValue: consume value))
                 }
             }
-            feature.properties = properties
             feature.fieldPlacements = placements
             if let style {
                 feature.style = style.normalised
@@ -358,7 +374,9 @@ public struct PropertyVocabulary: Sendable {
         }
     }
 
-    /// Whether `value` fills `slot`.
+    /// Whether `value` fills `slot`. Inlined, so that a value `consume` looks at in place is
+    /// not copied to be asked (the common slots ask only for its case).
+    @inline(__always)
     static func fits(_ v: PropertyValue, _ slot: Slot) -> Bool {
         switch slot {
         case .title, .subtitle, .address, .instant, .spanBegin, .spanEnd, .iconHref:

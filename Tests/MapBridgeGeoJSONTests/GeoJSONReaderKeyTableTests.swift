@@ -15,6 +15,22 @@ struct GeoJSONReaderKeyTableTests {
         #"{"type":"Feature","geometry":\#(geometry),"properties":\#(properties)}"#
     }
 
+    @Test("a geometry read member by member (another member after its type) is the one read directly, and keeps its type's name")
+    func geometryTypeOffTheDirectPath() throws {
+        // Directly: `type` and `coordinates` only; member by member: a `bbox` follows `type`.
+        let direct = try readOne(collection([feature("{}", geometry: #"{"type":"LineString","coordinates":[[1,2],[3,4]]}"#)]))
+        let members = try readOne(collection([feature("{}", geometry: #"{"type":"LineString","bbox":[1,2,3,4],"coordinates":[[1,2],[3,4]]}"#)]))
+        #expect(direct.shape == members.shape)
+        #expect(flatCoordinates(members.shape) == [[1, 2], [3, 4]])
+        // A kind's name comes back for the message; a type that names no kind is kept as given.
+        let mismatch = try #require(readError(collection([feature("{}", geometry: #"{"type":"LineString","bbox":[0,0,1,1],"coordinates":[1,2]}"#)])))
+        #expect(mismatch.message.contains("the coordinates of a LineString"), "\(mismatch.message)")
+        let unknown = try #require(readError(collection([feature("{}", geometry: #"{"type":"Pointy","bbox":[0,0,1,1],"coordinates":[1,2]}"#)])))
+        #expect(unknown.message.contains("'Pointy'"), "\(unknown.message)")
+        let unknownDirect = try #require(readError(collection([feature("{}", geometry: #"{"type":"Pointy","coordinates":[1,2]}"#)])))
+        #expect(unknownDirect.message == unknown.message)
+    }
+
     @Test("a feature after the table is full still fills its fields from their keys")
     func afterFullTable() throws {
         let many = "{" + (0..<(JSONKeyTable.capacity + 50)).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"

@@ -38,6 +38,29 @@ struct JSONKeyTableTests {
         #expect(table.count == 3)
     }
 
+    @Test("keyTag and stringTag give the tags key(in:) and string(in:) give, for kept names and those too long to keep", arguments: chunkSizes)
+    func tagsAlone(chunkSize: Int) throws {
+        let long = String(repeating: "x", count: JSONKeyTable.maximumNameBytes + 1)
+        let text = #"[{"name":"a","\#(long)":"\#(long)","é":"name"},{"name":"é","\#(long)":1}]"#
+        let tagging: (String) -> UInt32 = { UInt32($0.utf8.count) }
+        let withNames = JSONKeyTable(tagging: tagging), alone = JSONKeyTable(tagging: tagging)
+        let t = makeTokenizer(text, options: tokenizerOptions(chunkSize: chunkSize))
+        var checked = 0
+        while true {
+            let token = try t.next()
+            if token == .endOfInput { break }
+            if token == .key {
+                #expect(try t.keyTag(in: alone) == t.key(in: withNames).tag)
+                checked += 1
+            } else if token == .string {
+                #expect(try t.stringTag(in: alone) == t.string(in: withNames).tag)
+                checked += 1
+            }
+        }
+        #expect(checked == 9)
+        #expect(alone.count == withNames.count)
+    }
+
     @Test("past its capacity the table keeps no more names, yet every name reads and tags right")
     func bounded() throws {
         let table = JSONKeyTable { $0.hasPrefix("k") ? 7 : 1 }

@@ -106,6 +106,35 @@ struct TokenizerDepthAndDuplicateKeyTests {
         #expect(try duplicateFlags(text, chunkSize: chunkSize) == expected)
     }
 
+    @Test("names of every length from 1 to 24, differing in one byte, are told apart", arguments: chunkSizes)
+    func namesOfEveryLength(chunkSize: Int) throws {
+        // Each length takes another way into the ledger's arena (a byte loop below 8, two
+        // words from 8 to 16, a copy beyond); each pair shares all but its middle byte.
+        var names: [String] = []
+        for n in 1...24 {
+            let base = Array(repeating: UInt8(ascii: "k"), count: n)
+            var other = base
+            other[n / 2] = UInt8(ascii: "q")
+            names.append(String(decoding: base, as: UTF8.self))
+            names.append(String(decoding: other, as: UTF8.self))
+        }
+        let quoted: [String] = names.map { "\"\($0)\":1" }
+        let members = quoted.joined(separator: ",")
+        // Small objects (the scan), then one object holding them all twice (past the size
+        // where it gets an index), then a sibling that reuses the names without repeats.
+        var objects: [String] = []
+        for i in stride(from: 0, to: quoted.count, by: 8) {
+            let part: String = quoted[i..<min(i + 8, quoted.count)].joined(separator: ",")
+            objects.append("{" + part + "}")
+        }
+        let small = "[" + objects.joined(separator: ",") + "]"
+        let text = "[\(small),{\(members),\(members)},{\(members)}]"
+        let expected = Array(repeating: false, count: names.count)
+            + Array(repeating: false, count: names.count) + Array(repeating: true, count: names.count)
+            + Array(repeating: false, count: names.count)
+        #expect(try duplicateFlags(text, chunkSize: chunkSize) == expected)
+    }
+
     @Test("separate top-level values do not share keys")
     func separateValues() throws {
         #expect(try duplicateFlags("{\"a\":1}\n{\"a\":2}", chunkSize: 16) == [false, false])
