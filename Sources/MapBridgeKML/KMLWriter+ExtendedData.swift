@@ -31,85 +31,91 @@ extension KMLWriter {
                                   trackArrays: trackArrays)
         // What the values' notes need, rather than the feature (which a closure would copy).
         let origin = ValueOrigin(time: feature.time, location: feature.location)
-        guard options.propertyTypes == .schema else {
-            var any = false
-            try entries.forEach { entry in
-                if !any { try xml.open("ExtendedData") }
-                any = true
-                try writeData(entry.pointee.key, entry.pointee.value, origin)
+        try entries.withRuns { runs in
+            if options.propertyTypes == .schema {
+                try writeSchemaData(runs, origin)
+            } else {
+                try writeUntypedData(runs, origin)
             }
-            if any { try xml.close("ExtendedData") }
-            return
         }
-        let placed = placeEntries(entries, origin)
-        guard placed.count > 0 else { return }
+    }
+
+    /// The entries as untyped `Data`, in order.
+    private func writeUntypedData(_ runs: DataEntries.Runs, _ origin: ValueOrigin) throws {
+        guard runs.count > 0 else { return }
         try xml.open("ExtendedData")
-        // One reference each to the slots and the schemas for the walks: their tags are read
-        // in place, not copied.
-        let slots = slotCache.current
-        let schemas = schemaTable.schemas
-        // Data must precede SchemaData: the few entries the schemas have no room for go first.
-        if placed.hasUntyped {
-            var i = 0
-            try entries.forEach { entry in
-                if slots[i] == nil { try writeData(entry.pointee.key, entry.pointee.value, origin) }
-                i += 1
-            }
-        }
-        // Each schema the entries are in, lowest first (most placemarks fill one).
-        var next = placed.lowestSchema
-        while let schema = next {
-            next = nil
-            try xml.open(schemas[schema].dataTag)
-            try schemaTable.simpleDataTags.withBytes { tags in
-                var i = 0
-                try entries.forEach { entry in
-                    if let slot = slots[i] {
-                        if slot.schema == schema {
-                            try xml.open(schemas[schema].fieldTags[slot.field], of: tags)
-                            try writeValueText(entry.pointee.value, origin, typed: true)
-                            try xml.close("SimpleData")
-                        } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
-                            next = slot.schema
-                        }
-                    }
-                    i += 1
-                }
-            }
-            try xml.close(schemas[schema].dataTag)
+        for i in 0..<runs.count {
+            let entry = runs[i]
+            try writeData(entry.pointee.key, entry.pointee.value, origin)
         }
         try xml.close("ExtendedData")
     }
 
-    /// What `placeEntries` found: how many entries there are, whether any is untyped `Data`,
-    /// and the lowest schema any is in.
+    /// The entries as typed `SchemaData`, after the few the schemas have no room for as `Data`.
+    private func writeSchemaData(_ runs: DataEntries.Runs, _ origin: ValueOrigin) throws {
+        let placed = placeEntries(runs, origin)
+        guard runs.count > 0 else { return }
+        try xml.open("ExtendedData")
+        // Data must precede SchemaData: the few entries the schemas have no room for go first.
+        if placed.hasUntyped {
+            for i in 0..<runs.count where slotCache.current[i] == nil {
+                let entry = runs[i]
+                try writeData(entry.pointee.key, entry.pointee.value, origin)
+            }
+        }
+        // Each schema the entries are in, lowest first (most placemarks fill one). The tags
+        // are read in place, by the index each slot holds.
+        var next = placed.lowestSchema
+        while let schema = next {
+            next = nil
+            try xml.open(schemaTable.schemas[schema].dataTag)
+            try schemaTable.simpleDataTags.withBytes { tags in
+                for i in 0..<runs.count {
+                    guard let slot = slotCache.current[i] else { continue }
+                    if slot.schema == schema {
+                        try xml.open(slot.tag, of: tags)
+                        try writeValueText(runs[i].pointee.value, origin, typed: true)
+                        try xml.close("SimpleData")
+                    } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
+                        next = slot.schema
+                    }
+                }
+            }
+            try xml.close(schemaTable.schemas[schema].dataTag)
+        }
+        try xml.close("ExtendedData")
+    }
+
+    /// What `placeEntries` found: whether any entry is untyped `Data`, and the lowest schema
+    /// any is in.
     private struct Placement {
-        var count = 0
         var hasUntyped = false
         var lowestSchema: Int?
     }
 
-    /// Finds the slot of each of `entries` in the schemas (into `slotCache.current`, in order),
-    /// adding the fields that are new. A key and type at the same place as in an earlier
-    /// placemark is not looked up again (most documents repeat one layout of keys, or a few,
-    /// and a null here and there): see `SlotCache`.
-    private func placeEntries(_ entries: DataEntries, _ origin: ValueOrigin) -> Placement {
+    /// Finds the slot of each entry of `runs` in the schemas (into `slotCache.current`, in
+    /// order), adding the fields that are new. A key and type at the same place as in an
+    /// earlier placemark is not looked up again (most documents repeat one layout of keys, or
+    /// a few, and a null here and there): see `SlotCache`.
+    private func placeEntries(_ runs: DataEntries.Runs, _ origin: ValueOrigin) -> Placement {
         var placed = Placement()
-        var cache = slotCache
-        slotCache = SlotCache()  // the cache is changed in place, not copied
-        defer { slotCache = cache }
-        entries.forEach { entry in
+        let count = runs.count
+        if slotCache.places.count < count {
+            slotCache.places.reserveCapacity(count)
+            slotCache.current.reserveCapacity(count)
+        }
+        for i in 0..<count {
             // The key and value are read in place: copied only for a lookup.
+            let entry = runs[i]
             let type = FieldType.ofNonNull(entry.pointee.value)
-            let i = placed.count
-            placed.count += 1
-            if i == cache.places.count {
-                cache.places.append(SlotCache.Place(key: entry.pointee.key))
-            } else if cache.places[i].key != entry.pointee.key {
-                cache.places[i] = SlotCache.Place(key: entry.pointee.key)
+            if i == slotCache.places.count {
+                slotCache.places.append(SlotCache.Place(key: entry.pointee.key))
+                slotCache.current.append(nil)
+            } else if slotCache.places[i].key != entry.pointee.key {
+                slotCache.places[i] = SlotCache.Place(key: entry.pointee.key)
             }
             let slot: SchemaTable.Slot?
-            if let known = cache.places[i].slot(of: type, generation: schemaTable.generation) {
+            if let known = slotCache.places[i].slot(of: type, generation: schemaTable.generation) {
                 slot = known
             } else {
                 let key = entry.pointee.key
@@ -122,9 +128,9 @@ extension KMLWriter {
                     note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
                          at: origin.location)
                 }
-                cache.places[i].remember(slot, of: type, generation: schemaTable.generation)
+                slotCache.places[i].remember(slot, of: type, generation: schemaTable.generation)
             }
-            if i < cache.current.count { cache.current[i] = slot } else { cache.current.append(slot) }
+            slotCache.current[i] = slot
             if let schema = slot?.schema {
                 if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
             } else {
@@ -200,7 +206,7 @@ extension KMLWriter {
         /// By place among a placemark's entries.
         var places: [Place] = []
         /// The slots of the placemark being written, one per entry (`nil`: untyped `Data`);
-        /// the entries after its last are left from earlier placemarks.
+        /// the entries after its last are left from earlier placemarks. As long as `places`.
         var current: [SchemaTable.Slot?] = []
     }
 
@@ -210,21 +216,29 @@ extension KMLWriter {
     /// circle's radius, the overlay kind and a time KML cannot hold, each unless the data has
     /// its key.
     struct DataEntries {
-        /// The data's entries (the properties with the fields put in place).
+        /// The data's entries (the properties with the fields put in place, `coordinateProperties`
+        /// without what the tracks carry).
         let data: [Properties.Entry]
         let lead: Properties.Entry?
         let trail: [Properties.Entry]
-        let hasTrack: Bool
-        let trackArrays: TrackArrays?
 
         /// Borrows `feature` (an initialiser's arguments are otherwise passed owned, which
         /// would copy the caller's feature for each placemark).
         init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: String?, timeIsWritten: Bool,
              trackArrays: TrackArrays?)
         {
-            let data = KMLDataMapping.data(of: feature).entries
+            var data = KMLDataMapping.data(of: feature).entries
+            if feature.shape.map(KMLWriter.hasWritableTrack) ?? false {
+                // The tracks carry the per-point values they can; the rest stays.
+                for k in data.indices.reversed() where data[k].key == "coordinateProperties" {
+                    if let left = KMLWriter.coordinatePropertiesLeft(data[k].value, besides: trackArrays) {
+                        data[k].value = left
+                    } else {
+                        data.remove(at: k)
+                    }
+                }
+            }
             self.data = data
-            self.trackArrays = trackArrays
             func free(_ key: String) -> Bool {
                 // Lengths first: most keys differ in length, which is read without comparing.
                 let length = key.utf8.count
@@ -242,7 +256,6 @@ extension KMLWriter {
             } else {
                 lead = nil
             }
-            hasTrack = feature.shape.map(KMLWriter.hasWritableTrack) ?? false
             var trail: [Properties.Entry] = []
             func add(_ key: String, _ value: PropertyValue) {
                 if free(key) { trail.append(Properties.Entry(key: key, value: value)) }
@@ -256,28 +269,39 @@ extension KMLWriter {
             self.trail = trail
         }
 
-        /// Calls `body` with the address of each entry, in order (valid only inside the call).
-        /// The entries are borrowed where they are, by index: neither they nor their keys and
-        /// values are copied out and destroyed again for each walk.
-        func forEach(_ body: (UnsafePointer<Properties.Entry>) throws -> Void) rethrows {
-            if let lead { try withUnsafePointer(to: lead, body) }
-            try data.withUnsafeBufferPointer { entries in
-                guard let base = entries.baseAddress else { return }
-                for i in 0..<entries.count {
-                    let entry = base + i
-                    if hasTrack, entry.pointee.key == "coordinateProperties" {
-                        // The tracks carry the per-point values they can; the rest stays.
-                        if let left = KMLWriter.coordinatePropertiesLeft(entry.pointee.value, besides: trackArrays) {
-                            try withUnsafePointer(to: Properties.Entry(key: entry.pointee.key, value: left), body)
-                        }
-                        continue
+        /// Calls `body` with the entries' addresses, in order (valid only inside the call).
+        /// The entries are borrowed where they are: neither they nor their keys and values are
+        /// copied out and destroyed again for each walk.
+        @inline(__always)
+        func withRuns<R>(_ body: (Runs) throws -> R) rethrows -> R {
+            try data.withUnsafeBufferPointer { data in
+                try trail.withUnsafeBufferPointer { trail in
+                    if let lead {
+                        return try withUnsafePointer(to: lead) { try body(Runs(lead: $0, data: data, trail: trail)) }
                     }
-                    try body(entry)
+                    return try body(Runs(lead: nil, data: data, trail: trail))
                 }
             }
-            try trail.withUnsafeBufferPointer { entries in
-                guard let base = entries.baseAddress else { return }
-                for i in 0..<entries.count { try body(base + i) }
+        }
+
+        /// The entries' addresses, in order: the lead, the data, the trail.
+        struct Runs {
+            let lead: UnsafePointer<Properties.Entry>?
+            let data: UnsafeBufferPointer<Properties.Entry>
+            let trail: UnsafeBufferPointer<Properties.Entry>
+
+            var count: Int { (lead == nil ? 0 : 1) + data.count + trail.count }
+
+            /// The address of entry `i` (in `0..<count`).
+            @inline(__always)
+            subscript(i: Int) -> UnsafePointer<Properties.Entry> {
+                var k = i
+                if let lead {
+                    if k == 0 { return lead }
+                    k -= 1
+                }
+                if k < data.count, let base = data.baseAddress { return base + k }
+                return trail.baseAddress.unsafelyUnwrapped + (k - data.count)
             }
         }
     }

@@ -54,24 +54,30 @@ extension KMLWriter {
         static func fitsInt32(_ n: NumberValue) -> Bool {
             let v = n.value
             guard v >= -2_147_483_648, v <= 2_147_483_647, v == v.rounded(.towardZero) else { return false }
+            // Over the UTF-8 in place (a small string's on the stack): no copy of the text.
+            let known = n.text.utf8.withContiguousStorageIfAvailable(fitsInt32(integralText:)) ?? {
+                var text = n.text
+                return text.withUTF8(fitsInt32(integralText:))
+            }()
+            if let known { return known }
+            return n.isInteger && Int32(n.text) != nil
+        }
+
+        /// `fitsInt32(_:)` for the UTF-8 text of an integral value within `Int32`: `false` with
+        /// a `.`, `e` or `E`, `true` for up to nine digits after an optional `-`, else `nil`
+        /// (to be parsed).
+        private static func fitsInt32(integralText bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
             var digits = 0
             var onlyDigits = true
-            var text = n.text
-            // Over the UTF-8 in place: no iterator over the string's view per byte.
-            let pointOrExponent = text.withUTF8 { bytes -> Bool in
-                for (i, b) in bytes.enumerated() {
-                    if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return true }
-                    if b &- UInt8(ascii: "0") < 10 {
-                        digits += 1
-                    } else if !(i == 0 && b == UInt8(ascii: "-")) {
-                        onlyDigits = false
-                    }
+            for (i, b) in bytes.enumerated() {
+                if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return false }
+                if b &- UInt8(ascii: "0") < 10 {
+                    digits += 1
+                } else if !(i == 0 && b == UInt8(ascii: "-")) {
+                    onlyDigits = false
                 }
-                return false
             }
-            if pointOrExponent { return false }
-            if onlyDigits && digits > 0 && digits <= 9 { return true }
-            return n.isInteger && Int32(n.text) != nil
+            return onlyDigits && digits > 0 && digits <= 9 ? true : nil
         }
     }
 
@@ -150,10 +156,18 @@ extension KMLWriter {
         }
 
         /// Where a value goes: the schema (an index in `schemas`) and its field (an index in
-        /// that schema's `fields`).
+        /// that schema's `fields`), with the field's `<SimpleData name="…">` (an index in
+        /// `simpleDataTags`; -1 for a track's array field, which has none).
         struct Slot: Equatable {
             var schema: Int
             var field: Int
+            var tag: Int
+        }
+
+        /// The slot of field `position` of schema `index`.
+        private func slot(_ index: Int, _ position: Int) -> Slot {
+            let tags = schemas[index].fieldTags
+            return Slot(schema: index, field: position, tag: position < tags.count ? tags[position] : -1)
         }
 
         /// How many fields the table holds: it changes whenever a slot lookup adds one, so a
@@ -172,7 +186,7 @@ extension KMLWriter {
         mutating func slotForNull(of key: String, identifiers: inout IdentifierRegistry) -> Slot? {
             for (index, schema) in schemas.enumerated() where schema.kind != .nulls {
                 if let position = schema.positions[key], schema.fields[position].type != .string {
-                    return Slot(schema: index, field: position)
+                    return slot(index, position)
                 }
             }
             return slot(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
@@ -202,7 +216,7 @@ extension KMLWriter {
                     free = index
                     break search
                 }
-                if schemas[index].fields[position].type == type { return Slot(schema: index, field: position) }
+                if schemas[index].fields[position].type == type { return slot(index, position) }
             }
             if let free { return add(key, type, to: free) }
             guard fieldCount < capacity else { return nil }
@@ -225,7 +239,7 @@ extension KMLWriter {
             if schemas[index].kind != .arrays {
                 schemas[index].fieldTags.append(simpleDataTags.append("SimpleData", ("name", key)))
             }
-            return Slot(schema: index, field: position)
+            return slot(index, position)
         }
     }
 }

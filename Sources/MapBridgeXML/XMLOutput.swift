@@ -117,17 +117,22 @@ public struct XMLOutput {
     /// survive inside CDATA (a parser turns it into a line feed), so such text is escaped.
     /// The text is scanned once to choose (`TextForm`), then written.
     public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
+        // The bytes in place, as in `escaped(_:inAttribute:)`.
+        if try text.utf8.withContiguousStorageIfAvailable({ try leafPreferringCDATA(name, utf8: $0) }) != nil { return }
         var s = text
-        try s.withUTF8 { bytes in
-            try open(name)
-            let (form, firstSpecial) = Self.form(of: bytes)
-            switch form {
-            case .plain: try sink.write(UnsafeRawBufferPointer(bytes))  // the common description
-            case .escaped: try escaped(bytes, inAttribute: false, firstSpecial: firstSpecial)
-            case .cdata: try cdata(bytes)
-            }
-            try close(name)
+        try s.withUTF8 { try leafPreferringCDATA(name, utf8: $0) }
+    }
+
+    /// `leafPreferringCDATA(_:_:)` for UTF-8 `bytes`.
+    private mutating func leafPreferringCDATA(_ name: StaticString, utf8 bytes: UnsafeBufferPointer<UInt8>) throws {
+        try open(name)
+        let (form, firstSpecial) = Self.form(of: bytes)
+        switch form {
+        case .plain: try sink.write(UnsafeRawBufferPointer(bytes))  // the common description
+        case .escaped: try escaped(bytes, inAttribute: false, firstSpecial: firstSpecial)
+        case .cdata: try cdata(bytes)
         }
+        try close(name)
     }
 
     /// How `leafPreferringCDATA` writes a text.
@@ -165,6 +170,9 @@ public struct XMLOutput {
 
     /// Writes `text` escaped for element content or an attribute value.
     public mutating func escaped(_ text: String, inAttribute: Bool) throws {
+        // The bytes where the string keeps them (a small string's on the stack): no copy of
+        // the string to make it native first.
+        if try text.utf8.withContiguousStorageIfAvailable({ try escaped($0, inAttribute: inAttribute) }) != nil { return }
         var s = text
         try s.withUTF8 { try escaped($0, inAttribute: inAttribute) }
     }
@@ -324,7 +332,12 @@ public struct XMLOutput {
     }
 
     /// Writes bytes that need no escaping (numbers, fixed names).
-    public mutating func raw(_ text: String) throws { try sink.write(text) }
+    public mutating func raw(_ text: String) throws {
+        // As `escaped(_:inAttribute:)`: the bytes in place.
+        let sink = self.sink
+        if try text.utf8.withContiguousStorageIfAvailable({ try sink.write(UnsafeRawBufferPointer($0)) }) != nil { return }
+        try sink.write(text)
+    }
 
     /// Writes a static string that needs no escaping.
     public mutating func raw(_ text: StaticString) throws { try sink.write(text) }
