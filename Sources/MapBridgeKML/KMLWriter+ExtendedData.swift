@@ -25,63 +25,68 @@ import MapBridgeXML
 /// time KML cannot read; a span as a JSON object `{"begin":…,"end":…}`). A track's per-point
 /// values leave `coordinateProperties` for `gx:SimpleArrayData`.
 extension KMLWriter {
-    func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool) throws {
+    /// `idAsData` is the id's value when it goes to the data as `@id` (see `writePlacemark`).
+    func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: PropertyValue?, timeIsWritten: Bool) throws {
         let isPlacemark = if case .placemark = element { true } else { false }
         let entries = DataEntries(of: feature, isPlacemark: isPlacemark, idAsData: idAsData, timeIsWritten: timeIsWritten,
                                   trackArrays: trackArrays)
-        // What the values' notes need, rather than the feature (which a closure would copy).
-        let origin = ValueOrigin(time: feature.time, location: feature.location)
+        // The feature goes along, borrowed, for the values' notes (its time and location),
+        // which are read only when one is made.
         try entries.withRuns { runs in
             if options.propertyTypes == .schema {
-                try writeSchemaData(runs, origin)
+                try writeSchemaData(runs, of: feature)
             } else {
-                try writeUntypedData(runs, origin)
+                try writeUntypedData(runs, of: feature)
             }
         }
     }
 
     /// The entries as untyped `Data`, in order.
-    private func writeUntypedData(_ runs: DataEntries.Runs, _ origin: ValueOrigin) throws {
-        guard runs.count > 0 else { return }
+    private func writeUntypedData(_ runs: DataEntries.Runs, of feature: Feature) throws {
+        let count = runs.count
+        guard count > 0 else { return }
         try xml.open("ExtendedData")
-        for i in 0..<runs.count {
+        for i in 0..<count {
             let entry = runs[i]
-            try writeData(entry.pointee.key, entry.pointee.value, origin)
+            try writeData(entry.pointee.key, entry.pointee.value, of: feature)
         }
         try xml.close("ExtendedData")
     }
 
     /// The entries as typed `SchemaData`, after the few the schemas have no room for as `Data`.
-    private func writeSchemaData(_ runs: DataEntries.Runs, _ origin: ValueOrigin) throws {
-        let placed = placeEntries(runs, origin)
-        guard runs.count > 0 else { return }
+    private func writeSchemaData(_ runs: DataEntries.Runs, of feature: Feature) throws {
+        let placed = placeEntries(runs, of: feature)
+        let count = runs.count
+        guard count > 0 else { return }
         try xml.open("ExtendedData")
         // Data must precede SchemaData: the few entries the schemas have no room for go first.
         if placed.hasUntyped {
-            for i in 0..<runs.count where slotCache.current[i] == nil {
+            for i in 0..<count where slotCache.current[i] == nil {
                 let entry = runs[i]
-                try writeData(entry.pointee.key, entry.pointee.value, origin)
+                try writeData(entry.pointee.key, entry.pointee.value, of: feature)
             }
         }
         // Each schema the entries are in, lowest first (most placemarks fill one). The tags
         // are read in place, by the index each slot holds.
-        var next = placed.lowestSchema
-        while let schema = next {
-            next = nil
-            try xml.open(schemaTable.schemas[schema].dataTag)
-            try schemaTable.simpleDataTags.withBytes { tags in
-                for i in 0..<runs.count {
-                    guard let slot = slotCache.current[i] else { continue }
-                    if slot.schema == schema {
-                        try xml.open(slot.tag, of: tags)
-                        try writeValueText(runs[i].pointee.value, origin, typed: true)
-                        try xml.close("SimpleData")
-                    } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
-                        next = slot.schema
+        try schemaTable.startTags.withBytes { tags in
+            try slotCache.current.withUnsafeBufferPointer { slots in
+                var next = placed.lowestSchema
+                while let schema = next {
+                    next = nil
+                    try xml.open(schemaTable.schemas[schema].dataTag, of: tags)
+                    for i in 0..<count {
+                        guard let slot = slots[i] else { continue }
+                        if slot.schema == schema {
+                            try xml.open(slot.tag, of: tags)
+                            try writeValueText(runs[i].pointee.value, of: feature, typed: true)
+                            try xml.close("SimpleData")
+                        } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
+                            next = slot.schema
+                        }
                     }
+                    try xml.close("SchemaData")
                 }
             }
-            try xml.close(schemaTable.schemas[schema].dataTag)
         }
         try xml.close("ExtendedData")
     }
@@ -97,44 +102,50 @@ extension KMLWriter {
     /// order), adding the fields that are new. A key and type at the same place as in an
     /// earlier placemark is not looked up again (most documents repeat one layout of keys, or
     /// a few, and a null here and there): see `SlotCache`.
-    private func placeEntries(_ runs: DataEntries.Runs, _ origin: ValueOrigin) -> Placement {
+    private func placeEntries(_ runs: DataEntries.Runs, of feature: Feature) -> Placement {
         var placed = Placement()
         let count = runs.count
-        if slotCache.places.count < count {
-            slotCache.places.reserveCapacity(count)
-            slotCache.current.reserveCapacity(count)
+        // The cache's arrays are taken out and changed in place, not copied, and put back.
+        var places = slotCache.places
+        var current = slotCache.current
+        slotCache = SlotCache()
+        defer { slotCache = SlotCache(places: places, current: current) }
+        if places.count < count {
+            for i in places.count..<count {
+                places.append(SlotCache.Place(key: runs[i].pointee.key))
+                current.append(nil)
+            }
         }
-        for i in 0..<count {
-            // The key and value are read in place: copied only for a lookup.
-            let entry = runs[i]
-            let type = FieldType.ofNonNull(entry.pointee.value)
-            if i == slotCache.places.count {
-                slotCache.places.append(SlotCache.Place(key: entry.pointee.key))
-                slotCache.current.append(nil)
-            } else if slotCache.places[i].key != entry.pointee.key {
-                slotCache.places[i] = SlotCache.Place(key: entry.pointee.key)
-            }
-            let slot: SchemaTable.Slot?
-            if let known = slotCache.places[i].slot(of: type, generation: schemaTable.generation) {
-                slot = known
-            } else {
-                let key = entry.pointee.key
-                slot = if let type {
-                    schemaTable.slot(for: key, type: type, identifiers: &identifiers)
+        current.withUnsafeMutableBufferPointer { current in
+            for i in 0..<count {
+                // The key and value are read in place: copied only for a lookup.
+                let entry = runs[i]
+                let type = FieldType.ofNonNull(entry.pointee.value)
+                if places[i].key != entry.pointee.key {
+                    places[i] = SlotCache.Place(key: entry.pointee.key)
+                }
+                let slot: SchemaTable.Slot?
+                if let known = places[i].slot(of: type, generation: schemaTable.generation) {
+                    slot = known
                 } else {
-                    schemaTable.slotForNull(of: key, identifiers: &identifiers)
+                    let key = entry.pointee.key
+                    slot = if let type {
+                        schemaTable.slot(for: key, type: type, identifiers: &identifiers)
+                    } else {
+                        schemaTable.slotForNull(of: key, identifiers: &identifiers)
+                    }
+                    if slot == nil {
+                        note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
+                             at: feature.location)
+                    }
+                    places[i].remember(slot, of: type, generation: schemaTable.generation)
                 }
-                if slot == nil {
-                    note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
-                         at: origin.location)
+                current[i] = slot
+                if let schema = slot?.schema {
+                    if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
+                } else {
+                    placed.hasUntyped = true
                 }
-                slotCache.places[i].remember(slot, of: type, generation: schemaTable.generation)
-            }
-            slotCache.current[i] = slot
-            if let schema = slot?.schema {
-                if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
-            } else {
-                placed.hasUntyped = true
             }
         }
         return placed
@@ -224,7 +235,7 @@ extension KMLWriter {
 
         /// Borrows `feature` (an initialiser's arguments are otherwise passed owned, which
         /// would copy the caller's feature for each placemark).
-        init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: String?, timeIsWritten: Bool,
+        init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: PropertyValue?, timeIsWritten: Bool,
              trackArrays: TrackArrays?)
         {
             var data = KMLDataMapping.data(of: feature).entries
@@ -247,12 +258,7 @@ extension KMLWriter {
                 }
             }
             if let idAsData, free(KMLDataMapping.idKey) {
-                // Typed as given, so a number id comes back a number.
-                if case .number(let n)? = feature.id {
-                    lead = Properties.Entry(key: KMLDataMapping.idKey, value: .number(n))
-                } else {
-                    lead = Properties.Entry(key: KMLDataMapping.idKey, value: .string(idAsData))
-                }
+                lead = Properties.Entry(key: KMLDataMapping.idKey, value: idAsData)
             } else {
                 lead = nil
             }
@@ -306,19 +312,13 @@ extension KMLWriter {
         }
     }
 
-    /// What a value's notes say of its feature.
-    struct ValueOrigin {
-        var time: FeatureTime?
-        var location: SourceLocation?
-    }
-
-    private func writeData(_ name: String, _ value: PropertyValue, _ origin: ValueOrigin) throws {
+    private func writeData(_ name: String, _ value: PropertyValue, of feature: Feature) throws {
         try xml.open("Data", ("name", name))
         if case .null = value {
             try xml.empty("value")
         } else {
             try xml.open("value")
-            try writeValueText(value, origin, typed: false)
+            try writeValueText(value, of: feature, typed: false)
             try xml.close("value")
         }
         try xml.close("Data")
@@ -329,7 +329,7 @@ extension KMLWriter {
     /// `true` or `false`. Inlined into the walks, so the value is switched on where the
     /// entry holds it, not copied out for the call.
     @inline(__always)
-    private func writeValueText(_ value: PropertyValue, _ origin: ValueOrigin, typed: Bool) throws {
+    private func writeValueText(_ value: PropertyValue, of feature: Feature, typed: Bool) throws {
         switch value {
         case .null:
             break
@@ -338,10 +338,10 @@ extension KMLWriter {
         case .number(let n):
             try xml.raw(n.text)
         case .bool(let b):
-            try xml.raw(typed ? (b ? "1" : "0") : (b ? "true" : "false"))
+            try xml.raw((typed ? (b ? "1" : "0") : (b ? "true" : "false")) as StaticString)
         case .array, .object:
-            if options.propertyTypes == .text && (origin.time == nil || !Self.isTimeFallback(value, origin.time)) {
-                note("json-text", "KML data values are text: array and object values are written as their JSON text", at: origin.location)
+            if options.propertyTypes == .text && (feature.time == nil || !Self.isTimeFallback(value, feature.time)) {
+                note("json-text", "KML data values are text: array and object values are written as their JSON text", at: feature.location)
             }
             let scratch = ByteSink(collectingInMemoryNamed: "JSON text")
             try JSONEmitter(sink: scratch).value(value)

@@ -17,17 +17,23 @@ import MapBridgeModel
 /// | `foreignMembers` | nothing: reported once |
 extension KMLWriter {
     func writePlacemark(_ feature: Feature) throws {
-        var idAsData: String?
+        var idAsData: PropertyValue?
         var id: String?
-        if let given = feature.id?.description {
+        if let featureID = feature.id {
+            let given = featureID.description
+            // Typed as given, so a number id comes back a number.
+            let value: PropertyValue = switch featureID {
+            case .number(let n): .number(n)
+            case .string(let s): .string(s)
+            }
             if !Self.isXMLIdentifier(given) {
-                idAsData = given
+                idAsData = value
                 note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named '@id'",
                      at: feature.location)
             } else if identifiers.claimPlacemarkID(given) {
                 id = given
             } else {
-                idAsData = given
+                idAsData = value
                 note("id-duplicate", "the id '\(given)' is already used in this document, and KML ids must be unique: repeated ids are written as data named '@id'",
                      at: feature.location)
             }
@@ -57,6 +63,7 @@ extension KMLWriter {
         }
         try xml.close(element.name)
         // Members the placemark already carries: the folder path (as Folders) and a style reference.
+        guard !feature.foreignMembers.isEmpty else { return }
         let dropped = feature.foreignMembers.keys.filter { key in
             switch key {
             case "folder": feature.foreignMembers[key] != .array(feature.folderPath.map { .string($0) })

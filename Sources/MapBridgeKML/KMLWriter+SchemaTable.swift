@@ -55,29 +55,33 @@ extension KMLWriter {
             let v = n.value
             guard v >= -2_147_483_648, v <= 2_147_483_647, v == v.rounded(.towardZero) else { return false }
             // Over the UTF-8 in place (a small string's on the stack): no copy of the text.
-            let known = n.text.utf8.withContiguousStorageIfAvailable(fitsInt32(integralText:)) ?? {
+            if let known = n.text.utf8.withContiguousStorageIfAvailable(fitsInt32(integralText:)) {
+                if let known { return known }
+            } else {
                 var text = n.text
-                return text.withUTF8(fitsInt32(integralText:))
-            }()
-            if let known { return known }
+                if let known = text.withUTF8(fitsInt32(integralText:)) { return known }
+            }
             return n.isInteger && Int32(n.text) != nil
         }
 
         /// `fitsInt32(_:)` for the UTF-8 text of an integral value within `Int32`: `false` with
         /// a `.`, `e` or `E`, `true` for up to nine digits after an optional `-`, else `nil`
         /// (to be parsed).
+        @inline(__always)
         private static func fitsInt32(integralText bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-            var digits = 0
-            var onlyDigits = true
-            for (i, b) in bytes.enumerated() {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+            let n = bytes.count
+            let start = base[0] == UInt8(ascii: "-") ? 1 : 0
+            var i = start
+            while i < n, base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            if i == n { return i > start && i - start <= 9 ? true : nil }
+            // Something else than a digit: a point or an exponent makes it a double.
+            while i < n {
+                let b = base[i]
                 if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return false }
-                if b &- UInt8(ascii: "0") < 10 {
-                    digits += 1
-                } else if !(i == 0 && b == UInt8(ascii: "-")) {
-                    onlyDigits = false
-                }
+                i += 1
             }
-            return onlyDigits && digits > 0 && digits <= 9 ? true : nil
+            return nil
         }
     }
 
@@ -100,8 +104,9 @@ extension KMLWriter {
         /// The most fields over all schemas.
         let capacity: Int
         private(set) var schemas: [Schema] = []
-        /// The `<SimpleData name="…">` of every field (but the tracks' array fields), rendered once.
-        private(set) var simpleDataTags = XMLStartTags()
+        /// The `<SchemaData schemaUrl="#…">` of every schema and the `<SimpleData name="…">` of
+        /// every field (but the tracks' array fields), rendered once, in one buffer.
+        private(set) var startTags = XMLStartTags()
         private var fieldCount = 0
         private var nextNumber = 1
 
@@ -139,16 +144,16 @@ extension KMLWriter {
             var fields: [(name: String, type: FieldType)] = []
             /// Each field's position in `fields`, by name.
             var positions: [String: Int] = [:]
-            /// `<SchemaData schemaUrl="#id">`, rendered once.
-            let dataTag: XMLTag
+            /// The index of its `<SchemaData schemaUrl="#id">` in the table's `startTags`.
+            let dataTag: Int
             /// Per field (as `fields`): the index of its `<SimpleData name="…">` in the table's
-            /// `simpleDataTags`.
+            /// `startTags`.
             var fieldTags: [Int] = []
 
-            init(id: String, kind: Kind) {
+            init(id: String, kind: Kind, dataTag: Int) {
                 self.id = id
                 self.kind = kind
-                dataTag = XMLTag("SchemaData", ("schemaUrl", "#" + id))
+                self.dataTag = dataTag
             }
 
             /// The type of the field `key`, if the schema has one.
@@ -157,7 +162,7 @@ extension KMLWriter {
 
         /// Where a value goes: the schema (an index in `schemas`) and its field (an index in
         /// that schema's `fields`), with the field's `<SimpleData name="…">` (an index in
-        /// `simpleDataTags`; -1 for a track's array field, which has none).
+        /// `startTags`; -1 for a track's array field, which has none).
         struct Slot: Equatable {
             var schema: Int
             var field: Int
@@ -225,7 +230,7 @@ extension KMLWriter {
                 id = "schema-\(nextNumber)"
                 nextNumber += 1
             } while !identifiers.claimSharedID(id)
-            schemas.append(Schema(id: id, kind: kind))
+            schemas.append(Schema(id: id, kind: kind, dataTag: startTags.append("SchemaData", ("schemaUrl", "#" + id))))
             return add(key, type, to: schemas.count - 1)
         }
 
@@ -237,7 +242,7 @@ extension KMLWriter {
             schemas[index].positions[key] = position
             // Array fields are written as gx:SimpleArrayData, not from a tag.
             if schemas[index].kind != .arrays {
-                schemas[index].fieldTags.append(simpleDataTags.append("SimpleData", ("name", key)))
+                schemas[index].fieldTags.append(startTags.append("SimpleData", ("name", key)))
             }
             return slot(index, position)
         }

@@ -48,12 +48,30 @@ public struct XMLOutput {
                               break lineBreak: LineBreak = .none) throws
     {
         try startLine(lineBreak != .none)
-        try sink.write(byte: UInt8(ascii: "<"))
-        try sink.write(name)
-        if let attribute { try write(attribute) }
-        try sink.write(byte: UInt8(ascii: ">"))
+        if let attribute {
+            try sink.write(byte: UInt8(ascii: "<"))
+            try sink.write(name)
+            try write(attribute)
+            try sink.write(byte: UInt8(ascii: ">"))
+        } else {
+            try writeTag(name, end: false)
+        }
         depth += 1
         elementIsBare = true
+    }
+
+    /// Writes `<name>`, or `</name>` when `end`, with one check for room in the sink.
+    @inlinable @inline(__always)
+    func writeTag(_ name: StaticString, end: Bool) throws {
+        let n = name.utf8CodeUnitCount
+        let lead = end ? 2 : 1
+        try sink.withUnsafeSpace(lead + n + 1) { bytes in
+            bytes[0] = UInt8(ascii: "<")
+            if end { bytes[1] = UInt8(ascii: "/") }
+            (bytes + lead).update(from: name.utf8Start, count: n)
+            bytes[lead + n] = UInt8(ascii: ">")
+            return lead + n + 1
+        }
     }
 
     /// Writes a start tag with its attributes in order.
@@ -83,9 +101,7 @@ public struct XMLOutput {
         depth -= 1
         if pretty ? !elementIsBare : lineBreak == .around { try newline() }
         elementIsBare = false
-        try sink.write("</" as StaticString)
-        try sink.write(name)
-        try sink.write(byte: UInt8(ascii: ">"))
+        try writeTag(name, end: true)
     }
 
     /// Writes `<name>text</name>` with `text` escaped.
@@ -331,7 +347,8 @@ public struct XMLOutput {
         try sink.write("]]>" as StaticString)
     }
 
-    /// Writes bytes that need no escaping (numbers, fixed names).
+    /// Writes bytes that need no escaping (numbers, fixed names). Inlined: a writer's numbers.
+    @inlinable
     public mutating func raw(_ text: String) throws {
         // As `escaped(_:inAttribute:)`: the bytes in place.
         let sink = self.sink
