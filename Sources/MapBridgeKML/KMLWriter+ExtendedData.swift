@@ -104,48 +104,37 @@ extension KMLWriter {
     /// a few, and a null here and there): see `SlotCache`.
     private func placeEntries(_ runs: DataEntries.Runs, of feature: Feature) -> Placement {
         var placed = Placement()
-        let count = runs.count
-        // The cache's arrays are taken out and changed in place, not copied, and put back.
-        var places = slotCache.places
-        var current = slotCache.current
-        slotCache = SlotCache()
-        defer { slotCache = SlotCache(places: places, current: current) }
-        if places.count < count {
-            for i in places.count..<count {
-                places.append(SlotCache.Place(key: runs[i].pointee.key))
-                current.append(nil)
+        // The cache is read and changed where it is (a stored property, changed in place).
+        for i in 0..<runs.count {
+            // The key and value are read in place: copied only for a lookup.
+            let entry = runs[i]
+            let type = FieldType.ofNonNull(entry.pointee.value)
+            if i == slotCache.keys.count {
+                slotCache.append(key: entry.pointee.key)
+            } else if slotCache.keys[i] != entry.pointee.key {
+                slotCache.reset(i, key: entry.pointee.key)
             }
-        }
-        current.withUnsafeMutableBufferPointer { current in
-            for i in 0..<count {
-                // The key and value are read in place: copied only for a lookup.
-                let entry = runs[i]
-                let type = FieldType.ofNonNull(entry.pointee.value)
-                if places[i].key != entry.pointee.key {
-                    places[i] = SlotCache.Place(key: entry.pointee.key)
-                }
-                let slot: SchemaTable.Slot?
-                if let known = places[i].slot(of: type, generation: schemaTable.generation) {
-                    slot = known
+            let slot: SchemaTable.Slot?
+            if let known = slotCache.slot(at: i, of: type, generation: schemaTable.generation) {
+                slot = known
+            } else {
+                let key = entry.pointee.key
+                slot = if let type {
+                    schemaTable.slot(for: key, type: type, identifiers: &identifiers)
                 } else {
-                    let key = entry.pointee.key
-                    slot = if let type {
-                        schemaTable.slot(for: key, type: type, identifiers: &identifiers)
-                    } else {
-                        schemaTable.slotForNull(of: key, identifiers: &identifiers)
-                    }
-                    if slot == nil {
-                        note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
-                             at: feature.location)
-                    }
-                    places[i].remember(slot, of: type, generation: schemaTable.generation)
+                    schemaTable.slotForNull(of: key, identifiers: &identifiers)
                 }
-                current[i] = slot
-                if let schema = slot?.schema {
-                    if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
-                } else {
-                    placed.hasUntyped = true
+                if slot == nil {
+                    note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
+                         at: feature.location)
                 }
+                slotCache.remember(slot, at: i, of: type, generation: schemaTable.generation)
+            }
+            slotCache.current[i] = slot
+            if let schema = slot?.schema {
+                if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
+            } else {
+                placed.hasUntyped = true
             }
         }
         return placed
@@ -177,36 +166,6 @@ extension KMLWriter {
     /// to none, for good). Where a null goes can change as fields are added (see
     /// `SchemaTable.slotForNull`), so a null's slot holds only while the table is unchanged.
     struct SlotCache {
-        /// The slots seen for the entry at one place.
-        struct Place {
-            var key: String
-            /// Per `FieldType.index`: the slot a value of that type went to, once looked up.
-            var typed = InlineArray<5, CachedSlot>(repeating: .unknown)
-            /// The slot a null went to, and the table's `generation` it holds at.
-            var null = CachedSlot.unknown
-            var nullGeneration = -1
-
-            init(key: String) { self.key = key }
-
-            /// The slot remembered for a value of `type` (`nil` for a null) while the schema
-            /// table is at `generation`; `nil` when it is to be looked up.
-            func slot(of type: FieldType?, generation: Int) -> SchemaTable.Slot?? {
-                let cached = if let type { typed[type.index] } else { nullGeneration == generation ? null : .unknown }
-                guard case .known(let slot) = cached else { return nil }
-                return .some(slot)
-            }
-
-            /// Remembers the slot a lookup gave a value of `type`, with the table now at `generation`.
-            mutating func remember(_ slot: SchemaTable.Slot?, of type: FieldType?, generation: Int) {
-                if let type {
-                    typed[type.index] = .known(slot)
-                } else {
-                    null = .known(slot)
-                    nullGeneration = generation
-                }
-            }
-        }
-
         /// A slot lookup's answer, or none yet.
         enum CachedSlot {
             case unknown
@@ -214,11 +173,60 @@ extension KMLWriter {
             case known(SchemaTable.Slot?)
         }
 
-        /// By place among a placemark's entries.
-        var places: [Place] = []
+        /// How many types `typed` has a slot for at each place (see `FieldType.index`).
+        static let typeCount = 5
+
+        /// By place among a placemark's entries: the key seen there last.
+        private(set) var keys: [String] = []
+        /// By place, `typeCount` to a place, then by `FieldType.index`: the slot a value of that
+        /// type went to, once looked up. Flat, so that one is read without copying a place's.
+        private var typed: [CachedSlot] = []
+        /// By place: the slot a null went to, and the table's `generation` it holds at.
+        private var nulls: [CachedSlot] = []
+        private var nullGenerations: [Int] = []
         /// The slots of the placemark being written, one per entry (`nil`: untyped `Data`);
-        /// the entries after its last are left from earlier placemarks. As long as `places`.
+        /// the entries after its last are left from earlier placemarks. One per place.
         var current: [SchemaTable.Slot?] = []
+
+        /// Adds a place, after the others, for entries of `key`.
+        mutating func append(key: String) {
+            keys.append(key)
+            typed.append(contentsOf: repeatElement(.unknown, count: Self.typeCount))
+            nulls.append(.unknown)
+            nullGenerations.append(-1)
+            current.append(nil)
+        }
+
+        /// Forgets what place `i` remembered, now for entries of `key`.
+        mutating func reset(_ i: Int, key: String) {
+            keys[i] = key
+            for t in 0..<Self.typeCount { typed[i * Self.typeCount + t] = .unknown }
+            nulls[i] = .unknown
+            nullGenerations[i] = -1
+        }
+
+        /// The slot remembered at place `i` for a value of `type` (`nil` for a null) while the
+        /// schema table is at `generation`; `nil` when it is to be looked up.
+        func slot(at i: Int, of type: FieldType?, generation: Int) -> SchemaTable.Slot?? {
+            let cached = if let type {
+                typed[i * Self.typeCount + type.index]
+            } else {
+                nullGenerations[i] == generation ? nulls[i] : .unknown
+            }
+            guard case .known(let slot) = cached else { return nil }
+            return .some(slot)
+        }
+
+        /// Remembers at place `i` the slot a lookup gave a value of `type`, with the table now
+        /// at `generation`.
+        mutating func remember(_ slot: SchemaTable.Slot?, at i: Int, of type: FieldType?, generation: Int) {
+            if let type {
+                typed[i * Self.typeCount + type.index] = .known(slot)
+            } else {
+                nulls[i] = .known(slot)
+                nullGenerations[i] = generation
+            }
+        }
     }
 
     /// The properties and the model's extra data, in order (see `KMLDataMapping`), walked
