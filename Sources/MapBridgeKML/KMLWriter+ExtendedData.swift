@@ -78,7 +78,7 @@ extension KMLWriter {
                         guard let slot = slots[i] else { continue }
                         if slot.schema == schema {
                             try xml.open(slot.tag, of: tags)
-                            try writeValueText(runs[i].pointee.value, of: feature, typed: true)
+                            try writeValueText(&UnsafeMutablePointer(mutating: runs[i]).pointee.value, of: feature, typed: true)
                             try xml.close("SimpleData")
                         } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
                             next = slot.schema
@@ -108,7 +108,7 @@ extension KMLWriter {
         for i in 0..<runs.count {
             // The key and value are read in place: copied only for a lookup.
             let entry = runs[i]
-            let type = FieldType.ofNonNull(entry.pointee.value)
+            let type = FieldType.ofNonNull(&UnsafeMutablePointer(mutating: entry).pointee.value)
             if i == slotCache.keys.count {
                 slotCache.append(key: entry.pointee.key)
             } else if slotCache.keys[i] != entry.pointee.key {
@@ -326,7 +326,8 @@ extension KMLWriter {
             try xml.empty("value")
         } else {
             try xml.open("value")
-            try writeValueText(value, of: feature, typed: false)
+            var value = value
+            try writeValueText(&value, of: feature, typed: false)
             try xml.close("value")
         }
         try xml.close("Data")
@@ -334,10 +335,10 @@ extension KMLWriter {
 
     /// A property value's text, escaped. A boolean in a typed `bool` field is `1` or `0`
     /// (xsd:boolean either way; GDAL reads `true` there as the integer 0), as untyped text
-    /// `true` or `false`. Inlined into the walks, so the value is switched on where the
-    /// entry holds it, not copied out for the call.
+    /// `true` or `false`. `value` is `inout` only to be read where the entry holds it, not
+    /// copied out for the call (see `FieldType.init(of:)`); it is not changed.
     @inline(__always)
-    private func writeValueText(_ value: PropertyValue, of feature: Feature, typed: Bool) throws {
+    private func writeValueText(_ value: inout PropertyValue, of feature: Feature, typed: Bool) throws {
         switch value {
         case .null:
             break

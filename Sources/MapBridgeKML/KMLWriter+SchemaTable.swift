@@ -15,10 +15,11 @@ extension KMLWriter {
         /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
         /// `double` for other numbers, `bool`, and `string` for the rest (arrays and objects as
         /// JSON text; null goes to a number field instead, see `schemaIndexForNull`).
-        /// Inlined, so that a value read in place (an entry's, by address) is switched on
-        /// there rather than copied out for the call.
+        /// `value` is `inout` only to be read in place: an entry's value read through its
+        /// address and passed as an argument is copied (its text retained and released again),
+        /// one passed `inout` is not. It is not changed.
         @inline(__always)
-        init(of value: PropertyValue) {
+        init(of value: inout PropertyValue) {
             switch value {
             case .number(let n): self = Self.fitsInt32(n) ? .int : .double
             case .bool: self = .bool
@@ -28,11 +29,11 @@ extension KMLWriter {
         }
 
         /// The type of a value that is not null; `nil` for null (whose field is found another
-        /// way, see `SchemaTable.slotForNull`). Inlined, as `init(of:)`.
+        /// way, see `SchemaTable.slotForNull`). Read in place, as `init(of:)`.
         @inline(__always)
-        static func ofNonNull(_ value: PropertyValue) -> FieldType? {
+        static func ofNonNull(_ value: inout PropertyValue) -> FieldType? {
             if case .null = value { return nil }
-            return FieldType(of: value)
+            return FieldType(of: &value)
         }
 
         /// The type's place among the five, for tables indexed by type.
