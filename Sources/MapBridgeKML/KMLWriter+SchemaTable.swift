@@ -56,11 +56,11 @@ extension KMLWriter {
             let v = n.value
             guard v >= -2_147_483_648, v <= 2_147_483_647, v == v.rounded(.towardZero) else { return false }
             // Over the UTF-8 in place (a small string's on the stack): no copy of the text.
-            if let known = n.text.utf8.withContiguousStorageIfAvailable(fitsInt32(integralText:)) {
+            if let known = n.text.utf8.withContiguousStorageIfAvailable({ fitsInt32(integralText: $0) }) {
                 if let known { return known }
             } else {
                 var text = n.text
-                if let known = text.withUTF8(fitsInt32(integralText:)) { return known }
+                if let known = text.withUTF8({ fitsInt32(integralText: $0) }) { return known }
             }
             return n.isInteger && Int32(n.text) != nil
         }
