@@ -247,7 +247,7 @@ extension KMLWriter {
              trackArrays: TrackArrays?)
         {
             var data = KMLDataMapping.data(of: feature).entries
-            if feature.shape.map(KMLWriter.hasWritableTrack) ?? false {
+            if KMLWriter.hasWritableTrack(feature.shape) {
                 // The tracks carry the per-point values they can; the rest stays.
                 for k in data.indices.reversed() where data[k].key == "coordinateProperties" {
                     if let left = KMLWriter.coordinatePropertiesLeft(data[k].value, besides: trackArrays) {
