@@ -19,13 +19,15 @@ extension KMLWriter {
     func writePlacemark(_ feature: Feature) throws {
         var idAsData: PropertyValue?
         var id: String?
-        if let featureID = feature.id {
-            let given = featureID.description
-            // Typed as given, so a number id comes back a number.
-            let value: PropertyValue = switch featureID {
-            case .number(let n): .number(n)
-            case .string(let s): .string(s)
-            }
+        // The id's text, and its value typed as given (a number id comes back a number); the
+        // id is switched on where the feature holds it, not copied out first.
+        let given: String, value: PropertyValue
+        switch feature.id {
+        case .number(let n)?: (given, value) = (n.text, .number(n))
+        case .string(let s)?: (given, value) = (s, .string(s))
+        case nil: (given, value) = ("", .null)
+        }
+        if feature.id != nil {
             if !Self.isXMLIdentifier(given) {
                 idAsData = value
                 note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named '@id'",
@@ -52,7 +54,8 @@ extension KMLWriter {
             defer { trackArrays = nil }
             try writeStyleReference(of: feature)
             try writeExtendedData(of: feature, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten)
-            if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
+            // The shape lent where it is (`map`), not copied out as `if let` would.
+            _ = try feature.shape.map { try writeGeometry($0, altitudeMode: feature.altitudeMode, of: feature) }
         } else {
             try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
             try writeRegion(of: element)
