@@ -49,7 +49,11 @@ extension KMLWriter {
         let timeIsWritten = try writeTime(feature)
         if element == .placemark {
             // The common case, without copies of the feature.
-            trackArrays = Self.trackArrays(of: feature)
+            // Only lines have tracks: other shapes leave it nil, as every placemark does.
+            switch feature.shape {
+            case .polyline?, .multiPolyline?: trackArrays = Self.trackArrays(of: feature)
+            default: break
+            }
             trackLineIndex = 0
             defer { trackArrays = nil }
             try writeStyleReference(of: feature)
