@@ -19,7 +19,9 @@ enum KMLMultiGeometryMarker {
         return marked
     }
 
-    /// The GeoJSON type name of a Multi* shape, or `nil` for any other shape.
+    /// The GeoJSON type name of a Multi* shape, or `nil` for any other shape. Inlined, so that
+    /// a feature's shape is looked at where it is, not copied for the call.
+    @inline(__always)
     static func name(of shape: Shape?) -> String? {
         switch shape {
         case .multiPoint?: "MultiPoint"

@@ -25,91 +25,97 @@ import MapBridgeXML
 /// time KML cannot read; a span as a JSON object `{"begin":…,"end":…}`). A track's per-point
 /// values leave `coordinateProperties` for `gx:SimpleArrayData`.
 extension KMLWriter {
-    func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: String?, timeIsWritten: Bool) throws {
+    /// `idAsData` is the id's value when it goes to the data as `@id` (see `writePlacemark`).
+    func writeExtendedData(of feature: Feature, as element: FeatureElement, idAsData: PropertyValue?, timeIsWritten: Bool) throws {
         let isPlacemark = if case .placemark = element { true } else { false }
         let entries = DataEntries(of: feature, isPlacemark: isPlacemark, idAsData: idAsData, timeIsWritten: timeIsWritten,
                                   trackArrays: trackArrays)
-        // What the values' notes need, rather than the feature (which a closure would copy).
-        let origin = ValueOrigin(time: feature.time, location: feature.location)
-        guard options.propertyTypes == .schema else {
-            var any = false
-            try entries.forEach { entry in
-                if !any { try xml.open("ExtendedData") }
-                any = true
-                try writeData(entry.pointee.key, entry.pointee.value, origin)
+        // The feature goes along, borrowed, for the values' notes (its time and location),
+        // which are read only when one is made.
+        try entries.withRuns { runs in
+            if options.propertyTypes == .schema {
+                try writeSchemaData(runs, of: feature)
+            } else {
+                try writeUntypedData(runs, of: feature)
             }
-            if any { try xml.close("ExtendedData") }
-            return
         }
-        let placed = placeEntries(entries, origin)
-        guard placed.count > 0 else { return }
+    }
+
+    /// The entries as untyped `Data`, in order.
+    private func writeUntypedData(_ runs: DataEntries.Runs, of feature: Feature) throws {
+        let count = runs.count
+        guard count > 0 else { return }
         try xml.open("ExtendedData")
-        // One reference each to the slots and the schemas for the walks: their tags are read
-        // in place, not copied.
-        let slots = slotCache.current
-        let schemas = schemaTable.schemas
+        for i in 0..<count {
+            let entry = runs[i]
+            try writeData(entry.pointee.key, entry.pointee.value, of: feature)
+        }
+        try xml.close("ExtendedData")
+    }
+
+    /// The entries as typed `SchemaData`, after the few the schemas have no room for as `Data`.
+    private func writeSchemaData(_ runs: DataEntries.Runs, of feature: Feature) throws {
+        let placed = placeEntries(runs, of: feature)
+        let count = runs.count
+        guard count > 0 else { return }
+        try xml.open("ExtendedData")
         // Data must precede SchemaData: the few entries the schemas have no room for go first.
         if placed.hasUntyped {
-            var i = 0
-            try entries.forEach { entry in
-                if slots[i] == nil { try writeData(entry.pointee.key, entry.pointee.value, origin) }
-                i += 1
+            for i in 0..<count where slotCache.current[i] == nil {
+                let entry = runs[i]
+                try writeData(entry.pointee.key, entry.pointee.value, of: feature)
             }
         }
-        // Each schema the entries are in, lowest first (most placemarks fill one).
-        var next = placed.lowestSchema
-        while let schema = next {
-            next = nil
-            try xml.open(schemas[schema].dataTag)
-            try schemaTable.simpleDataTags.withBytes { tags in
-                var i = 0
-                try entries.forEach { entry in
-                    if let slot = slots[i] {
+        // Each schema the entries are in, lowest first (most placemarks fill one). The tags
+        // are read in place, by the index each slot holds.
+        try schemaTable.startTags.withBytes { tags in
+            try slotCache.current.withUnsafeBufferPointer { slots in
+                var next = placed.lowestSchema
+                while let schema = next {
+                    next = nil
+                    try xml.open(schemaTable.schemas[schema].dataTag, of: tags)
+                    for i in 0..<count {
+                        guard let slot = slots[i] else { continue }
                         if slot.schema == schema {
-                            try xml.open(schemas[schema].fieldTags[slot.field], of: tags)
-                            try writeValueText(entry.pointee.value, origin, typed: true)
+                            try xml.open(slot.tag, of: tags)
+                            try writeValueText(&UnsafeMutablePointer(mutating: runs[i]).pointee.value, of: feature, typed: true)
                             try xml.close("SimpleData")
                         } else if slot.schema > schema, next.map({ slot.schema < $0 }) ?? true {
                             next = slot.schema
                         }
                     }
-                    i += 1
+                    try xml.close("SchemaData")
                 }
             }
-            try xml.close(schemas[schema].dataTag)
         }
         try xml.close("ExtendedData")
     }
 
-    /// What `placeEntries` found: how many entries there are, whether any is untyped `Data`,
-    /// and the lowest schema any is in.
+    /// What `placeEntries` found: whether any entry is untyped `Data`, and the lowest schema
+    /// any is in.
     private struct Placement {
-        var count = 0
         var hasUntyped = false
         var lowestSchema: Int?
     }
 
-    /// Finds the slot of each of `entries` in the schemas (into `slotCache.current`, in order),
-    /// adding the fields that are new. A key and type at the same place as in an earlier
-    /// placemark is not looked up again (most documents repeat one layout of keys, or a few,
-    /// and a null here and there): see `SlotCache`.
-    private func placeEntries(_ entries: DataEntries, _ origin: ValueOrigin) -> Placement {
+    /// Finds the slot of each entry of `runs` in the schemas (into `slotCache.current`, in
+    /// order), adding the fields that are new. A key and type at the same place as in an
+    /// earlier placemark is not looked up again (most documents repeat one layout of keys, or
+    /// a few, and a null here and there): see `SlotCache`.
+    private func placeEntries(_ runs: DataEntries.Runs, of feature: Feature) -> Placement {
         var placed = Placement()
-        var cache = slotCache
-        slotCache = SlotCache()  // the cache is changed in place, not copied
-        defer { slotCache = cache }
-        entries.forEach { entry in
+        // The cache is read and changed where it is (a stored property, changed in place).
+        for i in 0..<runs.count {
             // The key and value are read in place: copied only for a lookup.
-            let type = FieldType.ofNonNull(entry.pointee.value)
-            let i = placed.count
-            placed.count += 1
-            if i == cache.places.count {
-                cache.places.append(SlotCache.Place(key: entry.pointee.key))
-            } else if cache.places[i].key != entry.pointee.key {
-                cache.places[i] = SlotCache.Place(key: entry.pointee.key)
+            let entry = runs[i]
+            let type = FieldType.ofNonNull(&UnsafeMutablePointer(mutating: entry).pointee.value)
+            if i == slotCache.keys.count {
+                slotCache.append(key: entry.pointee.key)
+            } else if slotCache.keys[i] != entry.pointee.key {
+                slotCache.reset(i, key: entry.pointee.key)
             }
             let slot: SchemaTable.Slot?
-            if let known = cache.places[i].slot(of: type, generation: schemaTable.generation) {
+            if let known = slotCache.slot(at: i, of: type, generation: schemaTable.generation) {
                 slot = known
             } else {
                 let key = entry.pointee.key
@@ -120,11 +126,11 @@ extension KMLWriter {
                 }
                 if slot == nil {
                     note("schema-limit", "more than \(options.maximumSchemaFields) typed property fields: the properties beyond them are written as untyped Data",
-                         at: origin.location)
+                         at: feature.location)
                 }
-                cache.places[i].remember(slot, of: type, generation: schemaTable.generation)
+                slotCache.remember(slot, at: i, of: type, generation: schemaTable.generation)
             }
-            if i < cache.current.count { cache.current[i] = slot } else { cache.current.append(slot) }
+            slotCache.current[i] = slot
             if let schema = slot?.schema {
                 if placed.lowestSchema.map({ schema < $0 }) ?? true { placed.lowestSchema = schema }
             } else {
@@ -160,36 +166,6 @@ extension KMLWriter {
     /// to none, for good). Where a null goes can change as fields are added (see
     /// `SchemaTable.slotForNull`), so a null's slot holds only while the table is unchanged.
     struct SlotCache {
-        /// The slots seen for the entry at one place.
-        struct Place {
-            var key: String
-            /// Per `FieldType.index`: the slot a value of that type went to, once looked up.
-            var typed = InlineArray<5, CachedSlot>(repeating: .unknown)
-            /// The slot a null went to, and the table's `generation` it holds at.
-            var null = CachedSlot.unknown
-            var nullGeneration = -1
-
-            init(key: String) { self.key = key }
-
-            /// The slot remembered for a value of `type` (`nil` for a null) while the schema
-            /// table is at `generation`; `nil` when it is to be looked up.
-            func slot(of type: FieldType?, generation: Int) -> SchemaTable.Slot?? {
-                let cached = if let type { typed[type.index] } else { nullGeneration == generation ? null : .unknown }
-                guard case .known(let slot) = cached else { return nil }
-                return .some(slot)
-            }
-
-            /// Remembers the slot a lookup gave a value of `type`, with the table now at `generation`.
-            mutating func remember(_ slot: SchemaTable.Slot?, of type: FieldType?, generation: Int) {
-                if let type {
-                    typed[type.index] = .known(slot)
-                } else {
-                    null = .known(slot)
-                    nullGeneration = generation
-                }
-            }
-        }
-
         /// A slot lookup's answer, or none yet.
         enum CachedSlot {
             case unknown
@@ -197,11 +173,60 @@ extension KMLWriter {
             case known(SchemaTable.Slot?)
         }
 
-        /// By place among a placemark's entries.
-        var places: [Place] = []
+        /// How many types `typed` has a slot for at each place (see `FieldType.index`).
+        static let typeCount = 5
+
+        /// By place among a placemark's entries: the key seen there last.
+        private(set) var keys: [String] = []
+        /// By place, `typeCount` to a place, then by `FieldType.index`: the slot a value of that
+        /// type went to, once looked up. Flat, so that one is read without copying a place's.
+        private var typed: [CachedSlot] = []
+        /// By place: the slot a null went to, and the table's `generation` it holds at.
+        private var nulls: [CachedSlot] = []
+        private var nullGenerations: [Int] = []
         /// The slots of the placemark being written, one per entry (`nil`: untyped `Data`);
-        /// the entries after its last are left from earlier placemarks.
+        /// the entries after its last are left from earlier placemarks. One per place.
         var current: [SchemaTable.Slot?] = []
+
+        /// Adds a place, after the others, for entries of `key`.
+        mutating func append(key: String) {
+            keys.append(key)
+            typed.append(contentsOf: repeatElement(.unknown, count: Self.typeCount))
+            nulls.append(.unknown)
+            nullGenerations.append(-1)
+            current.append(nil)
+        }
+
+        /// Forgets what place `i` remembered, now for entries of `key`.
+        mutating func reset(_ i: Int, key: String) {
+            keys[i] = key
+            for t in 0..<Self.typeCount { typed[i * Self.typeCount + t] = .unknown }
+            nulls[i] = .unknown
+            nullGenerations[i] = -1
+        }
+
+        /// The slot remembered at place `i` for a value of `type` (`nil` for a null) while the
+        /// schema table is at `generation`; `nil` when it is to be looked up.
+        func slot(at i: Int, of type: FieldType?, generation: Int) -> SchemaTable.Slot?? {
+            let cached = if let type {
+                typed[i * Self.typeCount + type.index]
+            } else {
+                nullGenerations[i] == generation ? nulls[i] : .unknown
+            }
+            guard case .known(let slot) = cached else { return nil }
+            return .some(slot)
+        }
+
+        /// Remembers at place `i` the slot a lookup gave a value of `type`, with the table now
+        /// at `generation`.
+        mutating func remember(_ slot: SchemaTable.Slot?, at i: Int, of type: FieldType?, generation: Int) {
+            if let type {
+                typed[i * Self.typeCount + type.index] = .known(slot)
+            } else {
+                nulls[i] = .known(slot)
+                nullGenerations[i] = generation
+            }
+        }
     }
 
     /// The properties and the model's extra data, in order (see `KMLDataMapping`), walked
@@ -210,21 +235,29 @@ extension KMLWriter {
     /// circle's radius, the overlay kind and a time KML cannot hold, each unless the data has
     /// its key.
     struct DataEntries {
-        /// The data's entries (the properties with the fields put in place).
+        /// The data's entries (the properties with the fields put in place, `coordinateProperties`
+        /// without what the tracks carry).
         let data: [Properties.Entry]
         let lead: Properties.Entry?
         let trail: [Properties.Entry]
-        let hasTrack: Bool
-        let trackArrays: TrackArrays?
 
         /// Borrows `feature` (an initialiser's arguments are otherwise passed owned, which
         /// would copy the caller's feature for each placemark).
-        init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: String?, timeIsWritten: Bool,
+        init(of feature: borrowing Feature, isPlacemark: Bool, idAsData: PropertyValue?, timeIsWritten: Bool,
              trackArrays: TrackArrays?)
         {
-            let data = KMLDataMapping.data(of: feature).entries
+            var data = KMLDataMapping.data(of: feature).entries
+            if KMLWriter.hasWritableTrack(feature.shape) {
+                // The tracks carry the per-point values they can; the rest stays.
+                for k in data.indices.reversed() where data[k].key == "coordinateProperties" {
+                    if let left = KMLWriter.coordinatePropertiesLeft(data[k].value, besides: trackArrays) {
+                        data[k].value = left
+                    } else {
+                        data.remove(at: k)
+                    }
+                }
+            }
             self.data = data
-            self.trackArrays = trackArrays
             func free(_ key: String) -> Bool {
                 // Lengths first: most keys differ in length, which is read without comparing.
                 let length = key.utf8.count
@@ -233,16 +266,10 @@ extension KMLWriter {
                 }
             }
             if let idAsData, free(KMLDataMapping.idKey) {
-                // Typed as given, so a number id comes back a number.
-                if case .number(let n)? = feature.id {
-                    lead = Properties.Entry(key: KMLDataMapping.idKey, value: .number(n))
-                } else {
-                    lead = Properties.Entry(key: KMLDataMapping.idKey, value: .string(idAsData))
-                }
+                lead = Properties.Entry(key: KMLDataMapping.idKey, value: idAsData)
             } else {
                 lead = nil
             }
-            hasTrack = feature.shape.map(KMLWriter.hasWritableTrack) ?? false
             var trail: [Properties.Entry] = []
             func add(_ key: String, _ value: PropertyValue) {
                 if free(key) { trail.append(Properties.Entry(key: key, value: value)) }
@@ -256,45 +283,51 @@ extension KMLWriter {
             self.trail = trail
         }
 
-        /// Calls `body` with the address of each entry, in order (valid only inside the call).
-        /// The entries are borrowed where they are, by index: neither they nor their keys and
-        /// values are copied out and destroyed again for each walk.
-        func forEach(_ body: (UnsafePointer<Properties.Entry>) throws -> Void) rethrows {
-            if let lead { try withUnsafePointer(to: lead, body) }
-            try data.withUnsafeBufferPointer { entries in
-                guard let base = entries.baseAddress else { return }
-                for i in 0..<entries.count {
-                    let entry = base + i
-                    if hasTrack, entry.pointee.key == "coordinateProperties" {
-                        // The tracks carry the per-point values they can; the rest stays.
-                        if let left = KMLWriter.coordinatePropertiesLeft(entry.pointee.value, besides: trackArrays) {
-                            try withUnsafePointer(to: Properties.Entry(key: entry.pointee.key, value: left), body)
-                        }
-                        continue
+        /// Calls `body` with the entries' addresses, in order (valid only inside the call).
+        /// The entries are borrowed where they are: neither they nor their keys and values are
+        /// copied out and destroyed again for each walk.
+        @inline(__always)
+        func withRuns<R>(_ body: (Runs) throws -> R) rethrows -> R {
+            try data.withUnsafeBufferPointer { data in
+                try trail.withUnsafeBufferPointer { trail in
+                    if let lead {
+                        return try withUnsafePointer(to: lead) { try body(Runs(lead: $0, data: data, trail: trail)) }
                     }
-                    try body(entry)
+                    return try body(Runs(lead: nil, data: data, trail: trail))
                 }
             }
-            try trail.withUnsafeBufferPointer { entries in
-                guard let base = entries.baseAddress else { return }
-                for i in 0..<entries.count { try body(base + i) }
+        }
+
+        /// The entries' addresses, in order: the lead, the data, the trail.
+        struct Runs {
+            let lead: UnsafePointer<Properties.Entry>?
+            let data: UnsafeBufferPointer<Properties.Entry>
+            let trail: UnsafeBufferPointer<Properties.Entry>
+
+            var count: Int { (lead == nil ? 0 : 1) + data.count + trail.count }
+
+            /// The address of entry `i` (in `0..<count`).
+            @inline(__always)
+            subscript(i: Int) -> UnsafePointer<Properties.Entry> {
+                var k = i
+                if let lead {
+                    if k == 0 { return lead }
+                    k -= 1
+                }
+                if k < data.count, let base = data.baseAddress { return base + k }
+                return trail.baseAddress.unsafelyUnwrapped + (k - data.count)
             }
         }
     }
 
-    /// What a value's notes say of its feature.
-    struct ValueOrigin {
-        var time: FeatureTime?
-        var location: SourceLocation?
-    }
-
-    private func writeData(_ name: String, _ value: PropertyValue, _ origin: ValueOrigin) throws {
+    private func writeData(_ name: String, _ value: PropertyValue, of feature: Feature) throws {
         try xml.open("Data", ("name", name))
         if case .null = value {
             try xml.empty("value")
         } else {
             try xml.open("value")
-            try writeValueText(value, origin, typed: false)
+            var value = value
+            try writeValueText(&value, of: feature, typed: false)
             try xml.close("value")
         }
         try xml.close("Data")
@@ -302,10 +335,10 @@ extension KMLWriter {
 
     /// A property value's text, escaped. A boolean in a typed `bool` field is `1` or `0`
     /// (xsd:boolean either way; GDAL reads `true` there as the integer 0), as untyped text
-    /// `true` or `false`. Inlined into the walks, so the value is switched on where the
-    /// entry holds it, not copied out for the call.
+    /// `true` or `false`. `value` is `inout` only to be read where the entry holds it, not
+    /// copied out for the call (see `FieldType.init(of:)`); it is not changed.
     @inline(__always)
-    private func writeValueText(_ value: PropertyValue, _ origin: ValueOrigin, typed: Bool) throws {
+    private func writeValueText(_ value: inout PropertyValue, of feature: Feature, typed: Bool) throws {
         switch value {
         case .null:
             break
@@ -314,10 +347,10 @@ extension KMLWriter {
         case .number(let n):
             try xml.raw(n.text)
         case .bool(let b):
-            try xml.raw(typed ? (b ? "1" : "0") : (b ? "true" : "false"))
+            try xml.raw((typed ? (b ? "1" : "0") : (b ? "true" : "false")) as StaticString)
         case .array, .object:
-            if options.propertyTypes == .text && (origin.time == nil || !Self.isTimeFallback(value, origin.time)) {
-                note("json-text", "KML data values are text: array and object values are written as their JSON text", at: origin.location)
+            if options.propertyTypes == .text && (feature.time == nil || !Self.isTimeFallback(value, feature.time)) {
+                note("json-text", "KML data values are text: array and object values are written as their JSON text", at: feature.location)
             }
             let scratch = ByteSink(collectingInMemoryNamed: "JSON text")
             try JSONEmitter(sink: scratch).value(value)

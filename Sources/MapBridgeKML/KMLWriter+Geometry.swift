@@ -197,6 +197,16 @@ extension KMLWriter {
     }
 
     /// Whether any line of the shape is written as a `gx:Track`.
+    /// `hasWritableTrack(_:)` of a feature's shape, if any. Inlined, so that a shape without a
+    /// line (most) is known where it is, without a copy of it for the call.
+    @inline(__always)
+    static func hasWritableTrack(_ shape: Shape?) -> Bool {
+        switch shape {
+        case .polyline?, .multiPolyline?, .collection?: shape.map(hasWritableTrack) ?? false
+        default: false
+        }
+    }
+
     static func hasWritableTrack(_ shape: Shape) -> Bool {
         switch shape {
         case .polyline(let line): isWritableTrack(line)

@@ -17,17 +17,25 @@ import MapBridgeModel
 /// | `foreignMembers` | nothing: reported once |
 extension KMLWriter {
     func writePlacemark(_ feature: Feature) throws {
-        var idAsData: String?
+        var idAsData: PropertyValue?
         var id: String?
-        if let given = feature.id?.description {
+        // The id's text, and its value typed as given (a number id comes back a number); the
+        // id is switched on where the feature holds it, not copied out first.
+        let given: String, value: PropertyValue
+        switch feature.id {
+        case .number(let n)?: (given, value) = (n.text, .number(n))
+        case .string(let s)?: (given, value) = (s, .string(s))
+        case nil: (given, value) = ("", .null)
+        }
+        if feature.id != nil {
             if !Self.isXMLIdentifier(given) {
-                idAsData = given
+                idAsData = value
                 note("id-not-xml-name", "a KML id must be an XML name (a letter or '_' first, then letters, digits, '.', '-' or '_'; ASCII here), which '\(given)' is not: such ids are written as data named '@id'",
                      at: feature.location)
             } else if identifiers.claimPlacemarkID(given) {
                 id = given
             } else {
-                idAsData = given
+                idAsData = value
                 note("id-duplicate", "the id '\(given)' is already used in this document, and KML ids must be unique: repeated ids are written as data named '@id'",
                      at: feature.location)
             }
@@ -41,12 +49,17 @@ extension KMLWriter {
         let timeIsWritten = try writeTime(feature)
         if element == .placemark {
             // The common case, without copies of the feature.
-            trackArrays = Self.trackArrays(of: feature)
+            // Only lines have tracks: other shapes leave it nil, as every placemark does.
+            switch feature.shape {
+            case .polyline?, .multiPolyline?: trackArrays = Self.trackArrays(of: feature)
+            default: break
+            }
             trackLineIndex = 0
             defer { trackArrays = nil }
             try writeStyleReference(of: feature)
             try writeExtendedData(of: feature, as: element, idAsData: idAsData, timeIsWritten: timeIsWritten)
-            if let shape = feature.shape { try writeGeometry(shape, altitudeMode: feature.altitudeMode, of: feature) }
+            // The shape lent where it is (`map`), not copied out as `if let` would.
+            _ = try feature.shape.map { try writeGeometry($0, altitudeMode: feature.altitudeMode, of: feature) }
         } else {
             try writeStyleReference(of: Self.withoutOverlayImageAsIcon(feature, element))
             try writeRegion(of: element)
@@ -57,6 +70,7 @@ extension KMLWriter {
         }
         try xml.close(element.name)
         // Members the placemark already carries: the folder path (as Folders) and a style reference.
+        guard !feature.foreignMembers.isEmpty else { return }
         let dropped = feature.foreignMembers.keys.filter { key in
             switch key {
             case "folder": feature.foreignMembers[key] != .array(feature.folderPath.map { .string($0) })

@@ -15,10 +15,11 @@ extension KMLWriter {
         /// The type that keeps `value`'s JSON type: `int` for integers that fit 32 bits,
         /// `double` for other numbers, `bool`, and `string` for the rest (arrays and objects as
         /// JSON text; null goes to a number field instead, see `schemaIndexForNull`).
-        /// Inlined, so that a value read in place (an entry's, by address) is switched on
-        /// there rather than copied out for the call.
+        /// `value` is `inout` only to be read in place: an entry's value read through its
+        /// address and passed as an argument is copied (its text retained and released again),
+        /// one passed `inout` is not. It is not changed.
         @inline(__always)
-        init(of value: PropertyValue) {
+        init(of value: inout PropertyValue) {
             switch value {
             case .number(let n): self = Self.fitsInt32(n) ? .int : .double
             case .bool: self = .bool
@@ -28,11 +29,11 @@ extension KMLWriter {
         }
 
         /// The type of a value that is not null; `nil` for null (whose field is found another
-        /// way, see `SchemaTable.slotForNull`). Inlined, as `init(of:)`.
+        /// way, see `SchemaTable.slotForNull`). Read in place, as `init(of:)`.
         @inline(__always)
-        static func ofNonNull(_ value: PropertyValue) -> FieldType? {
+        static func ofNonNull(_ value: inout PropertyValue) -> FieldType? {
             if case .null = value { return nil }
-            return FieldType(of: value)
+            return FieldType(of: &value)
         }
 
         /// The type's place among the five, for tables indexed by type.
@@ -54,24 +55,34 @@ extension KMLWriter {
         static func fitsInt32(_ n: NumberValue) -> Bool {
             let v = n.value
             guard v >= -2_147_483_648, v <= 2_147_483_647, v == v.rounded(.towardZero) else { return false }
-            var digits = 0
-            var onlyDigits = true
-            var text = n.text
-            // Over the UTF-8 in place: no iterator over the string's view per byte.
-            let pointOrExponent = text.withUTF8 { bytes -> Bool in
-                for (i, b) in bytes.enumerated() {
-                    if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return true }
-                    if b &- UInt8(ascii: "0") < 10 {
-                        digits += 1
-                    } else if !(i == 0 && b == UInt8(ascii: "-")) {
-                        onlyDigits = false
-                    }
-                }
-                return false
+            // Over the UTF-8 in place (a small string's on the stack): no copy of the text.
+            if let known = n.text.utf8.withContiguousStorageIfAvailable({ fitsInt32(integralText: $0) }) {
+                if let known { return known }
+            } else {
+                var text = n.text
+                if let known = text.withUTF8({ fitsInt32(integralText: $0) }) { return known }
             }
-            if pointOrExponent { return false }
-            if onlyDigits && digits > 0 && digits <= 9 { return true }
             return n.isInteger && Int32(n.text) != nil
+        }
+
+        /// `fitsInt32(_:)` for the UTF-8 text of an integral value within `Int32`: `false` with
+        /// a `.`, `e` or `E`, `true` for up to nine digits after an optional `-`, else `nil`
+        /// (to be parsed).
+        @inline(__always)
+        private static func fitsInt32(integralText bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+            let n = bytes.count
+            let start = base[0] == UInt8(ascii: "-") ? 1 : 0
+            var i = start
+            while i < n, base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            if i == n { return i > start && i - start <= 9 ? true : nil }
+            // Something else than a digit: a point or an exponent makes it a double.
+            while i < n {
+                let b = base[i]
+                if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { return false }
+                i += 1
+            }
+            return nil
         }
     }
 
@@ -94,8 +105,9 @@ extension KMLWriter {
         /// The most fields over all schemas.
         let capacity: Int
         private(set) var schemas: [Schema] = []
-        /// The `<SimpleData name="…">` of every field (but the tracks' array fields), rendered once.
-        private(set) var simpleDataTags = XMLStartTags()
+        /// The `<SchemaData schemaUrl="#…">` of every schema and the `<SimpleData name="…">` of
+        /// every field (but the tracks' array fields), rendered once, in one buffer.
+        private(set) var startTags = XMLStartTags()
         private var fieldCount = 0
         private var nextNumber = 1
 
@@ -133,16 +145,16 @@ extension KMLWriter {
             var fields: [(name: String, type: FieldType)] = []
             /// Each field's position in `fields`, by name.
             var positions: [String: Int] = [:]
-            /// `<SchemaData schemaUrl="#id">`, rendered once.
-            let dataTag: XMLTag
+            /// The index of its `<SchemaData schemaUrl="#id">` in the table's `startTags`.
+            let dataTag: Int
             /// Per field (as `fields`): the index of its `<SimpleData name="…">` in the table's
-            /// `simpleDataTags`.
+            /// `startTags`.
             var fieldTags: [Int] = []
 
-            init(id: String, kind: Kind) {
+            init(id: String, kind: Kind, dataTag: Int) {
                 self.id = id
                 self.kind = kind
-                dataTag = XMLTag("SchemaData", ("schemaUrl", "#" + id))
+                self.dataTag = dataTag
             }
 
             /// The type of the field `key`, if the schema has one.
@@ -150,10 +162,18 @@ extension KMLWriter {
         }
 
         /// Where a value goes: the schema (an index in `schemas`) and its field (an index in
-        /// that schema's `fields`).
+        /// that schema's `fields`), with the field's `<SimpleData name="…">` (an index in
+        /// `startTags`; -1 for a track's array field, which has none).
         struct Slot: Equatable {
             var schema: Int
             var field: Int
+            var tag: Int
+        }
+
+        /// The slot of field `position` of schema `index`.
+        private func slot(_ index: Int, _ position: Int) -> Slot {
+            let tags = schemas[index].fieldTags
+            return Slot(schema: index, field: position, tag: position < tags.count ? tags[position] : -1)
         }
 
         /// How many fields the table holds: it changes whenever a slot lookup adds one, so a
@@ -172,7 +192,7 @@ extension KMLWriter {
         mutating func slotForNull(of key: String, identifiers: inout IdentifierRegistry) -> Slot? {
             for (index, schema) in schemas.enumerated() where schema.kind != .nulls {
                 if let position = schema.positions[key], schema.fields[position].type != .string {
-                    return Slot(schema: index, field: position)
+                    return slot(index, position)
                 }
             }
             return slot(for: key, type: .string, kind: .nulls, identifiers: &identifiers)
@@ -202,7 +222,7 @@ extension KMLWriter {
                     free = index
                     break search
                 }
-                if schemas[index].fields[position].type == type { return Slot(schema: index, field: position) }
+                if schemas[index].fields[position].type == type { return slot(index, position) }
             }
             if let free { return add(key, type, to: free) }
             guard fieldCount < capacity else { return nil }
@@ -211,7 +231,7 @@ extension KMLWriter {
                 id = "schema-\(nextNumber)"
                 nextNumber += 1
             } while !identifiers.claimSharedID(id)
-            schemas.append(Schema(id: id, kind: kind))
+            schemas.append(Schema(id: id, kind: kind, dataTag: startTags.append("SchemaData", ("schemaUrl", "#" + id))))
             return add(key, type, to: schemas.count - 1)
         }
 
@@ -223,9 +243,9 @@ extension KMLWriter {
             schemas[index].positions[key] = position
             // Array fields are written as gx:SimpleArrayData, not from a tag.
             if schemas[index].kind != .arrays {
-                schemas[index].fieldTags.append(simpleDataTags.append("SimpleData", ("name", key)))
+                schemas[index].fieldTags.append(startTags.append("SimpleData", ("name", key)))
             }
-            return Slot(schema: index, field: position)
+            return slot(index, position)
         }
     }
 }

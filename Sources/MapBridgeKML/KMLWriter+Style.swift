@@ -18,8 +18,11 @@ extension KMLWriter {
     /// highlight styles.
     func writeStyleReference(of feature: Feature) throws {
         guard feature.style != nil || feature.highlightStyle != nil else {
-            // The common case, without copies of styles that are not there.
-            if case .string(let url)? = feature.foreignMembers["styleUrl"] { try xml.leaf("styleUrl", url) }
+            // The common case, without copies of styles that are not there (nor a lookup in
+            // members that are not there).
+            if !feature.foreignMembers.isEmpty, case .string(let url)? = feature.foreignMembers["styleUrl"] {
+                try xml.leaf("styleUrl", url)
+            }
             return
         }
         let area = feature.shape.map(Self.hasArea) ?? false

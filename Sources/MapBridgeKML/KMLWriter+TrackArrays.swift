@@ -119,7 +119,8 @@ extension KMLWriter {
         guard !groups.isEmpty else { return }
         try xml.open("ExtendedData")
         for group in groups {
-            try xml.open(schemaTable.schemas[group.index].dataTag)
+            let dataTag = schemaTable.schemas[group.index].dataTag
+            try schemaTable.startTags.withBytes { try xml.open(dataTag, of: $0) }
             for column in group.columns {
                 try xml.open("gx:SimpleArrayData", ("name", column.name))
                 for value in column.values {

@@ -138,7 +138,8 @@ public final class KMLWriter: FeatureWriter {
                  at: feature.location)
             return
         }
-        try moveToFolder(feature.folderPath)
+        // Most documents have no folders: nothing to close or open, known without a walk.
+        if !openFolders.isEmpty || !feature.folderPath.isEmpty { try moveToFolder(feature.folderPath) }
         if let marked = KMLMultiGeometryMarker.marked(feature) {
             try writePlacemark(marked)
         } else {
@@ -198,10 +199,11 @@ public final class KMLWriter: FeatureWriter {
     /// empty geometry), and no id, title, subtitle, address, visibility, time, style or
     /// property. Members outside the properties do not count: KML has no place for them.
     static func carriesNothing(_ feature: Feature) -> Bool {
-        (feature.shape?.coordinateCount ?? 0) == 0 && feature.id == nil && feature.title == nil
+        // Properties and a title first: most features have them, which settles it at once.
+        feature.properties.isEmpty && feature.title == nil
+            && (feature.shape?.coordinateCount ?? 0) == 0 && feature.id == nil
             && feature.subtitle == nil && feature.address == nil && feature.visibility == nil
             && feature.time == nil && feature.style == nil && feature.highlightStyle == nil
-            && feature.properties.isEmpty
     }
 
     // MARK: - Document

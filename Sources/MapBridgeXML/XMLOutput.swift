@@ -48,12 +48,30 @@ public struct XMLOutput {
                               break lineBreak: LineBreak = .none) throws
     {
         try startLine(lineBreak != .none)
-        try sink.write(byte: UInt8(ascii: "<"))
-        try sink.write(name)
-        if let attribute { try write(attribute) }
-        try sink.write(byte: UInt8(ascii: ">"))
+        if let attribute {
+            try sink.write(byte: UInt8(ascii: "<"))
+            try sink.write(name)
+            try write(attribute)
+            try sink.write(byte: UInt8(ascii: ">"))
+        } else {
+            try writeTag(name, end: false)
+        }
         depth += 1
         elementIsBare = true
+    }
+
+    /// Writes `<name>`, or `</name>` when `end`, with one check for room in the sink.
+    @inlinable @inline(__always)
+    func writeTag(_ name: StaticString, end: Bool) throws {
+        let n = name.utf8CodeUnitCount
+        let lead = end ? 2 : 1
+        try sink.withUnsafeSpace(lead + n + 1) { bytes in
+            bytes[0] = UInt8(ascii: "<")
+            if end { bytes[1] = UInt8(ascii: "/") }
+            (bytes + lead).update(from: name.utf8Start, count: n)
+            bytes[lead + n] = UInt8(ascii: ">")
+            return lead + n + 1
+        }
     }
 
     /// Writes a start tag with its attributes in order.
@@ -83,9 +101,7 @@ public struct XMLOutput {
         depth -= 1
         if pretty ? !elementIsBare : lineBreak == .around { try newline() }
         elementIsBare = false
-        try sink.write("</" as StaticString)
-        try sink.write(name)
-        try sink.write(byte: UInt8(ascii: ">"))
+        try writeTag(name, end: true)
     }
 
     /// Writes `<name>text</name>` with `text` escaped.
@@ -117,17 +133,22 @@ public struct XMLOutput {
     /// survive inside CDATA (a parser turns it into a line feed), so such text is escaped.
     /// The text is scanned once to choose (`TextForm`), then written.
     public mutating func leafPreferringCDATA(_ name: StaticString, _ text: String) throws {
+        // The bytes in place, as in `escaped(_:inAttribute:)`.
+        if try text.utf8.withContiguousStorageIfAvailable({ try leafPreferringCDATA(name, utf8: $0) }) != nil { return }
         var s = text
-        try s.withUTF8 { bytes in
-            try open(name)
-            let (form, firstSpecial) = Self.form(of: bytes)
-            switch form {
-            case .plain: try sink.write(UnsafeRawBufferPointer(bytes))  // the common description
-            case .escaped: try escaped(bytes, inAttribute: false, firstSpecial: firstSpecial)
-            case .cdata: try cdata(bytes)
-            }
-            try close(name)
+        try s.withUTF8 { try leafPreferringCDATA(name, utf8: $0) }
+    }
+
+    /// `leafPreferringCDATA(_:_:)` for UTF-8 `bytes`.
+    private mutating func leafPreferringCDATA(_ name: StaticString, utf8 bytes: UnsafeBufferPointer<UInt8>) throws {
+        try open(name)
+        let (form, firstSpecial) = Self.form(of: bytes)
+        switch form {
+        case .plain: try sink.write(UnsafeRawBufferPointer(bytes))  // the common description
+        case .escaped: try escaped(bytes, inAttribute: false, firstSpecial: firstSpecial)
+        case .cdata: try cdata(bytes)
         }
+        try close(name)
     }
 
     /// How `leafPreferringCDATA` writes a text.
@@ -165,6 +186,9 @@ public struct XMLOutput {
 
     /// Writes `text` escaped for element content or an attribute value.
     public mutating func escaped(_ text: String, inAttribute: Bool) throws {
+        // The bytes where the string keeps them (a small string's on the stack): no copy of
+        // the string to make it native first.
+        if try text.utf8.withContiguousStorageIfAvailable({ try escaped($0, inAttribute: inAttribute) }) != nil { return }
         var s = text
         try s.withUTF8 { try escaped($0, inAttribute: inAttribute) }
     }
@@ -323,8 +347,14 @@ public struct XMLOutput {
         try sink.write("]]>" as StaticString)
     }
 
-    /// Writes bytes that need no escaping (numbers, fixed names).
-    public mutating func raw(_ text: String) throws { try sink.write(text) }
+    /// Writes bytes that need no escaping (numbers, fixed names). Inlined: a writer's numbers.
+    @inlinable
+    public mutating func raw(_ text: String) throws {
+        // As `escaped(_:inAttribute:)`: the bytes in place.
+        let sink = self.sink
+        if try text.utf8.withContiguousStorageIfAvailable({ try sink.write(UnsafeRawBufferPointer($0)) }) != nil { return }
+        try sink.write(text)
+    }
 
     /// Writes a static string that needs no escaping.
     public mutating func raw(_ text: StaticString) throws { try sink.write(text) }

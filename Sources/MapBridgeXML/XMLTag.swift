@@ -92,8 +92,8 @@ public struct XMLStartTags: Sendable {
         @usableFromInline var strippedCharacters: Bool
     }
 
-    private var bytes: [UInt8] = []
-    private var spans: [Span] = []
+    @usableFromInline private(set) var bytes: [UInt8] = []
+    @usableFromInline private(set) var spans: [Span] = []
 
     public init() {}
 
@@ -109,7 +109,9 @@ public struct XMLStartTags: Sendable {
         return spans.count - 1
     }
 
-    /// Calls `body` with the tags' bytes, for `XMLOutput.open(_:of:)`.
+    /// Calls `body` with the tags' bytes, for `XMLOutput.open(_:of:)`. Inlined, so that the
+    /// writer's loop runs in place rather than behind a generic call.
+    @inlinable
     public func withBytes<R>(_ body: (Bytes) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { bytes in
             try spans.withUnsafeBufferPointer { spans in try body(Bytes(bytes: bytes, spans: spans)) }
@@ -120,6 +122,12 @@ public struct XMLStartTags: Sendable {
     public struct Bytes {
         @usableFromInline let bytes: UnsafeRawBufferPointer
         @usableFromInline let spans: UnsafeBufferPointer<Span>
+
+        @usableFromInline
+        init(bytes: UnsafeRawBufferPointer, spans: UnsafeBufferPointer<Span>) {
+            self.bytes = bytes
+            self.spans = spans
+        }
 
         /// The bytes of tag `index`, and whether characters were left out of them.
         @inlinable
