@@ -172,20 +172,17 @@ final class ObjectKeyLedger {
         return hasher.finalize()
     }
 
-    private func growMarks() {
-        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: markCapacity * 2)
-        bigger.update(from: marks, count: markCount)
-        marks.deallocate()
-        marks = bigger
-        markCapacity *= 2
-    }
+    private func growMarks() { Self.double(&marks, capacity: &markCapacity, count: markCount) }
 
-    private func growEntries() {
-        let bigger = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
-        bigger.moveInitialize(from: entries, count: entryCount)
-        entries.deallocate()
-        entries = bigger
-        entryCapacity *= 2
+    private func growEntries() { Self.double(&entries, capacity: &entryCapacity, count: entryCount) }
+
+    /// Moves the first `count` elements of `storage` into storage of twice the capacity.
+    private static func double<T>(_ storage: inout UnsafeMutablePointer<T>, capacity: inout Int, count: Int) {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = bigger
+        capacity *= 2
     }
 
     private func growArena(to needed: Int) {

@@ -6,6 +6,18 @@ import Testing
 /// each chunk starts.
 @Suite("RecordChunker")
 struct RecordChunkerTests {
+    /// `text` (a FeatureCollection to cut) in chunks of at least 1 byte, once probed.
+    static func collectionChunks(of text: String, chunkBytes: Int = 1, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> [RecordChunker.Chunk]
+    {
+        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: chunkBytes)
+        let probed = chunker.probe()
+        #expect(probed, sourceLocation: sourceLocation)
+        var all: [RecordChunker.Chunk] = []
+        while let chunk = chunker.next() { all.append(chunk) }
+        return all
+    }
+
     func chunks(_ text: String, _ separator: RecordChunker.Separator, size: Int) -> [RecordChunker.Chunk] {
         var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: separator, chunkBytes: size)
         var all: [RecordChunker.Chunk] = []
@@ -60,11 +72,7 @@ struct RecordChunkerTests {
     @Test("a FeatureCollection one element a line: cut at line cuts, uncounted, the rest after its end read whole")
     func collection() {
         let text = "{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"},\n{\"b\":[1,2]},\n{}\n],\"x\":1}\n"
-        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
-        let probed = chunker.probe()
-        #expect(probed)
-        var all: [RecordChunker.Chunk] = []
-        while let chunk = chunker.next() { all.append(chunk) }
+        let all = Self.collectionChunks(of: text)
         #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
             == ["{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"}", "\n{\"b\":[1,2]}", ""])
         // The first cut is a line cut: the later ones are found without a scan, so not counted.
@@ -77,11 +85,7 @@ struct RecordChunkerTests {
     @Test("a FeatureCollection whose first cut is no line cut is scanned throughout: cuts counted, the end found")
     func scannedCollection() {
         let text = "{\"features\":[{\"a\":1}, {\"b\":2},\n{\"c\":3},\n{}],\"x\":1}"
-        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
-        let probed = chunker.probe()
-        #expect(probed)
-        var all: [RecordChunker.Chunk] = []
-        while let chunk = chunker.next() { all.append(chunk) }
+        let all = Self.collectionChunks(of: text)
         #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
             == ["{\"features\":[{\"a\":1}", " {\"b\":2}", "\n{\"c\":3}", ""])
         #expect(all.map(\.kind) == [.collectionStart, .elements(firstIndex: 1), .elements(firstIndex: 2),
@@ -104,11 +108,7 @@ struct RecordChunkerTests {
     @Test("line cuts: blanks and CRLF around them; a '},' and '{' on lines of their own inside an element is taken too")
     func lineCuts() {
         let text = "{\"features\":[\n{\"a\":1} ,\r\n{\"b\":[{\"x\":1},\n{\"y\":2}]},\n{\"c\":3}\n]}"
-        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
-        let probed = chunker.probe()
-        #expect(probed)
-        var all: [RecordChunker.Chunk] = []
-        while let chunk = chunker.next() { all.append(chunk) }
+        let all = Self.collectionChunks(of: text)
         // The second cut lies inside an element: the reader of the chunk before it finds that
         // the chunk does not end cleanly (see ChunkedCollectionTests).
         #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -120,11 +120,7 @@ struct RecordChunkerTests {
     @Test("indented: line cuts at the first one's indentation only, not at objects nested deeper")
     func indentedLineCuts() {
         let text = "{\"features\":[\n  {\"a\":1},\n  {\"b\":[\n    {\"x\":1},\n    {\"y\":2}]},\n  {\"c\":3},\n  {}\n]}"
-        var chunker = RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: .featureElements, chunkBytes: 1)
-        let probed = chunker.probe()
-        #expect(probed)
-        var all: [RecordChunker.Chunk] = []
-        while let chunk = chunker.next() { all.append(chunk) }
+        let all = Self.collectionChunks(of: text)
         #expect(all.map { String(decoding: $0.bytes, as: UTF8.self) }
             == ["{\"features\":[\n  {\"a\":1}", "\n  {\"b\":[\n    {\"x\":1},\n    {\"y\":2}]}", "\n  {\"c\":3}", ""])
     }
