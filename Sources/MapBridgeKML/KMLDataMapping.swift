@@ -65,15 +65,10 @@ enum KMLDataMapping {
     ///     KMLDataMapping.mayBeSpecial("population")   // false
     ///     KMLDataMapping.mayBeSpecial("name")         // true
     static func mayBeSpecial(_ key: String) -> Bool {
-        // The bytes in place (a small string's on the stack): no walk of generic indexes.
-        if let known = key.utf8.withContiguousStorageIfAvailable({ mayBeSpecial(utf8: $0) }) { return known }
-        return Array(key.utf8).withUnsafeBufferPointer { mayBeSpecial(utf8: $0) }
-    }
-
-    /// `mayBeSpecial(_:)` on a key's UTF-8 bytes.
-    private static func mayBeSpecial(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
-        return specialShapes[Int(first)] & (1 << UInt64(min(bytes.count, 63))) != 0
+        // A string's first byte and length are read in place, nothing copied.
+        let utf8 = key.utf8
+        guard let first = utf8.first else { return false }
+        return specialShapes[Int(first)] & (1 << UInt64(min(utf8.count, 63))) != 0
     }
 
     /// The feature's data: its properties, with the fields that live in data put in place.

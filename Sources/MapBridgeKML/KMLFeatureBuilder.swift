@@ -178,7 +178,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = String(decoding: Self.trimmed(text.bytes), as: UTF8.self)
+        let trimmed = String(xmlText: Self.trimmed(text.bytes))
         trimmedCache = trimmed
         return trimmed
     }
@@ -242,8 +242,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             folders.append(("", name == .folder, nil, nil, nil))
         case .style:
             if !readingStyle {
+                // `style` is a fresh capture here: `finishStyle` leaves one.
                 readingStyle = true
-                style = KMLStyleCapture()
                 styleDepth = stack.count
                 styleID = attribute("id")
                 if parent() == .cascadingStyle { styleID = styleID ?? cascadingID }
@@ -555,8 +555,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func finishStyle() {
         readingStyle = false
-        let finished = style.style
-        style = KMLStyleCapture()
+        // Moved out, leaving a fresh capture: its members are not copied.
+        var captured = KMLStyleCapture()
+        swap(&captured, &style)
+        let finished = (consume captured).style()
         let container = parent()
         if container == .pair {
             pairStyle = finished
@@ -612,8 +614,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 pendingArrays[pendingArrays.count - 1].values.append(typedValue(field: name))
             }
         case .data:
-            if let key = dataName { addProperty(key, .string(dataValue ?? "")) }
-            dataName = nil
+            // Both moved out: the property takes them over, nothing copied or released.
+            if let key = dataName.take() { addProperty(key, .string(dataValue.take() ?? "")) }
         case .simpleData:
             if let key = dataName {
                 addProperty(key, typedValue(field: key))
@@ -694,9 +696,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
     /// `key_3` … (`Properties.freeKey`), with a located warning.
-    private func addProperty(_ key: String, _ value: PropertyValue) {
+    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue) {
         guard readingFeature else { return }
-        var name = key
         // One scan of the (short) properties; no set of data names beside them. Looked up in
         // place: a copy of the properties held while they grow would copy them at every value.
         if draftProperties.contains(key: key) {
@@ -706,14 +707,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 draftProperties[key] = value
                 return
             }
-            name = draftProperties.freeKey(for: key)
+            let name = draftProperties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
+            key = name
         }
         if draftProperties.isEmpty, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
-        draftProperties.append(key: name, value: value)
-        if KMLDataMapping.mayBeSpecial(name) { draft?.mayHaveSpecialKey = true }
+        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
+        // The key and value move into the properties.
+        draftProperties.append(key: key, value: value)
         if draftProperties.count > limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }

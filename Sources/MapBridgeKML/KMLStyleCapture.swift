@@ -7,7 +7,7 @@ import MapBridgeModel
 ///     var capture = KMLStyleCapture()
 ///     capture.setColor(red, opacity: 0.5, in: .lineStyle)
 ///     capture.strokeWidth = 3
-///     capture.style   // Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3)
+///     capture.style()   // Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3)
 struct KMLStyleCapture: Sendable {
     var strokeColor: Color?
     var strokeOpacity: Double?
@@ -16,29 +16,13 @@ struct KMLStyleCapture: Sendable {
     var fillOpacity: Double?
     var fill: Bool?
     var outline: Bool?
-    /// The IconStyle's members; `hasMarker` once one of them was given (even as nothing usable).
-    var marker = Marker()
+    /// The IconStyle's members, set in place (the model's own marker: the style takes it as
+    /// it is); `hasMarker` once one of them was given (even as nothing usable).
+    var marker = MarkerStyle()
     var hasMarker = false
-    /// The LabelStyle's members; `hasLabel` once one of them was given.
-    var label = Label()
+    /// The LabelStyle's members, set in place; `hasLabel` once one of them was given.
+    var label = LabelStyle()
     var hasLabel = false
-
-    /// An IconStyle's members.
-    struct Marker: Sendable {
-        var href: String?
-        var color: Color?
-        var opacity: Double?
-        var scale: Double?
-        var heading: Double?
-        var hotSpot: HotSpot?
-    }
-
-    /// A LabelStyle's members.
-    struct Label: Sendable {
-        var color: Color?
-        var opacity: Double?
-        var scale: Double?
-    }
 
     /// Sets the colour of the sub-style `container` (LineStyle, PolyStyle, IconStyle or
     /// LabelStyle; nothing for any other), and its opacity when the colour gives one.
@@ -64,24 +48,17 @@ struct KMLStyleCapture: Sendable {
     }
 
     /// The style captured, without an id (the style sheet gives shared styles theirs): the
-    /// empty style with the members given set on it, one by one (the same style as
-    /// `Style(strokeColor:…)` with those members, which would first compare all of them with
-    /// an empty style's to share its storage).
-    var style: Style {
-        var style = Self.empty
-        if let strokeColor { style.strokeColor = strokeColor }
-        if let strokeOpacity { style.strokeOpacity = strokeOpacity }
-        if let strokeWidth { style.strokeWidth = strokeWidth }
-        if let fillColor { style.fillColor = fillColor }
-        if let fillOpacity { style.fillOpacity = fillOpacity }
-        if let fill { style.fill = fill }
-        if let outline { style.outline = outline }
-        if hasMarker {
-            style.marker = MarkerStyle(href: marker.href, color: marker.color, opacity: marker.opacity,
-                                       scale: marker.scale, heading: marker.heading, hotSpot: marker.hotSpot)
-        }
-        if hasLabel { style.label = LabelStyle(color: label.color, opacity: label.opacity, scale: label.scale) }
-        return style
+    /// members given, put in a style's storage in one step (`Style(reading:…)`, the same style
+    /// as `Style(strokeColor:…)` with those members, which would first compare all of them with
+    /// an empty style's), or the empty style when none was given. Consumes the capture, so
+    /// that its strings move into the style.
+    consuming func style() -> Style {
+        guard strokeColor != nil || strokeOpacity != nil || strokeWidth != nil || fillColor != nil
+            || fillOpacity != nil || fill != nil || outline != nil || hasMarker || hasLabel
+        else { return Self.empty }
+        return Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth, fillColor: fillColor,
+                     fillOpacity: fillOpacity, fill: fill, outline: outline,
+                     marker: hasMarker ? marker : nil, label: hasLabel ? label : nil)
     }
 
     /// The style with no member set, made once.

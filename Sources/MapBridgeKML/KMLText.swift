@@ -1,3 +1,5 @@
+import MapBridgeXML
+
 /// The text of the element being read, as libxml2 hands it over in pieces: bytes in one
 /// buffer kept from element to element (cleared, not freed), appended to without an array's
 /// uniqueness checks and generic paths. Noncopyable: it owns its buffer and frees it.
@@ -27,7 +29,7 @@ struct KMLText: ~Copyable {
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(xmlText: bytes) }
 
     /// Empties the text, keeping its buffer.
     mutating func removeAll() { count = 0 }

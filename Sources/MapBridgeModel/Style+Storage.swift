@@ -31,6 +31,20 @@ extension Style {
         }
     }
 
+    /// A style with these members in storage of its own, made in one step: no comparison with
+    /// the empty style and no uniqueness checks (`init(id:strokeColor:…)` and the setters make
+    /// those). For a reader that has read at least one member: a style with none set should
+    /// share the empty style's storage (`Style()`), though it is equal either way. No identifier.
+    /// - Complexity: one allocation.
+    package init(reading strokeColor: Color?, strokeOpacity: Double?, strokeWidth: Double?, fillColor: Color?,
+                 fillOpacity: Double?, fill: Bool?, outline: Bool?, marker: consuming MarkerStyle?,
+                 label: LabelStyle?)
+    {
+        storage = CopyOnWriteBox(Members(strokeColor: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
+                                         fillColor: fillColor, fillOpacity: fillOpacity, fill: fill, outline: outline,
+                                         marker: marker, label: label))
+    }
+
     /// The storage of every style made without members (`Style()`), shared so that making an
     /// empty style allocates nothing; writing to one copies it first, as to any shared style.
     static let emptyStorage = CopyOnWriteBox(Members())

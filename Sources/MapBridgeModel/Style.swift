@@ -106,6 +106,8 @@ public struct MarkerStyle: Hashable, Sendable {
     public var hotSpot: HotSpot?
 
     /// Makes a marker from any of its members; each one left out is `nil`, the viewer's default.
+    /// (Inlinable: a reader that fills a marker member by member makes an empty one per style.)
+    @inlinable
     public init(href: String? = nil, color: Color? = nil, opacity: Double? = nil, scale: Double? = nil,
                 symbol: String? = nil, size: MarkerSize? = nil, heading: Double? = nil, hotSpot: HotSpot? = nil)
     {
@@ -163,6 +165,7 @@ public struct LabelStyle: Hashable, Sendable {
     public var scale: Double?
 
     /// Makes a label style; each member left out is `nil`, the viewer's default.
+    @inlinable
     public init(color: Color? = nil, opacity: Double? = nil, scale: Double? = nil) {
         self.color = color
         self.opacity = opacity

@@ -112,7 +112,7 @@ public struct XMLAttributeList {
     private static func value(_ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ k: Int) -> String? {
         guard let start = attributes[5 * k + 3], let end = attributes[5 * k + 4] else { return nil }
         let bytes = UnsafeBufferPointer(start: start, count: max(end - start, 0))
-        let value = String(decoding: bytes, as: UTF8.self)
+        let value = String(xmlText: bytes)
         return bytes.contains(UInt8(ascii: "&")) ? value.replacing("&#38;", with: "&") : value
     }
 }

@@ -182,13 +182,24 @@ final class XMLSAXCore {
         fail("the document has a DOCTYPE declaration; \(documentKind) needs none, and MapBridge refuses DTDs and entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line")
     }
 
-    /// The handler's name index for an element, built on first sight.
+    /// The handler's name index for an element, built on first sight. Inlined into the
+    /// callback: the lookup is a few instructions, and the first sight of a name, which
+    /// makes strings, is a call of its own (`declare`), so it costs the lookup nothing.
+    @inline(__always)
     func nameIndex(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
                    _ uri: UnsafePointer<xmlChar>?) -> Int
     {
         let key = InternedName(localName: UnsafeRawPointer(localName), prefix: prefix.map(UnsafeRawPointer.init),
                                namespace: uri.map(UnsafeRawPointer.init))
         if let known = names.index(of: key) { return known }
+        return declare(key, localName, prefix, uri)
+    }
+
+    /// A name met for the first time: the handler builds its value, and the table keeps its index.
+    @inline(never)
+    private func declare(_ key: InternedName, _ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+                         _ uri: UnsafePointer<xmlChar>?) -> Int
+    {
         let name = XMLQualifiedName(localName: String(cString: localName), prefix: prefix.map { String(cString: $0) },
                                     namespace: uri.map { String(cString: $0) })
         let index = events.declare(name)

@@ -77,6 +77,18 @@ struct XMLAttributeListTests {
         #expect(XMLAttributeList([("id", "7")]).value(of: "id" as StaticString) == "7")
     }
 
+    @Test("texts made strings: short ASCII ones copied in place, the rest (long, non-ASCII, bad UTF-8) as String(decoding:) makes them")
+    func xmlText() {
+        let texts: [[UInt8]] = [[], Array("f0".utf8), Array("123456789012345".utf8), Array("1234567890123456".utf8),
+                                Array("Dvůr 744".utf8), [0x61, 0xFF, 0x62], [0xC3], Array("Lake Kingsbridge and more".utf8),
+                                [0x61, 0x00, 0x62], Array(repeating: 0xFE, count: 20)]
+        for text in texts {
+            let made = text.withUnsafeBufferPointer { String(xmlText: $0) }
+            let expected = String(decoding: text, as: UTF8.self)
+            #expect(made == expected && Array(made.utf8) == Array(expected.utf8), "\(text)")
+        }
+    }
+
     /// Records starts and ends by name.
     final class Events: XMLEventHandler {
         var events: [String] = []

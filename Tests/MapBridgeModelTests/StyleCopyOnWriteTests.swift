@@ -56,4 +56,22 @@ struct StyleCopyOnWriteTests {
         #expect(a != b)
         #expect(Style(strokeDash: []) != Style())
     }
+
+    @Test("a style made for a reader in one step equals the one the public initializer makes, and is a value like it")
+    func readingInitializer() {
+        let marker = MarkerStyle(href: "pin.png", color: Self.red, scale: 1.5, hotSpot: HotSpot(x: 0.5, y: 0))
+        let label = LabelStyle(opacity: 0.5)
+        let read = Style(reading: Self.red, strokeOpacity: 0.5, strokeWidth: 3, fillColor: nil, fillOpacity: 0.25,
+                         fill: false, outline: true, marker: marker, label: label)
+        let made = Style(strokeColor: Self.red, strokeOpacity: 0.5, strokeWidth: 3, fillOpacity: 0.25, fill: false,
+                         outline: true, marker: marker, label: label)
+        #expect(read == made && read.hashValue == made.hashValue && read.id == nil)
+        var copy = read
+        copy.strokeWidth = 4
+        #expect(read.strokeWidth == 3 && copy.strokeWidth == 4)
+        // No member: equal to the empty style (though its storage is its own).
+        let none = Style(reading: nil, strokeOpacity: nil, strokeWidth: nil, fillColor: nil, fillOpacity: nil, fill: nil,
+                         outline: nil, marker: nil, label: nil)
+        #expect(none == Style() && none.isEmpty)
+    }
 }
