@@ -206,33 +206,10 @@ enum KMLCoordinates {
             let next = text[i]
             guard next == UInt8(ascii: ",") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else { return nil }
         }
-        let magnitude = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        let magnitude = Double(mantissa) / FixedPointSpelling.scale(fractionDigits)
         return (i, negative ? -magnitude : magnitude,
                 FixedPointSpelling.Digits(digits: mantissa, digitCount: digitCount, fractionDigits: fractionDigits,
                                           negative: negative))
-    }
-
-    /// 10^`k` for `k` in 0...15, each an exact double (a switch over literals: a table).
-    @inline(__always)
-    private static func exactPowerOfTen(_ k: Int) -> Double {
-        switch k {
-        case 0: 1e0
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        default: 1e15
-        }
     }
 
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)

@@ -68,7 +68,7 @@ public struct FixedPointSpelling: Hashable, Sendable {
     /// 10^`digits` for `digits` in 0...22, all exact doubles (a switch over literals compiles
     /// to a constant table, with no lazily made global behind it).
     @inlinable @inline(__always)
-    static func scale(_ digits: Int) -> Double {
+    public static func scale(_ digits: Int) -> Double {
         switch digits {
         case 0: 1e0
         case 1: 1e1
