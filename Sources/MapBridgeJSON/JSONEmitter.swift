@@ -193,8 +193,8 @@ public final class JSONEmitter {
     private func writeQuoted(_ value: StaticString) throws {
         guard value.hasPointerRepresentation else { return try writeQuoted(value.description) }
         let bytes = UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)
-        guard let base = bytes.baseAddress else { return try writeQuoted(value.description) }
-        for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return try writeQuoted(value.description) }
+        guard let base = bytes.baseAddress, ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count)
+        else { return try writeQuoted(value.description) }
         try sink.write(byte: UInt8(ascii: "\""))
         try sink.write(UnsafeRawBufferPointer(start: base, count: bytes.count))
         try sink.write(byte: UInt8(ascii: "\""))
@@ -213,6 +213,10 @@ public final class JSONEmitter {
         var s = value
         try s.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
+            // Most text needs no escape: one pass to see so, one copy.
+            if ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count) {
+                return try sink.write(UnsafeRawBufferPointer(bytes))
+            }
             var runStart = 0
             var i = 0
             while i < bytes.count {

@@ -518,21 +518,44 @@ public struct PropertyVocabulary: Sendable {
     func properties<R: WriteRecording>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
                                        recording: inout R) -> Properties {
         let p = feature.properties
-        let placements = feature.fieldPlacements
-        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+        if (feature.fieldPlacements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
             recording.allProperties(p.count)
             return p
         }
-        var out = Properties()
-        out.reserveCapacity(p.count + placements.count + 4)
+        var out = CollectedProperties()
+        out.properties.reserveCapacity(p.count + feature.fieldPlacements.count + 4)
+        writeProperties(of: feature, unplaced: unplaced, recording: &recording, to: &out)
+        return out.properties
+    }
+
+    /// Hands `output` what `properties(of:unplaced:)` gives, one entry at a time and in
+    /// order, without making the `Properties`: for a writer that writes each entry as it comes.
+    public func writeProperties<O: PropertyOutput>(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil,
+                                                   to output: inout O) {
+        var none = NoWriteRecording()
+        writeProperties(of: feature, unplaced: unplaced, recording: &none, to: &output)
+    }
+
+    /// The one walk behind `properties(of:unplaced:)` and `writeProperties(of:unplaced:to:)`.
+    func writeProperties<R: WriteRecording, O: PropertyOutput>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
+                                                               recording: inout R, to out: inout O) {
+        let p = feature.properties
+        let placements = feature.fieldPlacements
+        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+            recording.allProperties(p.count)
+            for e in p { out.append(key: e.key, value: e.value) }
+            return
+        }
         var written: UInt32 = 0
+        // The keys written for fields so far: with the properties' own keys, every key written.
+        var fieldKeys: [String] = []
         // Keys the properties hold (whatever their case, where keys match so), in their normal
         // form: most keys are their own (no string made), compared by length and bytes.
         let held: [String]? = ignoresCase ? p.map { Self.normalised($0.key) } : nil
         func isTaken(_ key: String) -> Bool {
-            guard let held else { return p.contains(key: key) || out.contains(key: key) }
+            guard let held else { return p.contains(key: key) || fieldKeys.contains(key) }
             let k = Self.normalised(key)
-            return held.contains(k) || out.contains { Self.normalised($0.key) == k }
+            return held.contains(k) || fieldKeys.contains { Self.normalised($0) == k }
         }
         /// Writes `value` under `key` unless the key is taken; whether it did.
         func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
@@ -546,6 +569,7 @@ public struct PropertyVocabulary: Sendable {
                 return false
             }
             out.append(key: key, value: Self.spelling(value, source: source, slot, feature))
+            fieldKeys.append(key)
             recording.field(key: key, slot: slot, placement: placement)
             written |= field.bit
             return true
@@ -598,7 +622,6 @@ public struct PropertyVocabulary: Sendable {
                 emit(s.slot.field, preferring: nil, source: nil, placement: nil)
             }
         }
-        return out
     }
 
     /// Whether `properties(of:)` would add nothing to `feature`'s properties: each field it
@@ -684,7 +707,7 @@ public struct PropertyVocabulary: Sendable {
         func number(_ d: Double?) -> PropertyValue? { d.map { .number(NumberValue($0)) } }
         func hex(_ c: Color?) -> PropertyValue? { c.map { .string($0.hex) } }
         func text(_ t: String?) -> PropertyValue? { t.map { .string($0) } }
-        let s = f.style, m = s?.marker, l = s?.label
+        // Each member read where it stands: no copy of the style (and no retain of its strings).
         switch slot {
         case .title: return text(f.title)
         case .subtitle: return text(f.subtitle)
@@ -702,26 +725,26 @@ public struct PropertyVocabulary: Sendable {
         case .spanEnd:
             if case .span(_, let e?)? = f.time { return .string(e) }
             return nil
-        case .styleURL: return s?.id.map { .string("#" + $0) }
-        case .strokeColor: return hex(s?.strokeColor)
-        case .strokeOpacity: return number(s?.strokeOpacity)
-        case .strokeWidth: return number(s?.strokeWidth)
-        case .fillColor: return hex(s?.fillColor)
+        case .styleURL: return f.style?.id.map { .string("#" + $0) }
+        case .strokeColor: return hex(f.style?.strokeColor)
+        case .strokeOpacity: return number(f.style?.strokeOpacity)
+        case .strokeWidth: return number(f.style?.strokeWidth)
+        case .fillColor: return hex(f.style?.fillColor)
         // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
-        case .fillOpacity: return number(s?.fillOpacity ?? (s?.fill == false ? 0 : nil))
-        case .markerColor: return m?.href == nil ? hex(m?.color) : nil
-        case .iconColor: return m?.href != nil ? hex(m?.color) : nil
-        case .markerSymbol: return text(m?.symbol)
-        case .markerSize: return m?.size.map { .string($0.rawValue) }
-        case .iconHref: return text(m?.href)
-        case .iconOpacity: return number(m?.opacity)
-        case .iconScale: return number(m?.scale)
-        case .iconHeading: return number(m?.heading)
-        case .iconOffset: return m?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
-        case .iconOffsetUnits: return m?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
-        case .labelColor: return hex(l?.color)
-        case .labelOpacity: return number(l?.opacity)
-        case .labelScale: return number(l?.scale)
+        case .fillOpacity: return number(f.style?.fillOpacity ?? (f.style?.fill == false ? 0 : nil))
+        case .markerColor: return f.style?.marker?.href == nil ? hex(f.style?.marker?.color) : nil
+        case .iconColor: return f.style?.marker?.href != nil ? hex(f.style?.marker?.color) : nil
+        case .markerSymbol: return text(f.style?.marker?.symbol)
+        case .markerSize: return f.style?.marker?.size.map { .string($0.rawValue) }
+        case .iconHref: return text(f.style?.marker?.href)
+        case .iconOpacity: return number(f.style?.marker?.opacity)
+        case .iconScale: return number(f.style?.marker?.scale)
+        case .iconHeading: return number(f.style?.marker?.heading)
+        case .iconOffset: return f.style?.marker?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
+        case .iconOffsetUnits: return f.style?.marker?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
+        case .labelColor: return hex(f.style?.label?.color)
+        case .labelOpacity: return number(f.style?.label?.opacity)
+        case .labelScale: return number(f.style?.label?.scale)
         }
     }
 }
