@@ -191,6 +191,9 @@ public struct PropertyVocabulary: Sendable {
     private let firstBytes: [Bool]
     /// `leading` as bits (`PropertyField.bit`).
     private let leadingMask: UInt32
+    /// Per spelling: the rank of the first spelling with the same (normalised) key, which
+    /// `rank(of:)` gives for that key.
+    private let firstRankOfKey: [Int]
 
     public init(_ spellings: [Spelling], ignoresCase: Bool = false, leading: Set<PropertyField> = []) {
         self.spellings = spellings
@@ -206,6 +209,7 @@ public struct PropertyVocabulary: Sendable {
         }
         rankByKey = ranks
         firstBytes = first
+        firstRankOfKey = spellings.map { ranks[ignoresCase ? $0.key.lowercased() : $0.key] ?? 0 }
         var read = [[Int]](repeating: [], count: PropertyField.allCases.count)
         var firsts = [Int?](repeating: nil, count: PropertyField.allCases.count)
         for (rank, s) in spellings.enumerated() {
@@ -547,29 +551,45 @@ public struct PropertyVocabulary: Sendable {
             return
         }
         var written: UInt32 = 0
-        // The keys written for fields so far: with the properties' own keys, every key written.
-        var fieldKeys: [String] = []
+        // The keys written for fields so far (with the properties' own keys, every key
+        // written): a spelling's key as the bit of the first rank with that key (below 64),
+        // any other in `otherFieldKeys`. Two keys that match have the same first rank, and a
+        // key of no spelling matches none that has one.
+        var fieldKeyRanks: UInt64 = 0
+        var otherFieldKeys: [String] = []
         // Keys the properties hold (whatever their case, where keys match so), in their normal
         // form: most keys are their own (no string made), compared by length and bytes.
         let held: [String]? = ignoresCase ? p.map { Self.normalised($0.key) } : nil
-        func isTaken(_ key: String) -> Bool {
-            guard let held else { return p.contains(key: key) || fieldKeys.contains(key) }
-            let k = Self.normalised(key)
-            return held.contains(k) || fieldKeys.contains { Self.normalised($0) == k }
+        /// Whether `key` (the key of the spelling at `rank`, or of none when `nil`) is taken.
+        func isTaken(_ key: String, rank: Int?) -> Bool {
+            var isFieldKey: Bool {
+                if let rank, firstRankOfKey[rank] < 64 { return fieldKeyRanks & (1 << UInt64(firstRankOfKey[rank])) != 0 }
+                guard !otherFieldKeys.isEmpty else { return false }
+                guard held != nil else { return otherFieldKeys.contains(key) }
+                let k = Self.normalised(key)
+                return otherFieldKeys.contains { Self.normalised($0) == k }
+            }
+            guard let held else { return p.contains(key: key) || isFieldKey }
+            return held.contains(Self.normalised(key)) || isFieldKey
         }
-        /// Writes `value` under `key` unless the key is taken; whether it did.
-        func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
+        /// Writes `value` under `key` (the key of the spelling at `rank`, or of none when
+        /// `nil`) unless the key is taken; whether it did.
+        func put(_ key: String, rank: Int?, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
                  blocked: inout Bool) -> Bool {
             guard let value = Self.encode(feature, slot) else {
                 recording.unencodable(slot)
                 return false
             }
-            guard !isTaken(key) else {
+            guard !isTaken(key, rank: rank) else {
                 blocked = true
                 return false
             }
             out.append(key: key, value: Self.spelling(value, source: source, slot, feature))
-            fieldKeys.append(key)
+            if let rank, firstRankOfKey[rank] < 64 {
+                fieldKeyRanks |= 1 << UInt64(firstRankOfKey[rank])
+            } else {
+                otherFieldKeys.append(key)
+            }
             recording.field(key: key, slot: slot, placement: placement)
             written |= field.bit
             return true
@@ -583,11 +603,11 @@ public struct PropertyVocabulary: Sendable {
                 if let r = rank(of: key) {
                     let s = spellings[r]
                     if s.slot.field == field, key == field.key ? s.isRead : s.isWritten,
-                       put(key, s.slot, field, source: source, placement: placement, blocked: &blocked) { return }
+                       put(key, rank: r, s.slot, field, source: source, placement: placement, blocked: &blocked) { return }
                 } else if key != field.key, let r = firstRank[Int(field.rawValue)],
-                          put(key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) { return }
+                          put(key, rank: nil, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) { return }
             }
-            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
+            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, rank: r, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
                 return
             }
             if blocked { unplaced?(field) }
