@@ -33,9 +33,20 @@ enum ByteScanning {
             i += 8
         }
         if i < count {
-            var last: UInt64 = 0x2020_2020_2020_2020
-            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: count - i)) }
-            hits |= escapeCandidates(UInt64(littleEndian: last))
+            if count >= 8 {
+                // The last eight bytes, some seen already.
+                hits |= escapeCandidates(WordScan.word(base, at: count - 8))
+            } else {
+                // Fewer than eight in all: put in a word of blanks byte by byte.
+                var last: UInt64 = 0x2020_2020_2020_2020
+                var shift: UInt64 = 0
+                while i < count {
+                    last = last & ~(0xFF << shift) | UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+                    shift += 8
+                    i += 1
+                }
+                hits |= escapeCandidates(last)
+            }
         }
         return hits == 0
     }

@@ -69,8 +69,7 @@ public final class JSONEmitter {
     @_disfavoredOverload
     public func key(_ name: String) throws {
         try separate()
-        try writeQuoted(name)
-        try writeColon()
+        try writeQuoted(name, colon: true)
     }
 
     /// Writes an object member's name given as a literal.
@@ -200,10 +199,35 @@ public final class JSONEmitter {
         try sink.write(byte: UInt8(ascii: "\""))
     }
 
-    private func writeQuoted(_ value: String) throws {
+    /// A string in quotes, escaped, and with `colon` the colon after a name.
+    private func writeQuoted(_ value: String, colon: Bool = false) throws {
+        // Most text needs no escape: seen so a word at a time, then copied with its quotes
+        // (and colon) into the buffer in one go.
+        let copied = try value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress,
+                  ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count) else { return false }
+            let n = bytes.count
+            let total = n + 2 + (colon ? (pretty ? 2 : 1) : 0)
+            try sink.withUnsafeSpace(total) { out in
+                out[0] = UInt8(ascii: "\"")
+                (out + 1).update(from: base, count: n)
+                out[n + 1] = UInt8(ascii: "\"")
+                if colon {
+                    out[n + 2] = UInt8(ascii: ":")
+                    if pretty { out[n + 3] = UInt8(ascii: " ") }
+                }
+                return total
+            }
+            return true
+        }
+        if copied == true {
+            if colon { afterKey = true }
+            return
+        }
         try sink.write(byte: UInt8(ascii: "\""))
         try JSONEmitter.writeEscaped(value, to: sink)
         try sink.write(byte: UInt8(ascii: "\""))
+        if colon { try writeColon() }
     }
 
     /// Writes a string's UTF-8 with JSON escapes for `"`, `\` and control characters: C0
