@@ -12,7 +12,7 @@ struct PropertyVocabularyStreamTests {
         mutating func append(key: String, value: PropertyValue) { entries.append(Properties.Entry(key: key, value: value)) }
     }
 
-    private func expectSame(_ vocabulary: PropertyVocabulary, _ feature: Feature, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSame(_ vocabulary: PropertyVocabulary, _ feature: Feature, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         var expectedUnplaced: [PropertyField] = []
         let expected = vocabulary.properties(of: feature) { expectedUnplaced.append($0) }
         var streamedUnplaced: [PropertyField] = []
