@@ -545,7 +545,8 @@ public struct PropertyVocabulary: Sendable {
                                                                recording: inout R, to out: inout O) {
         let p = feature.properties
         let placements = feature.fieldPlacements
-        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+        let present = Self.presentFields(feature)
+        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature, present: present) {
             recording.allProperties(p.count)
             for e in p { out.append(key: e.key, value: e.value) }
             return
@@ -612,7 +613,6 @@ public struct PropertyVocabulary: Sendable {
             }
             if blocked { unplaced?(field) }
         }
-        let present = Self.presentFields(feature)
         var placed: UInt32 = 0
         for pl in placements { placed |= pl.field.bit }
         if leadingMask & present & ~placed != 0 {
@@ -646,9 +646,10 @@ public struct PropertyVocabulary: Sendable {
 
     /// Whether `properties(of:)` would add nothing to `feature`'s properties: each field it
     /// holds is one this vocabulary does not write (KML's title, an element there), placed, if
-    /// at all, under its own key, or not known here at all. Spares the copy.
-    private func writesNothing(for feature: Feature) -> Bool {
-        guard Self.presentFields(feature) & readFieldsMask == 0 else { return false }
+    /// at all, under its own key, or not known here at all. Spares the copy. (`present`:
+    /// `presentFields(feature)`, when known.)
+    private func writesNothing(for feature: Feature, present: UInt32? = nil) -> Bool {
+        guard (present ?? Self.presentFields(feature)) & readFieldsMask == 0 else { return false }
         for pl in feature.fieldPlacements where fieldsMask & pl.field.bit != 0 {
             guard readFieldsMask & pl.field.bit == 0, pl.key == pl.field.key else { return false }
         }
