@@ -176,6 +176,20 @@ public enum GeoJSONMapping {
         return out
     }
 
+    /// Whether `outputProperties(of:unplaced:)` gives just what the vocabulary gives
+    /// (`PropertyVocabulary.writeProperties(of:unplaced:to:)`): no overlay kind and no
+    /// per-vertex times to add.
+    public static func writesPropertiesAsTheyCome(_ feature: Feature) -> Bool {
+        guard feature.overlay == nil else { return false }
+        switch feature.shape {
+        case .polyline(let line)?: return line.times == nil
+        case .multiPolyline(let lines)?: return !lines.contains { $0.times != nil }
+        case .collection(let shapes)?:
+            return !shapes.contains { if case .polyline(let l) = $0 { l.times != nil } else { false } }
+        default: return true
+        }
+    }
+
     // MARK: Values
 
     /// A position as a JSON array, keeping the numbers' text.

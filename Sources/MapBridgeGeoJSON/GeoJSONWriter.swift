@@ -131,9 +131,15 @@ public final class GeoJSONWriter: FeatureWriter {
             case .number(let n): try json.number(text: n.text)
             }
         }
-        var properties = GeoJSONMapping.outputProperties(of: feature) { field in
+        let unplaced = { (field: PropertyField) in
             self.note("field-key-taken", "a feature's \(field.description) is not written: its properties already hold every key GeoJSON gives it ('\(field.key)')")
         }
+        // Most features' properties go straight to the output as they come; the others are
+        // gathered first (a radius or per-vertex times join them, or the geometry's warning
+        // must come after theirs).
+        let streams = GeoJSONMapping.writesPropertiesAsTheyCome(feature)
+            && !mayNoteGeometry(feature.shape) && !isCircle(feature.shape)
+        var properties = streams ? Properties() : GeoJSONMapping.outputProperties(of: feature, unplaced: unplaced)
         if options.writesBoundingBoxes, let shape = feature.shape, let box = BoundingBox(shape) {
             try writeBoundingBox(box)
             if collectionBox == nil { collectionBox = box } else { collectionBox?.extend(box) }
@@ -149,7 +155,13 @@ public final class GeoJSONWriter: FeatureWriter {
         }
         try json.key("properties")
         try json.beginObject()
-        try json.members(properties)
+        if streams {
+            var output = EmittedProperties(json: json)
+            GeoJSONMapping.vocabulary.writeProperties(of: feature, unplaced: unplaced, to: &output)
+            if let failure = output.failure { throw failure }
+        } else {
+            try json.members(properties)
+        }
         try json.endObject()
         for m in feature.foreignMembers {
             switch m.key {
@@ -165,6 +177,27 @@ public final class GeoJSONWriter: FeatureWriter {
             try json.value(.array(feature.folderPath.map { .string($0) }))
         }
         try json.endObject()
+    }
+
+    /// Whether writing `shape` may give a warning (not given yet) that a feature's
+    /// properties, when gathered first, would give after theirs.
+    private func mayNoteGeometry(_ shape: Shape?) -> Bool {
+        func geodesic(_ shape: Shape) -> Bool {
+            switch shape {
+            case .polyline(let line): line.interpolation == .geodesic
+            case .multiPolyline(let lines): lines.contains { $0.interpolation == .geodesic }
+            case .collection(let shapes): shapes.contains(where: geodesic)
+            case .circle: true
+            default: false
+            }
+        }
+        guard let shape, geodesic(shape) else { return false }
+        return !reported.contains("field-key-taken")
+    }
+
+    private func isCircle(_ shape: Shape?) -> Bool {
+        if case .circle? = shape { return true }
+        return false
     }
 
     private func writeBoundingBox(_ box: BoundingBox) throws {
@@ -282,5 +315,24 @@ public final class GeoJSONWriter: FeatureWriter {
     private func note(_ code: String, _ message: @autoclosure () -> String) {
         guard reported.insert(code).inserted else { return }
         report(Diagnostic(code: code, severity: .warning, message: message()))
+    }
+}
+
+/// Writes each property to the output as `PropertyVocabulary.writeProperties(of:unplaced:to:)`
+/// gives it, keeping the first error (the walk itself cannot throw).
+private struct EmittedProperties: PropertyOutput {
+    let json: JSONEmitter
+    var failure: (any Error)?
+
+    init(json: JSONEmitter) { self.json = json }
+
+    mutating func append(key: String, value: PropertyValue) {
+        guard failure == nil else { return }
+        do {
+            try json.key(key)
+            try json.value(value)
+        } catch {
+            failure = error
+        }
     }
 }

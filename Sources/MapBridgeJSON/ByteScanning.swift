@@ -19,10 +19,43 @@ enum ByteScanning {
     /// controls hide there); like `firstStringSpecial`, it may stop at the last whole word.
     @inline(__always)
     static func firstEscapeCandidate(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-        firstHit(UnsafeRawPointer(base), from: from, to: to) { w in
-            WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.equal(w, 0x7F)
-                | WordScan.below(w, 0x20) | WordScan.high(w)
+        firstHit(UnsafeRawPointer(base), from: from, to: to, escapeCandidates)
+    }
+
+    /// Whether none of the `count` bytes at `base` is one `firstEscapeCandidate` stops at:
+    /// eight bytes a step, the last few too, in a word filled up with blanks.
+    @inline(__always)
+    static func hasNoEscapeCandidate(_ base: UnsafeRawPointer, count: Int) -> Bool {
+        var hits: UInt64 = 0
+        var i = 0
+        while i + 8 <= count {
+            hits |= escapeCandidates(WordScan.word(base, at: i))
+            i += 8
         }
+        if i < count {
+            if count >= 8 {
+                // The last eight bytes, some seen already.
+                hits |= escapeCandidates(WordScan.word(base, at: count - 8))
+            } else {
+                // Fewer than eight in all: put in a word of blanks byte by byte.
+                var last: UInt64 = 0x2020_2020_2020_2020
+                var shift: UInt64 = 0
+                while i < count {
+                    last = last & ~(0xFF << shift) | UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+                    shift += 8
+                    i += 1
+                }
+                hits |= escapeCandidates(last)
+            }
+        }
+        return hits == 0
+    }
+
+    /// The lanes of `w` that JSON output may have to escape (see `firstEscapeCandidate`).
+    @inline(__always)
+    static func escapeCandidates(_ w: UInt64) -> UInt64 {
+        WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.equal(w, 0x7F)
+            | WordScan.below(w, 0x20) | WordScan.high(w)
     }
 
     /// The index of the first byte in `[from, to)` whose lane `lanes` flags in its word (see

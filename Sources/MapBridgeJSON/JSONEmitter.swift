@@ -69,15 +69,13 @@ public final class JSONEmitter {
     @_disfavoredOverload
     public func key(_ name: String) throws {
         try separate()
-        try writeQuoted(name)
-        try writeColon()
+        try writeQuoted(name, colon: true)
     }
 
     /// Writes an object member's name given as a literal.
     public func key(_ name: StaticString) throws {
         try separate()
-        try writeQuoted(name)
-        try writeColon()
+        try writeQuoted(name, colon: true)
     }
 
     /// Writes the members of `members` in order, each value with its JSON type and number text.
@@ -188,22 +186,48 @@ public final class JSONEmitter {
         for _ in 0..<levels.count { try sink.write("  ") }
     }
 
-    /// A literal's bytes in quotes: copied as they are when nothing in them needs an escape
-    /// (the usual `"type"`), else escaped like any string.
-    private func writeQuoted(_ value: StaticString) throws {
-        guard value.hasPointerRepresentation else { return try writeQuoted(value.description) }
-        let bytes = UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)
-        guard let base = bytes.baseAddress else { return try writeQuoted(value.description) }
-        for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return try writeQuoted(value.description) }
-        try sink.write(byte: UInt8(ascii: "\""))
-        try sink.write(UnsafeRawBufferPointer(start: base, count: bytes.count))
-        try sink.write(byte: UInt8(ascii: "\""))
+    /// A literal's bytes in quotes (and with `colon` the colon after a name): copied as they
+    /// are when nothing in them needs an escape (the usual `"type"`), else escaped like any string.
+    private func writeQuoted(_ value: StaticString, colon: Bool = false) throws {
+        guard value.hasPointerRepresentation,
+              ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(value.utf8Start), count: value.utf8CodeUnitCount)
+        else { return try writeQuoted(value.description, colon: colon) }
+        try copyQuoted(value.utf8Start, count: value.utf8CodeUnitCount, colon: colon)
     }
 
-    private func writeQuoted(_ value: String) throws {
+    /// A string in quotes, escaped, and with `colon` the colon after a name.
+    private func writeQuoted(_ value: String, colon: Bool = false) throws {
+        // Most text needs no escape: seen so a word at a time, then copied with its quotes
+        // (and colon) into the buffer in one go.
+        let copied = try value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress,
+                  ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count) else { return false }
+            try copyQuoted(base, count: bytes.count, colon: colon)
+            return true
+        }
+        if copied == true { return }
         try sink.write(byte: UInt8(ascii: "\""))
         try JSONEmitter.writeEscaped(value, to: sink)
         try sink.write(byte: UInt8(ascii: "\""))
+        if colon { try writeColon() }
+    }
+
+    /// Copies `count` bytes that need no escape into the buffer in quotes, with `colon` the
+    /// colon after a name too.
+    @inline(__always)
+    private func copyQuoted(_ base: UnsafePointer<UInt8>, count n: Int, colon: Bool) throws {
+        let total = n + 2 + (colon ? (pretty ? 2 : 1) : 0)
+        try sink.withUnsafeSpace(total) { out in
+            out[0] = UInt8(ascii: "\"")
+            (out + 1).update(from: base, count: n)
+            out[n + 1] = UInt8(ascii: "\"")
+            if colon {
+                out[n + 2] = UInt8(ascii: ":")
+                if pretty { out[n + 3] = UInt8(ascii: " ") }
+            }
+            return total
+        }
+        if colon { afterKey = true }
     }
 
     /// Writes a string's UTF-8 with JSON escapes for `"`, `\` and control characters: C0
@@ -213,6 +237,10 @@ public final class JSONEmitter {
         var s = value
         try s.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
+            // Most text needs no escape: one pass to see so, one copy.
+            if ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count) {
+                return try sink.write(UnsafeRawBufferPointer(bytes))
+            }
             var runStart = 0
             var i = 0
             while i < bytes.count {

@@ -36,13 +36,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `#rrggbb` in lower case.
     public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for v in [red, green, blue] {
-            bytes.append(digits[Int(v >> 4)])
-            bytes.append(digits[Int(v & 15)])
+        // Seven bytes: a small string, made in place without an array.
+        String(unsafeUninitializedCapacity: 7) { out in
+            func digit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
+            out[0] = UInt8(ascii: "#")
+            out[1] = digit(red >> 4); out[2] = digit(red & 15)
+            out[3] = digit(green >> 4); out[4] = digit(green & 15)
+            out[5] = digit(blue >> 4); out[6] = digit(blue & 15)
+            return 7
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { hex }

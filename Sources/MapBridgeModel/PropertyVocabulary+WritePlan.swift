@@ -19,6 +19,20 @@ struct NoWriteRecording: WriteRecording {
     @inline(__always) mutating func unencodable(_ slot: PropertyVocabulary.Slot) {}
 }
 
+/// Takes the entries `PropertyVocabulary.writeProperties(of:unplaced:to:)` gives, in order.
+public protocol PropertyOutput {
+    /// The next entry.
+    mutating func append(key: String, value: PropertyValue)
+}
+
+/// Collects the entries as `Properties` (what `properties(of:unplaced:)` returns).
+struct CollectedProperties: PropertyOutput {
+    var properties = Properties()
+    @inline(__always) mutating func append(key: String, value: PropertyValue) {
+        properties.append(key: key, value: value)
+    }
+}
+
 extension PropertyVocabulary {
     /// What `properties(of:)` decided for the last feature a writer wrote, kept so that a
     /// feature of the same *shape* (the same property keys in the same order, the same field

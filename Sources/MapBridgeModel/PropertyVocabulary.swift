@@ -191,6 +191,9 @@ public struct PropertyVocabulary: Sendable {
     private let firstBytes: [Bool]
     /// `leading` as bits (`PropertyField.bit`).
     private let leadingMask: UInt32
+    /// Per spelling: the rank of the first spelling with the same (normalised) key, which
+    /// `rank(of:)` gives for that key.
+    private let firstRankOfKey: [Int]
 
     public init(_ spellings: [Spelling], ignoresCase: Bool = false, leading: Set<PropertyField> = []) {
         self.spellings = spellings
@@ -206,6 +209,7 @@ public struct PropertyVocabulary: Sendable {
         }
         rankByKey = ranks
         firstBytes = first
+        firstRankOfKey = spellings.map { ranks[ignoresCase ? $0.key.lowercased() : $0.key] ?? 0 }
         var read = [[Int]](repeating: [], count: PropertyField.allCases.count)
         var firsts = [Int?](repeating: nil, count: PropertyField.allCases.count)
         for (rank, s) in spellings.enumerated() {
@@ -536,34 +540,75 @@ public struct PropertyVocabulary: Sendable {
     func properties<R: WriteRecording>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
                                        recording: inout R) -> Properties {
         let p = feature.properties
-        let placements = feature.fieldPlacements
-        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+        if (feature.fieldPlacements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
             recording.allProperties(p.count)
             return p
         }
-        var out = Properties()
-        out.reserveCapacity(p.count + placements.count + 4)
+        var out = CollectedProperties()
+        out.properties.reserveCapacity(p.count + feature.fieldPlacements.count + 4)
+        writeProperties(of: feature, unplaced: unplaced, recording: &recording, to: &out)
+        return out.properties
+    }
+
+    /// Hands `output` what `properties(of:unplaced:)` gives, one entry at a time and in
+    /// order, without making the `Properties`: for a writer that writes each entry as it comes.
+    public func writeProperties<O: PropertyOutput>(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil,
+                                                   to output: inout O) {
+        var none = NoWriteRecording()
+        writeProperties(of: feature, unplaced: unplaced, recording: &none, to: &output)
+    }
+
+    /// The one walk behind `properties(of:unplaced:)` and `writeProperties(of:unplaced:to:)`.
+    func writeProperties<R: WriteRecording, O: PropertyOutput>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
+                                                               recording: inout R, to out: inout O) {
+        let p = feature.properties
+        let placements = feature.fieldPlacements
+        let present = Self.presentFields(feature)
+        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature, present: present) {
+            recording.allProperties(p.count)
+            for e in p { out.append(key: e.key, value: e.value) }
+            return
+        }
         var written: UInt32 = 0
+        // The keys written for fields so far (with the properties' own keys, every key
+        // written): a spelling's key as the bit of the first rank with that key (below 64),
+        // any other in `otherFieldKeys`. Two keys that match have the same first rank, and a
+        // key of no spelling matches none that has one.
+        var fieldKeyRanks: UInt64 = 0
+        var otherFieldKeys: [String] = []
         // Keys the properties hold (whatever their case, where keys match so), in their normal
         // form: most keys are their own (no string made), compared by length and bytes.
         let held: [String]? = ignoresCase ? p.map { Self.normalised($0.key) } : nil
-        func isTaken(_ key: String) -> Bool {
-            guard let held else { return p.contains(key: key) || out.contains(key: key) }
-            let k = Self.normalised(key)
-            return held.contains(k) || out.contains { Self.normalised($0.key) == k }
+        /// Whether `key` (the key of the spelling at `rank`, or of none when `nil`) is taken.
+        func isTaken(_ key: String, rank: Int?) -> Bool {
+            var isFieldKey: Bool {
+                if let rank, firstRankOfKey[rank] < 64 { return fieldKeyRanks & (1 << UInt64(firstRankOfKey[rank])) != 0 }
+                guard !otherFieldKeys.isEmpty else { return false }
+                guard held != nil else { return otherFieldKeys.contains(key) }
+                let k = Self.normalised(key)
+                return otherFieldKeys.contains { Self.normalised($0) == k }
+            }
+            guard let held else { return p.contains(key: key) || isFieldKey }
+            return held.contains(Self.normalised(key)) || isFieldKey
         }
-        /// Writes `value` under `key` unless the key is taken; whether it did.
-        func put(_ key: String, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
+        /// Writes `value` under `key` (the key of the spelling at `rank`, or of none when
+        /// `nil`) unless the key is taken; whether it did.
+        func put(_ key: String, rank: Int?, _ slot: Slot, _ field: PropertyField, source: PropertyValue?, placement: Int?,
                  blocked: inout Bool) -> Bool {
             guard let value = Self.encode(feature, slot) else {
                 recording.unencodable(slot)
                 return false
             }
-            guard !isTaken(key) else {
+            guard !isTaken(key, rank: rank) else {
                 blocked = true
                 return false
             }
             out.append(key: key, value: Self.spelling(value, source: source, slot, feature))
+            if let rank, firstRankOfKey[rank] < 64 {
+                fieldKeyRanks |= 1 << UInt64(firstRankOfKey[rank])
+            } else {
+                otherFieldKeys.append(key)
+            }
             recording.field(key: key, slot: slot, placement: placement)
             written |= field.bit
             return true
@@ -577,16 +622,15 @@ public struct PropertyVocabulary: Sendable {
                 if let r = rank(of: key) {
                     let s = spellings[r]
                     if s.slot.field == field, key == field.key ? s.isRead : s.isWritten,
-                       put(key, s.slot, field, source: source, placement: placement, blocked: &blocked) { return }
+                       put(key, rank: r, s.slot, field, source: source, placement: placement, blocked: &blocked) { return }
                 } else if key != field.key, let r = firstRank[Int(field.rawValue)],
-                          put(key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) { return }
+                          put(key, rank: nil, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) { return }
             }
-            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
+            for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, rank: r, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
                 return
             }
             if blocked { unplaced?(field) }
         }
-        let present = Self.presentFields(feature)
         var placed: UInt32 = 0
         for pl in placements { placed |= pl.field.bit }
         if leadingMask & present & ~placed != 0 {
@@ -616,14 +660,14 @@ public struct PropertyVocabulary: Sendable {
                 emit(s.slot.field, preferring: nil, source: nil, placement: nil)
             }
         }
-        return out
     }
 
     /// Whether `properties(of:)` would add nothing to `feature`'s properties: each field it
     /// holds is one this vocabulary does not write (KML's title, an element there), placed, if
-    /// at all, under its own key, or not known here at all. Spares the copy.
-    private func writesNothing(for feature: Feature) -> Bool {
-        guard Self.presentFields(feature) & readFieldsMask == 0 else { return false }
+    /// at all, under its own key, or not known here at all. Spares the copy. (`present`:
+    /// `presentFields(feature)`, when known.)
+    private func writesNothing(for feature: Feature, present: UInt32? = nil) -> Bool {
+        guard (present ?? Self.presentFields(feature)) & readFieldsMask == 0 else { return false }
         for pl in feature.fieldPlacements where fieldsMask & pl.field.bit != 0 {
             guard readFieldsMask & pl.field.bit == 0, pl.key == pl.field.key else { return false }
         }
@@ -702,7 +746,7 @@ public struct PropertyVocabulary: Sendable {
         func number(_ d: Double?) -> PropertyValue? { d.map { .number(NumberValue($0)) } }
         func hex(_ c: Color?) -> PropertyValue? { c.map { .string($0.hex) } }
         func text(_ t: String?) -> PropertyValue? { t.map { .string($0) } }
-        let s = f.style, m = s?.marker, l = s?.label
+        // Each member read where it stands: no copy of the style (and no retain of its strings).
         switch slot {
         case .title: return text(f.title)
         case .subtitle: return text(f.subtitle)
@@ -720,26 +764,26 @@ public struct PropertyVocabulary: Sendable {
         case .spanEnd:
             if case .span(_, let e?)? = f.time { return .string(e) }
             return nil
-        case .styleURL: return s?.id.map { .string("#" + $0) }
-        case .strokeColor: return hex(s?.strokeColor)
-        case .strokeOpacity: return number(s?.strokeOpacity)
-        case .strokeWidth: return number(s?.strokeWidth)
-        case .fillColor: return hex(s?.fillColor)
+        case .styleURL: return f.style?.id.map { .string("#" + $0) }
+        case .strokeColor: return hex(f.style?.strokeColor)
+        case .strokeOpacity: return number(f.style?.strokeOpacity)
+        case .strokeWidth: return number(f.style?.strokeWidth)
+        case .fillColor: return hex(f.style?.fillColor)
         // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
-        case .fillOpacity: return number(s?.fillOpacity ?? (s?.fill == false ? 0 : nil))
-        case .markerColor: return m?.href == nil ? hex(m?.color) : nil
-        case .iconColor: return m?.href != nil ? hex(m?.color) : nil
-        case .markerSymbol: return text(m?.symbol)
-        case .markerSize: return m?.size.map { .string($0.rawValue) }
-        case .iconHref: return text(m?.href)
-        case .iconOpacity: return number(m?.opacity)
-        case .iconScale: return number(m?.scale)
-        case .iconHeading: return number(m?.heading)
-        case .iconOffset: return m?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
-        case .iconOffsetUnits: return m?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
-        case .labelColor: return hex(l?.color)
-        case .labelOpacity: return number(l?.opacity)
-        case .labelScale: return number(l?.scale)
+        case .fillOpacity: return number(f.style?.fillOpacity ?? (f.style?.fill == false ? 0 : nil))
+        case .markerColor: return f.style?.marker?.href == nil ? hex(f.style?.marker?.color) : nil
+        case .iconColor: return f.style?.marker?.href != nil ? hex(f.style?.marker?.color) : nil
+        case .markerSymbol: return text(f.style?.marker?.symbol)
+        case .markerSize: return f.style?.marker?.size.map { .string($0.rawValue) }
+        case .iconHref: return text(f.style?.marker?.href)
+        case .iconOpacity: return number(f.style?.marker?.opacity)
+        case .iconScale: return number(f.style?.marker?.scale)
+        case .iconHeading: return number(f.style?.marker?.heading)
+        case .iconOffset: return f.style?.marker?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
+        case .iconOffsetUnits: return f.style?.marker?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
+        case .labelColor: return hex(f.style?.label?.color)
+        case .labelOpacity: return number(f.style?.label?.opacity)
+        case .labelScale: return number(f.style?.label?.scale)
         }
     }
 }

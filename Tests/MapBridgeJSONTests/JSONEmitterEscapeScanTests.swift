@@ -27,3 +27,39 @@ struct JSONEmitterEscapeScanTests {
         }
     }
 }
+
+/// Names and string values are copied in one go when nothing in them needs an escape, and
+/// escaped byte by byte otherwise: both ways give the same text, compact and pretty.
+@Suite("JSONEmitter quoted text")
+struct JSONEmitterQuotedTextTests {
+    private func written(_ text: String, pretty: Bool) throws -> String {
+        let sink = ByteSink(collectingInMemoryNamed: "out")
+        let json = JSONEmitter(sink: sink, pretty: pretty)
+        try json.beginObject()
+        try json.key(text)
+        try json.string(text)
+        try json.endObject()
+        try sink.flush()
+        return String(decoding: sink.collectedBytes, as: UTF8.self)
+    }
+
+    private func escaped(_ value: String) throws -> String {
+        let sink = ByteSink(collectingInMemoryNamed: "out")
+        try JSONEmitter.writeEscaped(value, to: sink)
+        try sink.flush()
+        return String(decoding: sink.collectedBytes, as: UTF8.self)
+    }
+
+    @Test("plain and special text of every length up to two words and more", arguments: [
+        "", "a", "\"", "\\", "\n", "\u{1F}", "\u{7F}", "\u{85}", "é", "\u{2028}", "😀",
+    ])
+    func everyLength(special: String) throws {
+        for before in 0..<18 {
+            for text in [String(repeating: "k", count: before), String(repeating: "k", count: before) + special + "z"] {
+                let e = try escaped(text)
+                #expect(try written(text, pretty: false) == "{\"\(e)\":\"\(e)\"}")
+                #expect(try written(text, pretty: true) == "{\n  \"\(e)\": \"\(e)\"\n}")
+            }
+        }
+    }
+}
