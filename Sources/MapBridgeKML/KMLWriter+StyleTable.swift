@@ -48,15 +48,14 @@ extension KMLWriter {
                 return styles[insert(style, hash: normalHash, identifiers: &identifiers)].id
             }
             let highlightHash = highlight.hashValue
-            var highlightIndex = index(of: highlight, hash: highlightHash)
+            let highlightIndex = index(of: highlight, hash: highlightHash)
             // A new highlight style equal to the new normal style is added once, as the normal one.
             let highlightIsNormal = normalIndex == nil && highlightIndex == nil && highlightHash == normalHash
                 && highlight == style
-            var existingMap: Int?
-            if let normalIndex, let highlightIndex {
-                existingMap = mapIndices[MapKey(normal: normalIndex,
-                                                highlight: highlightIndex)]
-                if let existingMap { return maps[existingMap].id }
+            if let normalIndex, let highlightIndex,
+               let existing = mapIndices[MapKey(normal: normalIndex, highlight: highlightIndex)]
+            {
+                return maps[existing].id
             }
             var needed = normalIndex == nil ? 1 : 0
             if highlightIndex == nil && !highlightIsNormal { needed += 1 }
@@ -74,14 +73,16 @@ extension KMLWriter {
                 resolvedNormal = insert(style, hash: normalHash, identifiers: &identifiers,
                                         preferring: ownMapID.map { $0 + "-normal" })
             }
-            if highlightIndex == nil {
-                highlightIndex = highlightIsNormal
-                    ? resolvedNormal : insert(highlight, hash: highlightHash, identifiers: &identifiers)
+            let resolvedHighlight: Int
+            if let highlightIndex {
+                resolvedHighlight = highlightIndex
+            } else if highlightIsNormal {
+                resolvedHighlight = resolvedNormal
+            } else {
+                resolvedHighlight = insert(highlight, hash: highlightHash, identifiers: &identifiers)
             }
-            let resolvedHighlight = highlightIndex ?? resolvedNormal
             let id = ownMapID ?? Self.claimNext("stylemap-", counter: &nextMapNumber, identifiers: &identifiers)
-            mapIndices[MapKey(normal: resolvedNormal,
-                              highlight: resolvedHighlight)] = maps.count
+            mapIndices[MapKey(normal: resolvedNormal, highlight: resolvedHighlight)] = maps.count
             maps.append((id, styles[resolvedNormal].id, styles[resolvedHighlight].id))
             return id
         }
