@@ -91,10 +91,33 @@ extension KMLWriter {
         private static func claimNext(_ prefix: String, counter: inout Int, identifiers: inout IdentifierRegistry) -> String {
             var id: String
             repeat {
-                id = prefix + String(counter)
+                id = numbered(prefix, counter)
                 counter += 1
             } while !identifiers.claimSharedID(id)
             return id
+        }
+
+        /// `prefix` followed by the decimal digits of `number` (0 or more), written in place.
+        private static func numbered(_ prefix: String, _ number: Int) -> String {
+            var digitCount = 1
+            var rest = number
+            while rest >= 10 {
+                rest /= 10
+                digitCount += 1
+            }
+            var prefix = prefix
+            return prefix.withUTF8 { head in
+                let count = head.count + digitCount
+                return String(unsafeUninitializedCapacity: count) { text in
+                    _ = text.initialize(fromContentsOf: head)
+                    var value = number
+                    for position in (head.count..<count).reversed() {
+                        text[position] = 0x30 + UInt8(truncatingIfNeeded: value % 10)
+                        value /= 10
+                    }
+                    return count
+                }
+            }
         }
 
         /// The position in `styles` of the style equal to `style`, whose hash is `hash`; `nil` when
