@@ -22,11 +22,11 @@ extension KMLWriter {
         }
 
         /// Whether `id` can be the next shared style's, style map's or schema's id; records it
-        /// when so.
+        /// when so. One insertion both looks for the id among the shared ones and records it,
+        /// hashing it once.
         mutating func claimSharedID(_ id: String) -> Bool {
-            guard !sharedIDs.contains(id), !placemarkIDs.contains(id) else { return false }
-            sharedIDs.insert(id)
-            return true
+            guard !placemarkIDs.contains(id) else { return false }
+            return sharedIDs.insert(id).inserted
         }
     }
 

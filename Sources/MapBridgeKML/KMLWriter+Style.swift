@@ -174,13 +174,20 @@ extension KMLWriter {
         let c = color ?? Color(red: 255, green: 255, blue: 255)
         let o = opacity.map { $0.isFinite ? min(max($0, 0), 1) : 1 } ?? 1
         let alpha = UInt8((o * 255 + 1e-9).rounded(.down))
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(8)
-        for v in [alpha, c.blue, c.green, c.red] {
-            out.append(digits[Int(v >> 4)])
-            out.append(digits[Int(v & 15)])
+        // Eight ASCII bytes: a small string, made without an allocation.
+        return String(unsafeUninitializedCapacity: 8) { text in
+            func put(_ value: UInt8, at offset: Int) {
+                text[offset] = hexDigit(value >> 4)
+                text[offset + 1] = hexDigit(value & 15)
+            }
+            put(alpha, at: 0)
+            put(c.blue, at: 2)
+            put(c.green, at: 4)
+            put(c.red, at: 6)
+            return 8
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    /// The lowercase hexadecimal digit of `value` (0–15), as an ASCII byte.
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
 }

@@ -145,6 +145,34 @@ struct KMLWriterStyleTests {
         expectSchemaValid(output)
     }
 
+    @Test("many distinct styles, past each growth of the lookup table, keep their ids when they come again")
+    func manyStyles() throws {
+        let widths = (1...300).map(Double.init)
+        let features = widths.map { Feature(style: Style(strokeWidth: $0)) }
+            + widths.reversed().map { Feature(style: Style(strokeWidth: $0)) }
+        let output = try writeKMLDocument(features)
+        let expected = (1...300).map { "<Placemark><styleUrl>#style-\($0)</styleUrl></Placemark>" }
+        #expect(placemarkLines(output.text) == expected + expected.reversed())
+        #expect(output.text.contains(#"<Style id="style-300"><LineStyle><width>300</width></LineStyle></Style>"#))
+    }
+
+    @Test("a map whose highlight equals its new normal style adds that style once; a new pair of known styles adds only a map")
+    func styleMapOfEqualAndKnownStyles() throws {
+        let a = Style(strokeWidth: 1), b = Style(strokeWidth: 2)
+        let features = [Feature(style: a, highlightStyle: Style(strokeWidth: 1)), Feature(style: b),
+                        Feature(style: b, highlightStyle: a), Feature(style: a, highlightStyle: a)]
+        let output = try writeKMLDocument(features)
+        #expect(output.text == expectedKML(
+            #"<Style id="style-1"><LineStyle><width>1</width></LineStyle></Style>"#,
+            #"<Style id="style-2"><LineStyle><width>2</width></LineStyle></Style>"#,
+            #"<StyleMap id="stylemap-1"><Pair><key>normal</key><styleUrl>#style-1</styleUrl></Pair><Pair><key>highlight</key><styleUrl>#style-1</styleUrl></Pair></StyleMap>"#,
+            #"<StyleMap id="stylemap-2"><Pair><key>normal</key><styleUrl>#style-2</styleUrl></Pair><Pair><key>highlight</key><styleUrl>#style-1</styleUrl></Pair></StyleMap>"#,
+            "<Placemark><styleUrl>#stylemap-1</styleUrl></Placemark>",
+            "<Placemark><styleUrl>#style-2</styleUrl></Placemark>",
+            "<Placemark><styleUrl>#stylemap-2</styleUrl></Placemark>",
+            "<Placemark><styleUrl>#stylemap-1</styleUrl></Placemark>"))
+    }
+
     @Test("a StyleMap read from KML is written back under its own id, its normal style as <id>-normal")
     func styleMapKeepsItsID() throws {
         let read = try readKML(kml("""
