@@ -6,12 +6,15 @@ import Testing
 /// escape must be found wherever it stands in a word, and the text around it kept.
 @Suite("JSONEmitter escape scan")
 struct JSONEmitterEscapeScanTests {
-    private func escaped(_ value: String) throws -> String {
+    /// `value` as `JSONEmitter.writeEscaped` writes it.
+    static func escaped(_ value: String) throws -> String {
         let sink = ByteSink(collectingInMemoryNamed: "out")
         try JSONEmitter.writeEscaped(value, to: sink)
         try sink.flush()
         return String(decoding: sink.collectedBytes, as: UTF8.self)
     }
+
+    private func escaped(_ value: String) throws -> String { try Self.escaped(value) }
 
     @Test("a special at any offset of a long plain run", arguments: [
         "\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "é", "\u{A0}", "東", "😀",
@@ -43,12 +46,7 @@ struct JSONEmitterQuotedTextTests {
         return String(decoding: sink.collectedBytes, as: UTF8.self)
     }
 
-    private func escaped(_ value: String) throws -> String {
-        let sink = ByteSink(collectingInMemoryNamed: "out")
-        try JSONEmitter.writeEscaped(value, to: sink)
-        try sink.flush()
-        return String(decoding: sink.collectedBytes, as: UTF8.self)
-    }
+    private func escaped(_ value: String) throws -> String { try JSONEmitterEscapeScanTests.escaped(value) }
 
     @Test("plain and special text of every length up to two words and more", arguments: [
         "", "a", "\"", "\\", "\n", "\u{1F}", "\u{7F}", "\u{85}", "é", "\u{2028}", "😀",
