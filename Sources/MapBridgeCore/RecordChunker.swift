@@ -96,12 +96,13 @@ struct RecordChunker {
     private var foundCut: Int?
     private var collectionEnded = false
     /// Whether the cuts after the first are line cuts, found without scanning (see the
-    /// type's description), and how far `pending` has been searched for the next one.
+    /// type's description).
     private var cutsAtLines = false
     /// The blanks before the `{` of the first line cut: later line cuts must have as many
     /// (in indented JSON the elements of `features` all stand at one depth of indentation,
     /// the objects nested in them deeper), so that few cuts land inside an element.
     private var lineCutIndent = 0
+    /// How far `pending` has been searched for the next line cut.
     private var lineSearched = 0
     /// Elements of `features` before the next chunk.
     private var elementsBefore = 0
@@ -175,13 +176,12 @@ struct RecordChunker {
     /// `pending` ends first.
     private func lineCut(at comma: Int) -> Int? {
         pending.withUnsafeBufferPointer { b -> Int? in
-            func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
             var i = comma - 1
-            while i >= 0, isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
+            while i >= 0, Self.isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
             guard i >= 0, b[i] == 0x7D else { return -1 }
             var j = comma + 1
             var lineStart: Int?
-            while j < b.count, isBlank(b[j]) || b[j] == 0x0A {
+            while j < b.count, Self.isBlank(b[j]) || b[j] == 0x0A {
                 if b[j] == 0x0A { lineStart = j + 1 }
                 j += 1
             }
@@ -202,7 +202,7 @@ struct RecordChunker {
         }) {
             // The comma before the line break, past the blanks at the line's end.
             var comma = newline - 1
-            while comma >= 0, pending[comma] == 0x20 || pending[comma] == 0x09 || pending[comma] == 0x0D { comma -= 1 }
+            while comma >= 0, Self.isBlank(pending[comma]) { comma -= 1 }
             if comma >= 0, pending[comma] == 0x2C {
                 switch lineCut(at: comma) {
                 case lineCutIndent?: return comma
@@ -214,9 +214,12 @@ struct RecordChunker {
             }
             from = newline + 1
         }
-        lineSearched = max(from, pending.count)
+        lineSearched = pending.count
         return nil
     }
+
+    /// A space, tab or carriage return (a line break is looked at apart).
+    private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D }
 
     /// Scans `pending` from where the scan stopped to the next thing it reports; a separator
     /// is left in `foundCut`.
@@ -289,7 +292,10 @@ struct RecordChunker {
     consuming func rest(after chunks: [Chunk]) -> ByteSource {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count + $1.skipped.count })
-        for chunk in chunks { bytes += chunk.bytes + chunk.skipped }
+        for chunk in chunks {
+            bytes += chunk.bytes
+            bytes += chunk.skipped
+        }
         bytes += pending
         // A chunk that carries the read error is the last one there was.
         let failure = chunks.last?.failure ?? failure
