@@ -47,7 +47,7 @@ struct CSVWriterProvisionalHeaderTests {
     }
 
     /// Expects the file to hold what memory holds, with the same diagnostics in the same order.
-    private func expectSame(_ result: Both, kept: Bool?, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSame(_ result: Both, kept: Bool?, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(result.file.text == result.memory.text, sourceLocation: sourceLocation)
         #expect(result.file.diagnostics == result.memory.diagnostics, sourceLocation: sourceLocation)
         #expect(result.kept == kept, sourceLocation: sourceLocation)
