@@ -113,14 +113,15 @@ struct CSVRowRelayout {
             try sink.write(row)
             fields = from.fieldCount + fromColumns
         } else {
-            // The geometry fields: numbers (or empty), never quoted, so each ends at a delimiter.
+            // The geometry fields: numbers (or empty), never quoted, so each ends at a delimiter
+            // (a WKT field, which may be quoted, is never rewritten: WKT is the last layout).
             let empty = UnsafeRawBufferPointer(start: nil, count: 0)
-            let count = from.fieldCount
+            let geometryFields = from.fieldCount
             var position = 0
             func next(_ k: Int) -> UnsafeRawBufferPointer {
-                guard k < count else { return empty }
+                guard k < geometryFields else { return empty }
                 var end = row.count
-                if k + 1 < count || fromColumns > 0 {
+                if k + 1 < geometryFields || fromColumns > 0 {
                     end = position
                     while end < row.count && row[end] != delimiter { end += 1 }
                 }

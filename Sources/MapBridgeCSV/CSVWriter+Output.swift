@@ -49,7 +49,9 @@ extension CSVWriter {
                 var n = 2
                 while taken.contains("\(name)_\(n)".lowercased()) || properties.contains("\(name)_\(n)".lowercased()) { n += 1 }
                 written = "\(name)_\(n)"
-                if reporting { note("csv-renamed:\(name)", "the property '\(name)' is written as column '\(written)': '\(name)' holds the geometry") }
+                if reporting {
+                    note("csv-renamed:\(name)", "the property '\(name)' is written as column '\(written)': '\(name)' holds the geometry")
+                }
             }
             taken.insert(written.lowercased())
             names.append(written)

@@ -49,7 +49,7 @@ import MapBridgeModel
 /// document names, the radius of a circle (written as a `radius` column beside its centre).
 ///
 /// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows and
-///   `lookAheadBytes` of them (plus the row being written).
+///   `lookAheadBytes` of them (plus the row being written, or rewritten under the final header).
 public final class CSVWriter: FeatureWriter {
     let sink: ByteSink
     let options: Options
@@ -98,7 +98,7 @@ public final class CSVWriter: FeatureWriter {
         var columns: Int
         /// Where its rows start in the sink.
         var rowsStart: Int64
-        /// How many rows were written under it.
+        /// How many rows were written under it (counted when a row needs another header).
         var rows: Int
     }
 
@@ -147,10 +147,10 @@ public final class CSVWriter: FeatureWriter {
         if let provisional, spool == nil {
             if resolvedGeometry() == provisional.layout && columnNames.count == provisional.columns {
                 try scratch.frame.withUnsafeBytes { try writeRow($0, provisional.layout) }
-                self.provisional?.rows += 1
                 return
             }
             // This row needs another header: it and the rows after it wait for `finish`.
+            self.provisional?.rows = featureCount - 1
             spool = CSVRowSpool(memoryRows: options.lookAhead, memoryBytes: options.lookAheadBytes,
                                 directory: options.temporaryDirectory)
         }
@@ -213,7 +213,7 @@ public final class CSVWriter: FeatureWriter {
         try scratch.frame.withUnsafeBytes { try writeRow($0, layout) }
         self.spool = nil
         provisional = ProvisionalHeader(layout: layout, columns: columnNames.count, rowsStart: rowsStart,
-                                        rows: spool.count + 1)
+                                        rows: featureCount)
     }
 
     /// Replaces the provisional header with the one for `layout` and the columns known now:
@@ -232,7 +232,8 @@ public final class CSVWriter: FeatureWriter {
         try rows.readBack { try relayout.rewrite($0, into: sink) }
         try relayout.finish()
         guard relayout.count == provisional.rows else {
-            throw MapBridgeError(.outputUnavailable, "\(relayout.count) CSV rows read back for the final header, not \(provisional.rows)")
+            throw MapBridgeError(.outputUnavailable,
+                                 "\(relayout.count) CSV rows read back for the final header, not \(provisional.rows)")
         }
     }
 
