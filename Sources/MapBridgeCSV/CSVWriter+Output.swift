@@ -80,7 +80,7 @@ extension CSVWriter {
                 var fields = 0
                 func copy(_ bytes: UnsafeRawBufferPointer) {
                     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                    out.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                    UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
                     out += bytes.count
                 }
                 func put(_ field: UnsafeRawBufferPointer) {
