@@ -63,6 +63,23 @@ struct CSVCellEncoder {
         append(bytes, quoted: needsQuotes(bytes), to: &out)
     }
 
+    /// Appends the WKT field of a point given as its number fields, as `WKTFormatter` spells
+    /// a point: `POINT (lon lat)`, or `POINT Z (lon lat alt)` when `altitude` is not empty.
+    func appendPointWKT(longitude: UnsafeRawBufferPointer, latitude: UnsafeRawBufferPointer,
+                        altitude: UnsafeRawBufferPointer, to out: inout CSVRowBytes)
+    {
+        var text: [UInt8] = Array((altitude.isEmpty ? "POINT (" : "POINT Z (").utf8)
+        text += longitude
+        text.append(UInt8(ascii: " "))
+        text += latitude
+        if !altitude.isEmpty {
+            text.append(UInt8(ascii: " "))
+            text += altitude
+        }
+        text.append(UInt8(ascii: ")"))
+        text.withUnsafeBufferPointer { append(wkt: $0, to: &out) }
+    }
+
     /// The field for a property value.
     func field(_ value: PropertyValue) -> String {
         var out = CSVRowBytes()

@@ -25,6 +25,9 @@ final class CSVRowSpool {
     private var file: (descriptor: Int32, sink: ByteSink)?
     /// Rows appended so far.
     private(set) var count = 0
+    /// What the temporary file holds, and what to do when it cannot be made, for messages.
+    static let holding = "the CSV rows"
+    static let remedy = "set TMPDIR to a writable folder, or give the columns and the geometry layout so that rows need not wait"
     /// Whether the rows have moved to the temporary file.
     var isOnDisk: Bool { file != nil }
 
@@ -56,8 +59,8 @@ final class CSVRowSpool {
         let lengthBytes = withUnsafeMutableBytes(of: &length) { raw in
             CSVRowFrame.writeNumber(row.count, to: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
         }
+        if overflows(adding: row.count) { try moveToDisk() }
         count += 1
-        if file == nil && (count > memoryRows || memory.count + lengthBytes + row.count > memoryBytes) { try moveToDisk() }
         try withUnsafeBytes(of: &length) { raw in
             let header = UnsafeRawBufferPointer(rebasing: raw[0..<lengthBytes])
             if let file {
@@ -68,6 +71,15 @@ final class CSVRowSpool {
                 memory.append(contentsOf: row)
             }
         }
+    }
+
+    /// Whether adding a frame of `length` bytes would move the rows to the temporary file: one
+    /// row more than `memoryRows`, or more than `memoryBytes` with its length (false once they
+    /// are there).
+    func overflows(adding length: Int) -> Bool {
+        guard file == nil else { return false }
+        let lengthBytes = length < 0x80 ? 1 : (Int.bitWidth - length.leadingZeroBitCount + 6) / 7
+        return count + 1 > memoryRows || memory.count + lengthBytes + length > memoryBytes
     }
 
     /// Calls `body` with each row's frame in order (the bytes are valid during the call only).
@@ -108,7 +120,7 @@ final class CSVRowSpool {
             descriptor = fd
         } catch let error as MapBridgeError {
             throw MapBridgeError(.outputUnavailable,
-                                 "cannot create a temporary file in '\(folder)' for the CSV rows (\(error.message)); set TMPDIR to a writable folder, or give the columns and the geometry layout so that rows need not wait")
+                                 "cannot create a temporary file in '\(folder)' for \(Self.holding) (\(error.message)); \(Self.remedy)")
         }
         let sink = ByteSink(fileDescriptor: descriptor, name: "temporary file in '\(folder)'")
         file = (descriptor, sink)

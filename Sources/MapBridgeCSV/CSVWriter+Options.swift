@@ -45,7 +45,8 @@ extension CSVWriter {
         /// The WKT column's name.
         public var wktColumn = "wkt"
         /// How many features are held (as encoded rows) in memory while the columns are
-        /// discovered, ≥ 1; beyond that, rows wait in a temporary file. Default 1,000.
+        /// discovered, ≥ 1; beyond that, rows wait in a temporary file, or go straight into a
+        /// rewindable sink under a provisional header (see `CSVWriter`). Default 1,000.
         public var lookAhead = 1000
         /// The most bytes of encoded rows held in memory while the columns are discovered, ≥ 0;
         /// rows past it wait in the temporary file even within `lookAhead`. Default 16 MiB.
@@ -54,8 +55,8 @@ extension CSVWriter {
         public var lineEnding: LineEnding = .lf
         /// Decimal places for coordinates (0...15), or `nil` to keep each number's source text.
         public var precision: Int?
-        /// The folder for the temporary file of rows beyond the look-ahead; `nil` means
-        /// `TMPDIR` (else `/tmp`).
+        /// The folder for the temporary files of rows beyond the look-ahead (and of the rows
+        /// to rewrite under a final header); `nil` means `TMPDIR` (else `/tmp`).
         public var temporaryDirectory: String?
 
         public init() {}

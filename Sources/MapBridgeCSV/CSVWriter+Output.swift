@@ -22,8 +22,23 @@ extension CSVWriter {
     }
 
     /// Writes the header row. A property whose name is that of a geometry column (in any
-    /// case) is written as `name_2` (or `_3` …), reported.
-    func writeHeader(_ layout: ResolvedGeometry) throws {
+    /// case) is written as `name_2` (or `_3` …), reported unless `reporting` is false (a
+    /// provisional header, which the final one may replace).
+    func writeHeader(_ layout: ResolvedGeometry, reporting: Bool = true) throws {
+        let names = headerNames(layout, reporting: reporting)
+        guard !names.isEmpty else { return }
+        var first = true
+        for name in names {
+            if !first { try sink.write(byte: encoder.delimiter) }
+            first = false
+            try sink.write(encoder.header(name))
+        }
+        try writeLineEnd()
+    }
+
+    /// The column names of the header for `layout`: the geometry columns, then the property
+    /// columns, renamed where they take a geometry column's name (reported when `reporting`).
+    func headerNames(_ layout: ResolvedGeometry, reporting: Bool) -> [String] {
         let geometry = geometryNames(layout)
         var taken = Set(geometry.map { $0.lowercased() })
         let properties = Set(columnNames.map { $0.lowercased() })
@@ -34,19 +49,14 @@ extension CSVWriter {
                 var n = 2
                 while taken.contains("\(name)_\(n)".lowercased()) || properties.contains("\(name)_\(n)".lowercased()) { n += 1 }
                 written = "\(name)_\(n)"
-                note("csv-renamed:\(name)", "the property '\(name)' is written as column '\(written)': '\(name)' holds the geometry")
+                if reporting {
+                    note("csv-renamed:\(name)", "the property '\(name)' is written as column '\(written)': '\(name)' holds the geometry")
+                }
             }
             taken.insert(written.lowercased())
             names.append(written)
         }
-        guard !names.isEmpty else { return }
-        var first = true
-        for name in names {
-            if !first { try sink.write(byte: encoder.delimiter) }
-            first = false
-            try sink.write(encoder.header(name))
-        }
-        try writeLineEnd()
+        return names
     }
 
     /// Writes one row, given as its frame (`CSVRowFrame`), in `layout`: the geometry fields,
@@ -70,7 +80,7 @@ extension CSVWriter {
                 var fields = 0
                 func copy(_ bytes: UnsafeRawBufferPointer) {
                     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                    out.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                    UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
                     out += bytes.count
                 }
                 func put(_ field: UnsafeRawBufferPointer) {
@@ -109,24 +119,14 @@ extension CSVWriter {
         }
     }
 
-    /// The WKT field of a point row, from its fields, as `WKTFormatter` spells a point:
-    /// `POINT (lon lat)`, or `POINT Z (lon lat alt)`.
+    /// The WKT field of a point row, from its fields (`pointWKT(longitude:latitude:altitude:)`).
     private func pointWKT(_ row: CSVRowFrame.Parts) -> [UInt8] {
-        var text: [UInt8] = Array((row.altitude.isEmpty ? "POINT (" : "POINT Z (").utf8)
-        text += row.longitude
-        text.append(UInt8(ascii: " "))
-        text += row.latitude
-        if !row.altitude.isEmpty {
-            text.append(UInt8(ascii: " "))
-            text += row.altitude
-        }
-        text.append(UInt8(ascii: ")"))
         var field = CSVRowBytes()
-        text.withUnsafeBufferPointer { encoder.append(wkt: $0, to: &field) }
+        encoder.appendPointWKT(longitude: row.longitude, latitude: row.latitude, altitude: row.altitude, to: &field)
         return field.withUnsafeBytes { Array($0) }
     }
 
-    private func writeLineEnd() throws {
+    func writeLineEnd() throws {
         if options.lineEnding == .crlf { try sink.write(byte: 0x0D) }
         try sink.write(byte: 0x0A)
     }

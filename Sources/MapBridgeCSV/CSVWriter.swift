@@ -20,20 +20,36 @@ import MapBridgeModel
 /// **How the columns are found (one pass over the input).** The header must name every
 /// column before the first row, so rows wait until the columns are known: the first
 /// `lookAhead` features (default 1,000) wait in memory, as encoded rows, as long as they take
-/// at most `lookAheadBytes` (default 16 MiB); past that, rows go to
-/// an anonymous temporary file, and `finish` writes the header and then copies the rows
-/// through. A column first seen after the look-ahead is therefore not lost: it takes its
-/// place at the end of the header like any other, its earlier rows get empty fields, and it
-/// is reported (code `csv-late-column`) so that a reader of the output knows it is sparse.
-/// Nothing is dropped and memory stays flat; the cost is a temporary file as large as the
-/// output for inputs beyond the look-ahead. With both `columns` and `geometry` given there is
-/// nothing to discover: the header is written at `begin` and rows go straight to the output.
+/// at most `lookAheadBytes` (default 16 MiB). What happens past that depends on the sink:
+///
+/// - Into a rewindable sink (`ByteSink.isRewindable`: a file of the writer's own from its
+///   start, such as the temporary file behind an `AtomicOutputFile`), the header is written
+///   for the columns and the geometry layout known at that moment (the provisional header),
+///   then the waiting rows, and every later row goes straight into the sink in its final
+///   form. When the columns and the layout stay as they were (the usual case), `finish` has
+///   nothing more to do. When a row adds a column or changes the layout (none → points → WKT,
+///   points → points with altitudes), that row and the rows after it wait in an anonymous
+///   temporary file instead, and `finish` moves the rows written under the provisional header
+///   to another temporary file, cuts the sink back to its start, writes the final header,
+///   writes those rows again in the final layout (`CSVRowRelayout`) and then the waiting
+///   rows: one rewrite at most, whatever the number of late columns.
+/// - Into any other sink (standard output, memory), rows go to an anonymous temporary file,
+///   and `finish` writes the header and then copies the rows through.
+///
+/// Either way the output is the same bytes. A column first seen after the look-ahead is
+/// therefore not lost: it takes its place at the end of the header like any other, its
+/// earlier rows get empty fields, and it is reported (code `csv-late-column`) so that a
+/// reader of the output knows it is sparse. Nothing is dropped and memory stays flat; the
+/// cost, for inputs beyond the look-ahead, is a temporary file as large as the output (for a
+/// rewindable sink, only when the layout changed after the provisional header). With both
+/// `columns` and `geometry` given there is nothing to discover: the header is written at
+/// `begin` and rows go straight to the output.
 ///
 /// **What CSV cannot hold** is reported once per kind: styles, track times, foreign members,
 /// document names, the radius of a circle (written as a `radius` column beside its centre).
 ///
 /// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows and
-///   `lookAheadBytes` of them (plus the row being written).
+///   `lookAheadBytes` of them (plus the row being written, or rewritten under the final header).
 public final class CSVWriter: FeatureWriter {
     let sink: ByteSink
     let options: Options
@@ -42,8 +58,16 @@ public final class CSVWriter: FeatureWriter {
     /// Property columns in order, and each name's position.
     var columnNames: [String] = []
     var columnIndex: [String: Int] = [:]
-    /// Rows waiting for the header, between `begin` and `finish` (none when streaming).
+    /// Rows waiting for the header, between `begin` and `finish` (none when streaming, or
+    /// while rows go straight into the sink under a provisional header).
     var spool: CSVRowSpool?
+    /// The provisional header written into a rewindable sink when the look-ahead overflowed.
+    var provisional: ProvisionalHeader?
+    /// Where the writer's output starts in the sink.
+    var documentStart: Int64 = 0
+    /// Whether `finish` kept the provisional header (`true`) or rewrote the rows under the
+    /// final one (`false`); `nil` when no provisional header was written.
+    private(set) var keptProvisionalHeader: Bool?
     /// The geometry columns, once the header is written.
     var geometry: ResolvedGeometry?
     /// What the shapes written so far need.
@@ -65,6 +89,18 @@ public final class CSVWriter: FeatureWriter {
 
     /// The geometry columns a file ends up with.
     enum ResolvedGeometry: Hashable, Sendable { case none, xy, yx, xyz, wkt }
+
+    /// A header written before `finish` (see the type's doc comment), and the rows under it.
+    struct ProvisionalHeader: Hashable, Sendable {
+        /// The geometry columns it names.
+        var layout: ResolvedGeometry
+        /// How many property columns it names.
+        var columns: Int
+        /// Where its rows start in the sink.
+        var rowsStart: Int64
+        /// How many rows were written under it (counted when a row needs another header).
+        var rows: Int
+    }
 
     /// What the shapes seen so far ask of the geometry columns.
     struct ShapesSeen: Hashable, Sendable {
@@ -93,6 +129,7 @@ public final class CSVWriter: FeatureWriter {
             geometry = resolved
             try writeHeader(resolved)
         } else {
+            documentStart = sink.bytesWritten
             spool = CSVRowSpool(memoryRows: options.lookAhead, memoryBytes: options.lookAheadBytes,
                                 directory: options.temporaryDirectory)
         }
@@ -107,8 +144,22 @@ public final class CSVWriter: FeatureWriter {
         guard state == .begun else { return }
         try encodeRow(for: feature, into: &scratch)
         featureCount += 1
+        if let provisional, spool == nil {
+            if resolvedGeometry() == provisional.layout && columnNames.count == provisional.columns {
+                try scratch.frame.withUnsafeBytes { try writeRow($0, provisional.layout) }
+                return
+            }
+            // This row needs another header: it and the rows after it wait for `finish`.
+            self.provisional?.rows = featureCount - 1
+            spool = CSVRowSpool(memoryRows: options.lookAhead, memoryBytes: options.lookAheadBytes,
+                                directory: options.temporaryDirectory)
+        }
         if let spool {
-            try scratch.frame.withUnsafeBytes { try spool.append($0) }
+            if provisional == nil && sink.isRewindable && spool.overflows(adding: scratch.frame.count) {
+                try writeProvisionalHeader(then: spool)
+            } else {
+                try scratch.frame.withUnsafeBytes { try spool.append($0) }
+            }
         } else if let geometry {
             try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }
@@ -119,7 +170,22 @@ public final class CSVWriter: FeatureWriter {
         if state == .fresh { try begin(document) }
         guard state == .begun else { return }
         state = .finished
-        if let spool {
+        if let provisional {
+            self.provisional = nil
+            let resolved = resolvedGeometry()
+            geometry = resolved
+            if let spool {
+                self.spool = nil
+                keptProvisionalHeader = false
+                try rewrite(provisional, as: resolved)
+                try spool.forEach { try writeRow($0, resolved) }
+            } else {
+                // The provisional header is the final one: its renamed columns are reported now,
+                // as writing it here would.
+                keptProvisionalHeader = true
+                _ = headerNames(resolved, reporting: true)
+            }
+        } else if let spool {
             self.spool = nil
             let resolved = resolvedGeometry()
             geometry = resolved
@@ -134,6 +200,41 @@ public final class CSVWriter: FeatureWriter {
                               message: "\(lateColumns) columns in all first appeared after the look-ahead of \(options.lookAhead) features"))
         }
         try sink.flush()
+    }
+
+    /// Writes the header for the columns and the layout known now, without reporting its
+    /// renamed columns (`finish` does, for the final header), then the rows waiting in `spool`
+    /// and the row in `scratch`; later rows that fit it go straight into the sink.
+    private func writeProvisionalHeader(then spool: CSVRowSpool) throws {
+        let layout = resolvedGeometry()
+        try writeHeader(layout, reporting: false)
+        let rowsStart = sink.bytesWritten
+        try spool.forEach { try writeRow($0, layout) }
+        try scratch.frame.withUnsafeBytes { try writeRow($0, layout) }
+        self.spool = nil
+        provisional = ProvisionalHeader(layout: layout, columns: columnNames.count, rowsStart: rowsStart,
+                                        rows: featureCount)
+    }
+
+    /// Replaces the provisional header with the one for `layout` and the columns known now:
+    /// moves the rows written under it to a temporary file, cuts the sink back to the start,
+    /// writes the header, and writes the rows again in the final layout.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
+    ///   be made or read back, or the sink cannot be cut back or written.
+    private func rewrite(_ provisional: ProvisionalHeader, as layout: ResolvedGeometry) throws {
+        let rows = try SpoolFile(directory: options.temporaryDirectory, holding: CSVRowSpool.holding,
+                                 remedy: CSVRowSpool.remedy)
+        try sink.copyTail(from: provisional.rowsStart, to: rows.sink)
+        try sink.cutBack(to: documentStart)
+        try writeHeader(layout)
+        var relayout = CSVRowRelayout(from: provisional.layout, columns: provisional.columns, to: layout,
+                                      columns: columnNames.count, encoder: encoder, lineEnding: options.lineEnding)
+        try rows.readBack { try relayout.rewrite($0, into: sink) }
+        try relayout.finish()
+        guard relayout.count == provisional.rows else {
+            throw MapBridgeError(.outputUnavailable,
+                                 "\(relayout.count) CSV rows read back for the final header, not \(provisional.rows)")
+        }
     }
 
     /// Reports what CSV cannot hold, once per code.
