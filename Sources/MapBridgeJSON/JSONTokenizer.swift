@@ -235,7 +235,12 @@ public final class JSONTokenizer {
                     throw error("expected a member name in double quotes, found \(describe(c))")
                 }
                 try scanString()
-                try expectColon()
+                // The colon nearly always follows the name at once: taken here, without a call.
+                if position < end && buffer[position] == UInt8(ascii: ":") {
+                    position += 1
+                } else {
+                    try expectColon()
+                }
                 recordKey()
                 expect = .value
                 return .key
@@ -305,12 +310,12 @@ public final class JSONTokenizer {
     }
 
     /// `bytes`, all ASCII, as a `String`. Up to 15 bytes (most numbers, short names) the
-    /// string is built in place as a small string, with neither an allocation nor the
-    /// general decoder's checks (an ASCII small string needs none); longer ones go through
-    /// the decoder.
+    /// string is a small string, made from its bytes in two words (`SmallASCII`) with neither
+    /// an allocation nor a check; longer ones go through the decoder.
     @inline(__always)
     static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.count <= SmallASCII.capacity else { return String(decoding: bytes, as: UTF8.self) }
+        if SmallASCII.layoutHolds { return SmallASCII.make(bytes) }
         return String(unsafeUninitializedCapacity: bytes.count) { target in
             guard let from = bytes.baseAddress, let to = target.baseAddress else { return 0 }
             to.update(from: from, count: bytes.count)
@@ -328,8 +333,8 @@ public final class JSONTokenizer {
         var s = String(decoding: bytes, as: UTF8.self)
         let same = s.withUTF8 { decoded in
             guard decoded.count == bytes.count else { return false }
-            for i in 0..<bytes.count where decoded[i] != bytes[i] { return false }
-            return true
+            guard let a = decoded.baseAddress, let b = bytes.baseAddress else { return true }
+            return ByteScanning.equal(a, b, count: bytes.count)
         }
         return same ? s : nil
     }
@@ -403,6 +408,8 @@ public final class JSONTokenizer {
         while true {
             while position < end {
                 let c = buffer[position]
+                // Anything above the blank ends the run: one compare for the common case.
+                if c > 0x20 { return c }
                 switch c {
                 case 0x20, 0x09, 0x0D:
                     position += 1
