@@ -91,10 +91,16 @@ enum ByteScanning {
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same: eight bytes a step, the last
-    /// step overlapping the one before; byte by byte below eight.
+    /// step overlapping the one before; from four to seven bytes as two overlapping four-byte
+    /// steps; byte by byte below four.
     @inline(__always)
     static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         guard count >= 8 else {
+            if count >= 4 {
+                return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                    && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            }
             for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
                 return false
             }
