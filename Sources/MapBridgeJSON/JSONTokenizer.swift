@@ -93,8 +93,11 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var lineStart: Int64 = 0  // absolute offset of the current line's first byte
     /// 1-based line of the last token.
     @exclusivity(unchecked) public private(set) var tokenLine = 1
-    /// 1-based column (in bytes) of the last token.
-    @exclusivity(unchecked) public private(set) var tokenColumn = 1
+    /// 1-based column (in bytes) of the last token (worked out when asked: most tokens are
+    /// never asked where they are).
+    public var tokenColumn: Int { Int(tokenOffset - tokenLineStart) + 1 }
+    /// The absolute offset of the first byte of the last token's line.
+    @exclusivity(unchecked) private var tokenLineStart: Int64 = 0
     /// Absolute byte offset of the last token.
     @exclusivity(unchecked) public private(set) var tokenOffset: Int64 = 0
 
@@ -431,7 +434,7 @@ public final class JSONTokenizer {
     private func markToken() {
         tokenOffset = bufferOffset + Int64(position)
         tokenLine = line
-        tokenColumn = Int(tokenOffset - lineStart) + 1
+        tokenLineStart = lineStart
     }
 
     private func endOfInput() throws -> JSONToken {
