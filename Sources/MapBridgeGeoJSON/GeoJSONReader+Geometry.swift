@@ -161,13 +161,14 @@ extension GeoJSONReader {
 
     /// The shape of `kind` from `tree`, with the warnings the coordinates deserve (at
     /// `location`); a mismatch reports nothing, so a caller may go on to say it its own way.
-    func shape(of kind: ShapeKind, _ tree: CoordinateTree, at location: SourceLocation) -> ShapeFromCoordinates {
+    /// `location` is made only for a warning (most shapes need none).
+    func shape(of kind: ShapeKind, _ tree: CoordinateTree, at location: @autoclosure () -> SourceLocation) -> ShapeFromCoordinates {
         switch kind {
         case .annotation:
             if case .position(let c) = tree { return .shape(.annotation(c)) }
             if tree.positionList?.isEmpty == true {
                 warn("empty-point", "a Point with empty coordinates is read as no geometry (RFC 7946 §3.1 lets readers treat empty geometries as null)",
-                     at: location)
+                     at: location())
                 return .shape(nil)
             }
             return .mismatch(expected: "one position [longitude, latitude]")
@@ -177,7 +178,7 @@ extension GeoJSONReader {
         case .polyline:
             guard let list = tree.positionList else { return .mismatch(expected: "an array of positions") }
             if list.count == 1 {
-                warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location)
+                warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location())
             }
             return .shape(.polyline(Polyline(list)))
         case .multiPolyline:
@@ -187,12 +188,12 @@ extension GeoJSONReader {
             guard let rings = tree.listOfPositionLists else {
                 return .mismatch(expected: "an array of linear rings (arrays of positions)")
             }
-            return .shape(.polygon(makePolygon(rings, at: location)))
+            return .shape(.polygon(makePolygon(rings, at: location())))
         case .multiPolygon:
             guard let polygons = tree.listOfListsOfPositionLists else {
                 return .mismatch(expected: "an array of polygons (arrays of linear rings)")
             }
-            return .shape(.multiPolygon(polygons.map { makePolygon($0, at: location) }))
+            return .shape(.multiPolygon(polygons.map { makePolygon($0, at: location()) }))
         case .circle, .collection:
             return .mismatch(expected: "a known geometry")
         }
@@ -200,16 +201,16 @@ extension GeoJSONReader {
 
     /// A polygon from rings. A ring that is not closed, or too short, is kept as given and
     /// reported: a conversion does not change the data it carries (`validate` flags it).
-    private func makePolygon(_ rings: [[Coordinate]], at location: SourceLocation) -> Polygon {
+    private func makePolygon(_ rings: [[Coordinate]], at location: @autoclosure () -> SourceLocation) -> Polygon {
         for (index, ring) in rings.enumerated() {
             if let first = ring.first, let last = ring.last, first != last {
                 warn("ring-not-closed",
                      "ring \(index) is not closed (first \(first.longitude),\(first.latitude) ≠ last \(last.longitude),\(last.latitude)); it is kept as given: repeat the first position at the end to fix it",
-                     at: location)
+                     at: location())
             }
             if !ring.isEmpty && ring.count < 4 {
                 warn("short-ring", "ring \(index) has \(ring.count) positions; a linear ring needs at least 4",
-                     at: location)
+                     at: location())
             }
         }
         guard let outer = rings.first else { return Polygon(outer: []) }

@@ -8,7 +8,8 @@ struct Members: Sendable {
     var type: String?
     /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
     var shapeKind: ShapeKind?
-    var typeLocation: SourceLocation?
+    /// Where the value of `type` starts (kept as numbers: most objects never need its location).
+    var typeMark: TokenMark?
     var id: FeatureID?
     var hasGeometry = false
     var geometry: Shape?
@@ -34,6 +35,30 @@ struct Members: Sendable {
     @inline(__always)
     init(location: SourceLocation) {
         self.location = location
+    }
+
+    /// The location of the value of `type`, in the object's source.
+    var typeLocation: SourceLocation? {
+        typeMark.map { SourceLocation(source: location.source, line: $0.line, column: $0.column) }
+    }
+}
+
+/// Where a token starts, as plain numbers, for a location that may never be needed: made a
+/// `SourceLocation` (what `JSONTokenizer.location()` gives at that token) only when it is.
+struct TokenMark {
+    let line: Int
+    let column: Int
+
+    /// The start of the tokenizer's last token.
+    @inline(__always)
+    init(_ t: JSONTokenizer) {
+        line = t.tokenLine
+        column = t.tokenColumn
+    }
+
+    /// The location, in the tokenizer's source, without a pointer.
+    func location(in t: JSONTokenizer) -> SourceLocation {
+        SourceLocation(source: t.sourceFile, line: line, column: column)
     }
 }
 
@@ -87,7 +112,7 @@ extension GeoJSONReader {
                 let (type, typeTag) = try t.string(in: typeTable)
                 m.type = type
                 m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
-                m.typeLocation = t.location()
+                m.typeMark = TokenMark(t)
             case .features:
                 path.append(.key("features"))
                 let value = try t.next()
@@ -218,22 +243,25 @@ extension GeoJSONReader {
     /// goes through `Members` and `makeShape`, which say what is wrong.
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
         let t = tokenizer
-        let location = t.location()
+        // Where the object, its `type` and its `coordinates` start: made locations only where
+        // one is needed (a warning, a problem, the way through `Members`).
+        let start = TokenMark(t)
         // `type` is the `type` text when it names no geometry kind (a kind's raw value is
         // its GeoJSON name).
-        var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
-        var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
+        var type: String?, kind: ShapeKind?, typeMark: TokenMark?
+        var tree: CoordinateTree?, coordinatesMark: TokenMark?
         var m: Members
         members: do {
             while true {
                 let token = try t.next()
                 if token == .endObject {
-                    if let kind, let tree, case .shape(let shape) = shape(of: kind, tree, at: coordinatesLocation ?? location) {
+                    if let kind, let tree,
+                       case .shape(let shape) = shape(of: kind, tree, at: (coordinatesMark ?? start).location(in: t)) {
                         return shape
                     }
-                    m = Members(location: location)
-                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
-                    m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                    m = Members(location: start.location(in: t))
+                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+                    m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
                 }
                 if !t.lastKeyIsDuplicate {
@@ -243,13 +271,13 @@ extension GeoJSONReader {
                         // A geometry kind's name is spelt out only if `Members` needs it.
                         kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
                         type = kind == nil ? try t.stringValue() : nil
-                        typeLocation = t.location()
+                        typeMark = TokenMark(t)
                         continue
                     case .coordinates:
                         path.append(.key("coordinates"))
                         defer { path.removeLast() }
                         let value = try t.next()
-                        coordinatesLocation = t.location()
+                        coordinatesMark = TokenMark(t)
                         guard value == .beginArray else {
                             throw fail("'coordinates' must be an array, found \(value.displayName)")
                         }
@@ -260,9 +288,9 @@ extension GeoJSONReader {
                     }
                 }
                 // Another member: the rest of the object is read as any object's members.
-                m = Members(location: location)
-                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
-                m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                m = Members(location: start.location(in: t))
+                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+                m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
                 break members
