@@ -223,8 +223,7 @@ public final class JSONTokenizer {
                     position += 1
                     return closeContainer(.endArray)
                 default:
-                    throw error(isObject ? "expected ',' or '}' after an object member, found \(describe(c))"
-                                         : "expected ',' or ']' after an array element, found \(describe(c))")
+                    throw unexpected(c, afterElementOfObject: isObject)
                 }
             case .keyOrEndObject, .key:
                 if c == UInt8(ascii: "}") {
@@ -234,9 +233,7 @@ public final class JSONTokenizer {
                     position += 1
                     return closeContainer(.endObject)
                 }
-                guard c == UInt8(ascii: "\"") else {
-                    throw error("expected a member name in double quotes, found \(describe(c))")
-                }
+                guard c == UInt8(ascii: "\"") else { throw unexpected(c, insteadOf: "a member name in double quotes") }
                 try scanString()
                 // The colon nearly always follows the name at once: taken here, without a call.
                 if position < end && buffer[position] == UInt8(ascii: ":") {
@@ -467,9 +464,7 @@ public final class JSONTokenizer {
     }
 
     private func open(_ isObject: Bool) throws {
-        guard openCount < min(max(options.maximumDepth, 1), 100_000) else {
-            throw error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
-        }
+        guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
         containers[openCount] = isObject
         openCount += 1
         if isObject && options.detectsDuplicateKeys { keys.openObject() }
@@ -519,15 +514,42 @@ public final class JSONTokenizer {
             valueCompleted()
             return .null
         default:
-            let word = try peekWord()
-            switch word {
-            case "NaN", "Infinity", "+Infinity", "-Infinity":
-                throw error("'\(word)' is not a JSON value; write null or a finite number")
-            case "undefined":
-                throw error("'undefined' is not a JSON value; write null")
-            default:
-                throw error("expected a value, found \(describe(c))")
-            }
+            throw try notAValue(c)
+        }
+    }
+
+    // The messages of the scans, apart, so that reading well-formed input pays for none of them.
+
+    /// The error for a container opened past `maximumDepth`.
+    @inline(never)
+    private func tooDeep() -> MapBridgeError {
+        error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
+    }
+
+    /// The error for `c` standing after an element of an object (else an array).
+    @inline(never)
+    private func unexpected(_ c: UInt8, afterElementOfObject isObject: Bool) -> MapBridgeError {
+        error(isObject ? "expected ',' or '}' after an object member, found \(describe(c))"
+                       : "expected ',' or ']' after an array element, found \(describe(c))")
+    }
+
+    /// The error for `c` standing where `expected` belongs.
+    @inline(never)
+    private func unexpected(_ c: UInt8, insteadOf expected: String) -> MapBridgeError {
+        error("expected \(expected), found \(describe(c))")
+    }
+
+    /// The error for the word that starts with `c` where a value belongs.
+    @inline(never)
+    private func notAValue(_ c: UInt8) throws -> MapBridgeError {
+        let word = try peekWord()
+        switch word {
+        case "NaN", "Infinity", "+Infinity", "-Infinity":
+            return error("'\(word)' is not a JSON value; write null or a finite number")
+        case "undefined":
+            return error("'undefined' is not a JSON value; write null")
+        default:
+            return unexpected(c, insteadOf: "a value")
         }
     }
 
@@ -583,13 +605,20 @@ public final class JSONTokenizer {
         case .value(let v): fastNumber = v
         case .valid: fastNumber = nil
         case .invalid(let problem):
-            throw error("invalid number '\(numberRunForMessage(from: start))': \(problem)")
+            throw invalidNumber(from: start, problem: problem)
         }
-        if i < end, isWordByte(buffer[i]) {
-            let run = numberRunForMessage(from: start)
-            throw error("invalid number '\(run)'" + (NumberParsing.grammarProblem(Array(run.utf8)).map { ": \($0)" } ?? ""))
-        }
+        if i < end, isWordByte(buffer[i]) { throw invalidNumber(from: start, problem: nil) }
         position = i
+    }
+
+    /// The error for the invalid number at `start`: with `problem` as its scan found it, or,
+    /// for a number that runs into a letter, as the grammar check finds it. Apart, so that
+    /// reading a valid number pays for none of the message.
+    @inline(never)
+    private func invalidNumber(from start: Int, problem: String?) -> MapBridgeError {
+        let run = numberRunForMessage(from: start)
+        if let problem { return error("invalid number '\(run)': \(problem)") }
+        return error("invalid number '\(run)'" + (NumberParsing.grammarProblem(Array(run.utf8)).map { ": \($0)" } ?? ""))
     }
 
     /// The bytes from `start` that look like part of a number (for messages), with `…` when
@@ -629,7 +658,14 @@ public final class JSONTokenizer {
             start -= shift
             i -= shift
         }
-        // Slow path: decode into scratch.
+        // Slow path: decode into scratch (apart, so that the common string pays for none of it).
+        try scanEscapedString(from: start, at: i)
+    }
+
+    /// The rest of a string whose plain part runs from `start` to `i`, where a backslash or a
+    /// control character stands: decoded into scratch as the payload.
+    @inline(never)
+    private func scanEscapedString(from start: Int, at i: Int) throws {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: i - start))
         payloadInScratch = true
