@@ -14,7 +14,7 @@ extension GeoJSONReader {
         case .beginArray:
             break
         default:
-            throw fail("coordinates must hold numbers or arrays, found \(token.displayName)")
+            throw fail("coordinates must hold numbers or arrays", found: token)
         }
         path.append(.index(0))
         let first = try parseCoordinateTree()
@@ -27,7 +27,7 @@ extension GeoJSONReader {
                 path.append(.index(list.count))
                 defer { path.removeLast() }
                 guard token == .beginArray else {
-                    throw fail("expected a position [longitude, latitude], found \(token.displayName)")
+                    throw fail("expected a position [longitude, latitude]", found: token)
                 }
                 let firstNumber = try t.next()
                 guard firstNumber == .number else {
@@ -45,7 +45,7 @@ extension GeoJSONReader {
             path.append(.index(children.count))
             defer { path.removeLast() }
             guard token == .beginArray else {
-                throw fail("expected an array of positions, found \(token.displayName)")
+                throw fail("expected an array of positions", found: token)
             }
             let child = try parseCoordinateTree()
             if case .position = child {
@@ -64,12 +64,8 @@ extension GeoJSONReader {
         let longitude = try coordinateNumber()
         var token = try t.next()
         guard token == .number else {
-            if token == .endArray {
-                throw MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
-                                     at: SourceLocation(file: t.sourceName, line: startLocation.line,
-                                                        column: startLocation.column, pointer: pointer()))
-            }
-            throw fail("a position must hold numbers, found \(token.displayName)")
+            if token == .endArray { throw onlyOneNumber(at: startLocation) }
+            throw fail("a position must hold numbers", found: token)
         }
         let latitude = try coordinateNumber()
         token = try t.next()
@@ -82,14 +78,10 @@ extension GeoJSONReader {
                 extra += 1
                 token = try t.next()
             }
-            if extra > 0 {
-                warn("extra-dimensions",
-                     "a position has \(3 + extra) numbers; values after longitude, latitude and altitude are not kept",
-                     at: t.location(pointer: pointer()))
-            }
+            if extra > 0 { warnExtraDimensions(extra) }
         }
         guard token == .endArray else {
-            throw fail("a position must hold numbers, found \(token.displayName)")
+            throw fail("a position must hold numbers", found: token)
         }
         return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude)
     }
@@ -97,8 +89,32 @@ extension GeoJSONReader {
     /// The number just read, with its text (no `String` made for plain fixed-point text).
     private func coordinateNumber() throws -> Coordinate.Number {
         let value = tokenizer.numberValue()
-        guard value.isFinite else { throw fail("the coordinate \(tokenizer.numberText()) is out of range") }
+        guard value.isFinite else { throw coordinateOutOfRange() }
         return tokenizer.coordinateNumber(value: value)
+    }
+
+    // The messages of a position, apart, so that reading one pays for none of them.
+
+    /// The error for a position with one number, which started at `start`.
+    @inline(never)
+    private func onlyOneNumber(at start: (line: Int, column: Int)) -> MapBridgeError {
+        MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
+                       at: SourceLocation(file: tokenizer.sourceName, line: start.line, column: start.column,
+                                          pointer: pointer()))
+    }
+
+    /// Reports a position with `extra` numbers after its altitude.
+    @inline(never)
+    private func warnExtraDimensions(_ extra: Int) {
+        warn("extra-dimensions",
+             "a position has \(3 + extra) numbers; values after longitude, latitude and altitude are not kept",
+             at: tokenizer.location(pointer: pointer()))
+    }
+
+    /// The error for the number just read, too large for a double.
+    @inline(never)
+    private func coordinateOutOfRange() -> MapBridgeError {
+        fail("the coordinate \(tokenizer.numberText()) is out of range")
     }
 
     /// Builds a shape from a geometry object's members.

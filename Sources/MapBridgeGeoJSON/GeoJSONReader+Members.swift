@@ -97,11 +97,7 @@ extension GeoJSONReader {
     /// the top-level `features` array (see `parseMembers`).
     func parseMember(into m: inout Members, stoppingAtFeatures: Bool) throws -> Bool {
             let t = tokenizer
-            if t.lastKeyIsDuplicate {
-                let name = (try? t.stringValue()) ?? "?"
-                warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
-                     at: t.location(pointer: pointer()))
-            }
+            if t.lastKeyIsDuplicate { warnDuplicateMember() }
             // Most members are known by their tag alone: their names are made `String`s only
             // where they are kept.
             let tag = try t.keyTag(in: keyTable)
@@ -117,7 +113,7 @@ extension GeoJSONReader {
                 path.append(.key("features"))
                 let value = try t.next()
                 guard value == .beginArray else {
-                    throw fail("'features' must be an array of Feature objects, found \(value.displayName)")
+                    throw fail("'features' must be an array of Feature objects", found: value)
                 }
                 path.removeLast()
                 if stoppingAtFeatures && path.isEmpty {
@@ -139,7 +135,7 @@ extension GeoJSONReader {
                     let shape = try parseGeometryObject(within: &m)
                     m.geometry = shape
                 default:
-                    throw fail("'geometry' must be a geometry object or null, found \(value.displayName)")
+                    throw fail("'geometry' must be a geometry object or null", found: value)
                 }
             case .properties:
                 // The feature's own properties (not those of an object inside it) are looked up
@@ -155,7 +151,7 @@ extension GeoJSONReader {
                 case .beginObject:
                     m.properties = try parseObjectBody(recording: isRecord)
                 default:
-                    throw fail("'properties' must be an object or null, found \(value.displayName)")
+                    throw fail("'properties' must be an object or null", found: value)
                 }
             case .coordinates:
                 path.append(.key("coordinates"))
@@ -163,7 +159,7 @@ extension GeoJSONReader {
                 let value = try t.next()
                 m.coordinatesLocation = t.location()
                 guard value == .beginArray else {
-                    throw fail("'coordinates' must be an array, found \(value.displayName)")
+                    throw fail("'coordinates' must be an array", found: value)
                 }
                 m.coordinates = try parseCoordinateTree()
             case .geometries:
@@ -172,7 +168,7 @@ extension GeoJSONReader {
                 let value = try t.next()
                 m.geometriesLocation = t.location()
                 guard value == .beginArray else {
-                    throw fail("'geometries' must be an array of geometry objects, found \(value.displayName)")
+                    throw fail("'geometries' must be an array of geometry objects", found: value)
                 }
                 var shapes: [Shape] = []
                 var index = 0
@@ -181,7 +177,7 @@ extension GeoJSONReader {
                     if element == .endArray { break }
                     path.append(.index(index))
                     guard element == .beginObject else {
-                        throw fail("each element of 'geometries' must be a geometry object, found \(element.displayName)")
+                        throw fail("each element of 'geometries' must be a geometry object", found: element)
                     }
                     if let shape = try parseGeometryObject(within: &m) { shapes.append(shape) }
                     path.removeLast()
@@ -199,14 +195,14 @@ extension GeoJSONReader {
                     // so it is read as no id and reported (`validate` still flags it).
                     warn("null-id", "'id' is null; RFC 7946 wants a string or a number: read as a feature without an id",
                          at: t.location(pointer: pointer()))
-                case let other: throw fail("'id' must be a string or a number, found \(other.displayName)")
+                case let other: throw fail("'id' must be a string or a number", found: other)
                 }
             case .bbox:
                 // Recomputed from the data on output (--bbox); checked by `validate`.
                 path.append(.key("bbox"))
                 defer { path.removeLast() }
                 let value = try t.next()
-                guard value == .beginArray else { throw fail("'bbox' must be an array of numbers, found \(value.displayName)") }
+                guard value == .beginArray else { throw fail("'bbox' must be an array of numbers", found: value) }
                 try t.skipValue(startingWith: value)
             case .crs:
                 path.append(.key("crs"))
@@ -226,12 +222,20 @@ extension GeoJSONReader {
             return false
     }
 
+    /// Reports that the member whose key `next()` just returned repeats one of its object.
+    @inline(never)
+    private func warnDuplicateMember() {
+        let name = (try? tokenizer.stringValue()) ?? "?"
+        warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
+             at: tokenizer.location(pointer: pointer()))
+    }
+
     func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
         let token = try tokenizer.next()
         guard token == kind else {
             path.append(.key(key.description))
             defer { path.removeLast() }
-            throw fail("\(message), found \(token.displayName)")
+            throw fail(message, found: token)
         }
     }
 
@@ -279,7 +283,7 @@ extension GeoJSONReader {
                         let value = try t.next()
                         coordinatesMark = TokenMark(t)
                         guard value == .beginArray else {
-                            throw fail("'coordinates' must be an array, found \(value.displayName)")
+                            throw fail("'coordinates' must be an array", found: value)
                         }
                         tree = try parseCoordinateTree()
                         continue
