@@ -121,8 +121,15 @@ extension GeoJSONReader {
     @inline(__always)
     func checkRecordBytes() throws {
         guard tokenizer.tokenOffset - featureStart > Int64(limits.maximumFeatureBytes) else { return }
-        throw limits.exceeded(.featureBytes, "this feature is longer than \(limits.maximumFeatureBytes) bytes",
-                              at: tokenizer.location(pointer: pointer()))
+        throw tooManyBytes()
+    }
+
+    /// The error for a feature longer than `limits.maximumFeatureBytes` (apart from the check,
+    /// which is inlined where values and positions are read).
+    @inline(never)
+    private func tooManyBytes() -> MapBridgeError {
+        limits.exceeded(.featureBytes, "this feature is longer than \(limits.maximumFeatureBytes) bytes",
+                        at: tokenizer.location(pointer: pointer()))
     }
 
     /// Counts one more position of the feature being read; throws past `limits.maximumVertices`.
@@ -130,8 +137,14 @@ extension GeoJSONReader {
     func countVertex() throws {
         featureVertices += 1
         guard featureVertices > limits.maximumVertices else { return }
-        throw limits.exceeded(.vertices, "this feature has more than \(limits.maximumVertices) positions",
-                              at: tokenizer.location(pointer: pointer()))
+        throw tooManyVertices()
+    }
+
+    /// The error for a feature with more than `limits.maximumVertices` positions.
+    @inline(never)
+    private func tooManyVertices() -> MapBridgeError {
+        limits.exceeded(.vertices, "this feature has more than \(limits.maximumVertices) positions",
+                        at: tokenizer.location(pointer: pointer()))
     }
 
     /// The current number token as a `NumberValue`.

@@ -556,15 +556,17 @@ public final class JSONTokenizer {
     private func scanLiteral(_ literal: StaticString) throws {
         let n = literal.utf8CodeUnitCount
         while end - position <= n, try refill(keeping: position) != nil {}
-        let lit = literal.utf8Start
-        var ok = end - position >= n
-        if ok { for i in 0..<n where buffer[position + i] != lit[i] { ok = false; break } }
+        var ok = end - position >= n && ByteScanning.equal(buffer + position, literal.utf8Start, count: n)
         if ok, position + n < end, isWordByte(buffer[position + n]) { ok = false }
-        guard ok else {
-            let word = try peekWord()
-            throw error("'\(word)' is not a JSON value (expected \(literal))")
-        }
+        guard ok else { throw try notLiteral(literal) }
         position += n
+    }
+
+    /// The error for the word at the current position, which is not `literal`.
+    @inline(never)
+    private func notLiteral(_ literal: StaticString) throws -> MapBridgeError {
+        let word = try peekWord()
+        return error("'\(word)' is not a JSON value (expected \(literal))")
     }
 
     private func isWordByte(_ c: UInt8) -> Bool {
