@@ -38,11 +38,21 @@ struct CSVCellEncoder {
 
     /// Appends the field for a string that must read back as that string.
     func append(text: String, to out: inout CSVRowBytes) {
-        var t = text
-        t.withUTF8 { bytes in
-            append(bytes, quoted: needsQuotes(bytes) || Self.mayReadAsScalar(bytes) && CSVValueTyping.scalar(text) != nil,
-                   to: &out)
+        // Read in place where the bytes are contiguous (native strings, small ones too): a
+        // mutable copy for `withUTF8` would cost a retain and a release per field.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            append(text: text, bytes: bytes, to: &out)
         }
+        guard done == nil else { return }
+        var t = text
+        t.withUTF8 { append(text: text, bytes: $0, to: &out) }
+    }
+
+    /// `append(text:to:)` for `text` as its UTF-8 `bytes`.
+    @inline(__always)
+    private func append(text: String, bytes: UnsafeBufferPointer<UInt8>, to out: inout CSVRowBytes) {
+        append(bytes, quoted: needsQuotes(bytes) || Self.mayReadAsScalar(bytes) && CSVValueTyping.scalar(text) != nil,
+               to: &out)
     }
 
     /// Whether text starting as `bytes` does may read as something other than a string

@@ -14,7 +14,7 @@ extension GeoJSONReader {
         case .beginArray:
             break
         default:
-            throw fail("coordinates must hold numbers or arrays, found \(token.displayName)")
+            throw fail("coordinates must hold numbers or arrays", found: token)
         }
         path.append(.index(0))
         let first = try parseCoordinateTree()
@@ -27,7 +27,7 @@ extension GeoJSONReader {
                 path.append(.index(list.count))
                 defer { path.removeLast() }
                 guard token == .beginArray else {
-                    throw fail("expected a position [longitude, latitude], found \(token.displayName)")
+                    throw fail("expected a position [longitude, latitude]", found: token)
                 }
                 let firstNumber = try t.next()
                 guard firstNumber == .number else {
@@ -45,7 +45,7 @@ extension GeoJSONReader {
             path.append(.index(children.count))
             defer { path.removeLast() }
             guard token == .beginArray else {
-                throw fail("expected an array of positions, found \(token.displayName)")
+                throw fail("expected an array of positions", found: token)
             }
             let child = try parseCoordinateTree()
             if case .position = child {
@@ -64,12 +64,8 @@ extension GeoJSONReader {
         let longitude = try coordinateNumber()
         var token = try t.next()
         guard token == .number else {
-            if token == .endArray {
-                throw MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
-                                     at: SourceLocation(file: t.sourceName, line: startLocation.line,
-                                                        column: startLocation.column, pointer: pointer()))
-            }
-            throw fail("a position must hold numbers, found \(token.displayName)")
+            if token == .endArray { throw onlyOneNumber(at: startLocation) }
+            throw fail("a position must hold numbers", found: token)
         }
         let latitude = try coordinateNumber()
         token = try t.next()
@@ -82,14 +78,10 @@ extension GeoJSONReader {
                 extra += 1
                 token = try t.next()
             }
-            if extra > 0 {
-                warn("extra-dimensions",
-                     "a position has \(3 + extra) numbers; values after longitude, latitude and altitude are not kept",
-                     at: t.location(pointer: pointer()))
-            }
+            if extra > 0 { warnExtraDimensions(extra) }
         }
         guard token == .endArray else {
-            throw fail("a position must hold numbers, found \(token.displayName)")
+            throw fail("a position must hold numbers", found: token)
         }
         return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude)
     }
@@ -97,8 +89,32 @@ extension GeoJSONReader {
     /// The number just read, with its text (no `String` made for plain fixed-point text).
     private func coordinateNumber() throws -> Coordinate.Number {
         let value = tokenizer.numberValue()
-        guard value.isFinite else { throw fail("the coordinate \(tokenizer.numberText()) is out of range") }
+        guard value.isFinite else { throw coordinateOutOfRange() }
         return tokenizer.coordinateNumber(value: value)
+    }
+
+    // The messages of a position, apart, so that reading one pays for none of them.
+
+    /// The error for a position with one number, which started at `start`.
+    @inline(never)
+    private func onlyOneNumber(at start: (line: Int, column: Int)) -> MapBridgeError {
+        MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
+                       at: SourceLocation(file: tokenizer.sourceName, line: start.line, column: start.column,
+                                          pointer: pointer()))
+    }
+
+    /// Reports a position with `extra` numbers after its altitude.
+    @inline(never)
+    private func warnExtraDimensions(_ extra: Int) {
+        warn("extra-dimensions",
+             "a position has \(3 + extra) numbers; values after longitude, latitude and altitude are not kept",
+             at: tokenizer.location(pointer: pointer()))
+    }
+
+    /// The error for the number just read, too large for a double.
+    @inline(never)
+    private func coordinateOutOfRange() -> MapBridgeError {
+        fail("the coordinate \(tokenizer.numberText()) is out of range")
     }
 
     /// Builds a shape from a geometry object's members.
@@ -161,13 +177,14 @@ extension GeoJSONReader {
 
     /// The shape of `kind` from `tree`, with the warnings the coordinates deserve (at
     /// `location`); a mismatch reports nothing, so a caller may go on to say it its own way.
-    func shape(of kind: ShapeKind, _ tree: CoordinateTree, at location: SourceLocation) -> ShapeFromCoordinates {
+    /// `location` is made only for a warning (most shapes need none).
+    func shape(of kind: ShapeKind, _ tree: CoordinateTree, at location: @autoclosure () -> SourceLocation) -> ShapeFromCoordinates {
         switch kind {
         case .annotation:
             if case .position(let c) = tree { return .shape(.annotation(c)) }
             if tree.positionList?.isEmpty == true {
                 warn("empty-point", "a Point with empty coordinates is read as no geometry (RFC 7946 §3.1 lets readers treat empty geometries as null)",
-                     at: location)
+                     at: location())
                 return .shape(nil)
             }
             return .mismatch(expected: "one position [longitude, latitude]")
@@ -177,7 +194,7 @@ extension GeoJSONReader {
         case .polyline:
             guard let list = tree.positionList else { return .mismatch(expected: "an array of positions") }
             if list.count == 1 {
-                warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location)
+                warn("short-line", "a LineString has only 1 position; it needs at least 2", at: location())
             }
             return .shape(.polyline(Polyline(list)))
         case .multiPolyline:
@@ -187,12 +204,12 @@ extension GeoJSONReader {
             guard let rings = tree.listOfPositionLists else {
                 return .mismatch(expected: "an array of linear rings (arrays of positions)")
             }
-            return .shape(.polygon(makePolygon(rings, at: location)))
+            return .shape(.polygon(makePolygon(rings, at: location())))
         case .multiPolygon:
             guard let polygons = tree.listOfListsOfPositionLists else {
                 return .mismatch(expected: "an array of polygons (arrays of linear rings)")
             }
-            return .shape(.multiPolygon(polygons.map { makePolygon($0, at: location) }))
+            return .shape(.multiPolygon(polygons.map { makePolygon($0, at: location()) }))
         case .circle, .collection:
             return .mismatch(expected: "a known geometry")
         }
@@ -200,16 +217,16 @@ extension GeoJSONReader {
 
     /// A polygon from rings. A ring that is not closed, or too short, is kept as given and
     /// reported: a conversion does not change the data it carries (`validate` flags it).
-    private func makePolygon(_ rings: [[Coordinate]], at location: SourceLocation) -> Polygon {
+    private func makePolygon(_ rings: [[Coordinate]], at location: @autoclosure () -> SourceLocation) -> Polygon {
         for (index, ring) in rings.enumerated() {
             if let first = ring.first, let last = ring.last, first != last {
                 warn("ring-not-closed",
                      "ring \(index) is not closed (first \(first.longitude),\(first.latitude) ≠ last \(last.longitude),\(last.latitude)); it is kept as given: repeat the first position at the end to fix it",
-                     at: location)
+                     at: location())
             }
             if !ring.isEmpty && ring.count < 4 {
                 warn("short-ring", "ring \(index) has \(ring.count) positions; a linear ring needs at least 4",
-                     at: location)
+                     at: location())
             }
         }
         guard let outer = rings.first else { return Polygon(outer: []) }

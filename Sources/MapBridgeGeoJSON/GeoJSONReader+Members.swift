@@ -8,7 +8,8 @@ struct Members: Sendable {
     var type: String?
     /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
     var shapeKind: ShapeKind?
-    var typeLocation: SourceLocation?
+    /// Where the value of `type` starts (kept as numbers: most objects never need its location).
+    var typeMark: TokenMark?
     var id: FeatureID?
     var hasGeometry = false
     var geometry: Shape?
@@ -34,6 +35,30 @@ struct Members: Sendable {
     @inline(__always)
     init(location: SourceLocation) {
         self.location = location
+    }
+
+    /// The location of the value of `type`, in the object's source.
+    var typeLocation: SourceLocation? {
+        typeMark.map { SourceLocation(source: location.source, line: $0.line, column: $0.column) }
+    }
+}
+
+/// Where a token starts, as plain numbers, for a location that may never be needed: made a
+/// `SourceLocation` (what `JSONTokenizer.location()` gives at that token) only when it is.
+struct TokenMark {
+    let line: Int
+    let column: Int
+
+    /// The start of the tokenizer's last token.
+    @inline(__always)
+    init(_ t: JSONTokenizer) {
+        line = t.tokenLine
+        column = t.tokenColumn
+    }
+
+    /// The location, in the tokenizer's source, without a pointer.
+    func location(in t: JSONTokenizer) -> SourceLocation {
+        SourceLocation(source: t.sourceFile, line: line, column: column)
     }
 }
 
@@ -72,11 +97,7 @@ extension GeoJSONReader {
     /// the top-level `features` array (see `parseMembers`).
     func parseMember(into m: inout Members, stoppingAtFeatures: Bool) throws -> Bool {
             let t = tokenizer
-            if t.lastKeyIsDuplicate {
-                let name = (try? t.stringValue()) ?? "?"
-                warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
-                     at: t.location(pointer: pointer()))
-            }
+            if t.lastKeyIsDuplicate { warnDuplicateMember() }
             // Most members are known by their tag alone: their names are made `String`s only
             // where they are kept.
             let tag = try t.keyTag(in: keyTable)
@@ -87,12 +108,12 @@ extension GeoJSONReader {
                 let (type, typeTag) = try t.string(in: typeTable)
                 m.type = type
                 m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
-                m.typeLocation = t.location()
+                m.typeMark = TokenMark(t)
             case .features:
                 path.append(.key("features"))
                 let value = try t.next()
                 guard value == .beginArray else {
-                    throw fail("'features' must be an array of Feature objects, found \(value.displayName)")
+                    throw fail("'features' must be an array of Feature objects", found: value)
                 }
                 path.removeLast()
                 if stoppingAtFeatures && path.isEmpty {
@@ -114,7 +135,7 @@ extension GeoJSONReader {
                     let shape = try parseGeometryObject(within: &m)
                     m.geometry = shape
                 default:
-                    throw fail("'geometry' must be a geometry object or null, found \(value.displayName)")
+                    throw fail("'geometry' must be a geometry object or null", found: value)
                 }
             case .properties:
                 // The feature's own properties (not those of an object inside it) are looked up
@@ -130,7 +151,7 @@ extension GeoJSONReader {
                 case .beginObject:
                     m.properties = try parseObjectBody(recording: isRecord)
                 default:
-                    throw fail("'properties' must be an object or null, found \(value.displayName)")
+                    throw fail("'properties' must be an object or null", found: value)
                 }
             case .coordinates:
                 path.append(.key("coordinates"))
@@ -138,7 +159,7 @@ extension GeoJSONReader {
                 let value = try t.next()
                 m.coordinatesLocation = t.location()
                 guard value == .beginArray else {
-                    throw fail("'coordinates' must be an array, found \(value.displayName)")
+                    throw fail("'coordinates' must be an array", found: value)
                 }
                 m.coordinates = try parseCoordinateTree()
             case .geometries:
@@ -147,7 +168,7 @@ extension GeoJSONReader {
                 let value = try t.next()
                 m.geometriesLocation = t.location()
                 guard value == .beginArray else {
-                    throw fail("'geometries' must be an array of geometry objects, found \(value.displayName)")
+                    throw fail("'geometries' must be an array of geometry objects", found: value)
                 }
                 var shapes: [Shape] = []
                 var index = 0
@@ -156,7 +177,7 @@ extension GeoJSONReader {
                     if element == .endArray { break }
                     path.append(.index(index))
                     guard element == .beginObject else {
-                        throw fail("each element of 'geometries' must be a geometry object, found \(element.displayName)")
+                        throw fail("each element of 'geometries' must be a geometry object", found: element)
                     }
                     if let shape = try parseGeometryObject(within: &m) { shapes.append(shape) }
                     path.removeLast()
@@ -174,14 +195,14 @@ extension GeoJSONReader {
                     // so it is read as no id and reported (`validate` still flags it).
                     warn("null-id", "'id' is null; RFC 7946 wants a string or a number: read as a feature without an id",
                          at: t.location(pointer: pointer()))
-                case let other: throw fail("'id' must be a string or a number, found \(other.displayName)")
+                case let other: throw fail("'id' must be a string or a number", found: other)
                 }
             case .bbox:
                 // Recomputed from the data on output (--bbox); checked by `validate`.
                 path.append(.key("bbox"))
                 defer { path.removeLast() }
                 let value = try t.next()
-                guard value == .beginArray else { throw fail("'bbox' must be an array of numbers, found \(value.displayName)") }
+                guard value == .beginArray else { throw fail("'bbox' must be an array of numbers", found: value) }
                 try t.skipValue(startingWith: value)
             case .crs:
                 path.append(.key("crs"))
@@ -201,12 +222,20 @@ extension GeoJSONReader {
             return false
     }
 
+    /// Reports that the member whose key `next()` just returned repeats one of its object.
+    @inline(never)
+    private func warnDuplicateMember() {
+        let name = (try? tokenizer.stringValue()) ?? "?"
+        warn("duplicate-key", "the member '\(name)' appears twice in this object; the last one is kept",
+             at: tokenizer.location(pointer: pointer()))
+    }
+
     func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
         let token = try tokenizer.next()
         guard token == kind else {
             path.append(.key(key.description))
             defer { path.removeLast() }
-            throw fail("\(message), found \(token.displayName)")
+            throw fail(message, found: token)
         }
     }
 
@@ -218,22 +247,25 @@ extension GeoJSONReader {
     /// goes through `Members` and `makeShape`, which say what is wrong.
     func parseGeometryObject(within parent: inout Members) throws -> Shape? {
         let t = tokenizer
-        let location = t.location()
+        // Where the object, its `type` and its `coordinates` start: made locations only where
+        // one is needed (a warning, a problem, the way through `Members`).
+        let start = TokenMark(t)
         // `type` is the `type` text when it names no geometry kind (a kind's raw value is
         // its GeoJSON name).
-        var type: String?, kind: ShapeKind?, typeLocation: SourceLocation?
-        var tree: CoordinateTree?, coordinatesLocation: SourceLocation?
+        var type: String?, kind: ShapeKind?, typeMark: TokenMark?
+        var tree: CoordinateTree?, coordinatesMark: TokenMark?
         var m: Members
         members: do {
             while true {
                 let token = try t.next()
                 if token == .endObject {
-                    if let kind, let tree, case .shape(let shape) = shape(of: kind, tree, at: coordinatesLocation ?? location) {
+                    if let kind, let tree,
+                       case .shape(let shape) = shape(of: kind, tree, at: (coordinatesMark ?? start).location(in: t)) {
                         return shape
                     }
-                    m = Members(location: location)
-                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
-                    m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                    m = Members(location: start.location(in: t))
+                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+                    m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
                 }
                 if !t.lastKeyIsDuplicate {
@@ -243,15 +275,15 @@ extension GeoJSONReader {
                         // A geometry kind's name is spelt out only if `Members` needs it.
                         kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
                         type = kind == nil ? try t.stringValue() : nil
-                        typeLocation = t.location()
+                        typeMark = TokenMark(t)
                         continue
                     case .coordinates:
                         path.append(.key("coordinates"))
                         defer { path.removeLast() }
                         let value = try t.next()
-                        coordinatesLocation = t.location()
+                        coordinatesMark = TokenMark(t)
                         guard value == .beginArray else {
-                            throw fail("'coordinates' must be an array, found \(value.displayName)")
+                            throw fail("'coordinates' must be an array", found: value)
                         }
                         tree = try parseCoordinateTree()
                         continue
@@ -260,9 +292,9 @@ extension GeoJSONReader {
                     }
                 }
                 // Another member: the rest of the object is read as any object's members.
-                m = Members(location: location)
-                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeLocation = typeLocation
-                m.coordinates = tree; m.coordinatesLocation = coordinatesLocation
+                m = Members(location: start.location(in: t))
+                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+                m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
                 break members

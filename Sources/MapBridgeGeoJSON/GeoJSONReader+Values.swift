@@ -24,7 +24,7 @@ extension GeoJSONReader {
                 path.removeLast()
             }
         case .endObject, .endArray, .key, .endOfInput:
-            throw fail("expected a value, found \(token.displayName)")
+            throw fail("expected a value", found: token)
         }
     }
 
@@ -43,17 +43,11 @@ extension GeoJSONReader {
         while true {
             let token = try t.next()
             if token == .endObject { return members }
-            if count >= limits.maximumKeys {
-                throw limits.exceeded(.keys, "this object has more than \(limits.maximumKeys) members", at: t.location(pointer: pointer()))
-            }
+            if count >= limits.maximumKeys { throw tooManyKeys() }
             let (key, tag) = try t.key(in: keyTable)
             let duplicate = t.lastKeyIsDuplicate
             if duplicate {
-                path.append(.key(key))
-                defer { path.removeLast() }
-                warn("duplicate-key", "the member '\(key)' appears twice in this object; the last one is kept",
-                     at: t.location(pointer: pointer()))
-                members[key] = try parseValue(startingWith: try t.next())
+                try replaceRepeated(key, in: &members)
                 count = members.count
                 continue
             }
@@ -75,6 +69,24 @@ extension GeoJSONReader {
             }
             count += 1
         }
+    }
+
+    /// Reports the member `key` (whose name `next()` just returned) as a repeat, and reads
+    /// its value in place of the earlier one in `members`.
+    @inline(never)
+    private func replaceRepeated(_ key: String, in members: inout Properties) throws {
+        path.append(.key(key))
+        defer { path.removeLast() }
+        warn("duplicate-key", "the member '\(key)' appears twice in this object; the last one is kept",
+             at: tokenizer.location(pointer: pointer()))
+        members[key] = try parseValue(startingWith: try tokenizer.next())
+    }
+
+    /// The error for an object with more than `limits.maximumKeys` members.
+    @inline(never)
+    private func tooManyKeys() -> MapBridgeError {
+        limits.exceeded(.keys, "this object has more than \(limits.maximumKeys) members",
+                        at: tokenizer.location(pointer: pointer()))
     }
 
     /// The scalar that `token` starts, when it is one that reads without a problem (so
@@ -109,8 +121,15 @@ extension GeoJSONReader {
     @inline(__always)
     func checkRecordBytes() throws {
         guard tokenizer.tokenOffset - featureStart > Int64(limits.maximumFeatureBytes) else { return }
-        throw limits.exceeded(.featureBytes, "this feature is longer than \(limits.maximumFeatureBytes) bytes",
-                              at: tokenizer.location(pointer: pointer()))
+        throw tooManyBytes()
+    }
+
+    /// The error for a feature longer than `limits.maximumFeatureBytes` (apart from the check,
+    /// which is inlined where values and positions are read).
+    @inline(never)
+    private func tooManyBytes() -> MapBridgeError {
+        limits.exceeded(.featureBytes, "this feature is longer than \(limits.maximumFeatureBytes) bytes",
+                        at: tokenizer.location(pointer: pointer()))
     }
 
     /// Counts one more position of the feature being read; throws past `limits.maximumVertices`.
@@ -118,8 +137,14 @@ extension GeoJSONReader {
     func countVertex() throws {
         featureVertices += 1
         guard featureVertices > limits.maximumVertices else { return }
-        throw limits.exceeded(.vertices, "this feature has more than \(limits.maximumVertices) positions",
-                              at: tokenizer.location(pointer: pointer()))
+        throw tooManyVertices()
+    }
+
+    /// The error for a feature with more than `limits.maximumVertices` positions.
+    @inline(never)
+    private func tooManyVertices() -> MapBridgeError {
+        limits.exceeded(.vertices, "this feature has more than \(limits.maximumVertices) positions",
+                        at: tokenizer.location(pointer: pointer()))
     }
 
     /// The current number token as a `NumberValue`.

@@ -182,7 +182,7 @@ public final class GeoJSONReader: FeatureReader {
                     continue
                 }
                 guard token == .beginObject else {
-                    throw fail("each element of 'features' must be a Feature object, found \(token.displayName)",
+                    throw fail("each element of 'features' must be a Feature object", found: token,
                                extra: .index(featureIndex))
                 }
                 path.append(.index(featureIndex))
@@ -209,7 +209,7 @@ public final class GeoJSONReader: FeatureReader {
             return
         }
         guard token == .beginObject else {
-            throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry), found \(token.displayName)")
+            throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry)", found: token)
         }
         startRecord()
         var members = Members(location: tokenizer.location())
@@ -315,6 +315,13 @@ public final class GeoJSONReader: FeatureReader {
     /// An error at the current token, with the JSON pointer of the value being read.
     func fail(_ message: String, extra: PathComponent? = nil) -> MapBridgeError {
         tokenizer.error(message, pointer: pointer(extra: extra))
+    }
+
+    /// `fail` for `token` standing where `what` belongs: "`what`, found `token`". Apart, so
+    /// that the loops that read well-formed input pay for none of the message.
+    @inline(never)
+    func fail(_ what: String, found token: JSONToken, extra: PathComponent? = nil) -> MapBridgeError {
+        fail("\(what), found \(token.displayName)", extra: extra)
     }
 
     /// Reports a warning; each code is reported at most 10 times, then once more as a count.

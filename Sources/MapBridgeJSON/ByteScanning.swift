@@ -72,29 +72,41 @@ enum ByteScanning {
         return i
     }
 
-    /// Whether every byte of `bytes` is below 0x80.
+    /// Whether every byte of `bytes` is below 0x80: eight bytes a step, the last step
+    /// overlapping the one before; from four to seven bytes as two overlapping four-byte
+    /// steps; byte by byte below four.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= bytes.count {
-            high |= WordScan.high(WordScan.word(raw, at: i))
-            i += 8
+        let n = bytes.count
+        var seen: UInt64 = 0
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                seen |= WordScan.word(raw, at: i)
+                i += 8
+            }
+            seen |= WordScan.word(raw, at: n - 8)
+        } else if n >= 4 {
+            seen = UInt64(raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+        } else {
+            for i in 0..<n { seen |= UInt64(bytes[i]) }
         }
-        while i < bytes.count {
-            high |= UInt64(bytes[i] & 0x80)
-            i += 1
-        }
-        return high == 0
+        return WordScan.high(seen) == 0
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same: eight bytes a step, the last
-    /// step overlapping the one before; byte by byte below eight.
+    /// step overlapping the one before; from four to seven bytes as two overlapping four-byte
+    /// steps; byte by byte below four.
     @inline(__always)
     static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         guard count >= 8 else {
+            if count >= 4 {
+                return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                    && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            }
             for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
                 return false
             }

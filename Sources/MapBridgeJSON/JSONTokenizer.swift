@@ -93,8 +93,11 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var lineStart: Int64 = 0  // absolute offset of the current line's first byte
     /// 1-based line of the last token.
     @exclusivity(unchecked) public private(set) var tokenLine = 1
-    /// 1-based column (in bytes) of the last token.
-    @exclusivity(unchecked) public private(set) var tokenColumn = 1
+    /// 1-based column (in bytes) of the last token (worked out when asked: most tokens are
+    /// never asked where they are).
+    public var tokenColumn: Int { Int(tokenOffset - tokenLineStart) + 1 }
+    /// The absolute offset of the first byte of the last token's line.
+    @exclusivity(unchecked) private var tokenLineStart: Int64 = 0
     /// Absolute byte offset of the last token.
     @exclusivity(unchecked) public private(set) var tokenOffset: Int64 = 0
 
@@ -220,8 +223,7 @@ public final class JSONTokenizer {
                     position += 1
                     return closeContainer(.endArray)
                 default:
-                    throw error(isObject ? "expected ',' or '}' after an object member, found \(describe(c))"
-                                         : "expected ',' or ']' after an array element, found \(describe(c))")
+                    throw unexpected(c, afterElementOfObject: isObject)
                 }
             case .keyOrEndObject, .key:
                 if c == UInt8(ascii: "}") {
@@ -231,11 +233,14 @@ public final class JSONTokenizer {
                     position += 1
                     return closeContainer(.endObject)
                 }
-                guard c == UInt8(ascii: "\"") else {
-                    throw error("expected a member name in double quotes, found \(describe(c))")
-                }
+                guard c == UInt8(ascii: "\"") else { throw unexpected(c, insteadOf: "a member name in double quotes") }
                 try scanString()
-                try expectColon()
+                // The colon nearly always follows the name at once: taken here, without a call.
+                if position < end && buffer[position] == UInt8(ascii: ":") {
+                    position += 1
+                } else {
+                    try expectColon()
+                }
                 recordKey()
                 expect = .value
                 return .key
@@ -305,12 +310,12 @@ public final class JSONTokenizer {
     }
 
     /// `bytes`, all ASCII, as a `String`. Up to 15 bytes (most numbers, short names) the
-    /// string is built in place as a small string, with neither an allocation nor the
-    /// general decoder's checks (an ASCII small string needs none); longer ones go through
-    /// the decoder.
+    /// string is a small string, made from its bytes in two words (`SmallASCII`) with neither
+    /// an allocation nor a check; longer ones go through the decoder.
     @inline(__always)
     static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.count <= SmallASCII.capacity else { return String(decoding: bytes, as: UTF8.self) }
+        if SmallASCII.layoutHolds { return SmallASCII.make(bytes) }
         return String(unsafeUninitializedCapacity: bytes.count) { target in
             guard let from = bytes.baseAddress, let to = target.baseAddress else { return 0 }
             to.update(from: from, count: bytes.count)
@@ -328,8 +333,8 @@ public final class JSONTokenizer {
         var s = String(decoding: bytes, as: UTF8.self)
         let same = s.withUTF8 { decoded in
             guard decoded.count == bytes.count else { return false }
-            for i in 0..<bytes.count where decoded[i] != bytes[i] { return false }
-            return true
+            guard let a = decoded.baseAddress, let b = bytes.baseAddress else { return true }
+            return ByteScanning.equal(a, b, count: bytes.count)
         }
         return same ? s : nil
     }
@@ -403,6 +408,8 @@ public final class JSONTokenizer {
         while true {
             while position < end {
                 let c = buffer[position]
+                // Anything above the blank ends the run: one compare for the common case.
+                if c > 0x20 { return c }
                 switch c {
                 case 0x20, 0x09, 0x0D:
                     position += 1
@@ -424,7 +431,7 @@ public final class JSONTokenizer {
     private func markToken() {
         tokenOffset = bufferOffset + Int64(position)
         tokenLine = line
-        tokenColumn = Int(tokenOffset - lineStart) + 1
+        tokenLineStart = lineStart
     }
 
     private func endOfInput() throws -> JSONToken {
@@ -457,9 +464,7 @@ public final class JSONTokenizer {
     }
 
     private func open(_ isObject: Bool) throws {
-        guard openCount < min(max(options.maximumDepth, 1), 100_000) else {
-            throw error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
-        }
+        guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
         containers[openCount] = isObject
         openCount += 1
         if isObject && options.detectsDuplicateKeys { keys.openObject() }
@@ -509,30 +514,59 @@ public final class JSONTokenizer {
             valueCompleted()
             return .null
         default:
-            let word = try peekWord()
-            switch word {
-            case "NaN", "Infinity", "+Infinity", "-Infinity":
-                throw error("'\(word)' is not a JSON value; write null or a finite number")
-            case "undefined":
-                throw error("'undefined' is not a JSON value; write null")
-            default:
-                throw error("expected a value, found \(describe(c))")
-            }
+            throw try notAValue(c)
+        }
+    }
+
+    // The messages of the scans, apart, so that reading well-formed input pays for none of them.
+
+    /// The error for a container opened past `maximumDepth`.
+    @inline(never)
+    private func tooDeep() -> MapBridgeError {
+        error("nesting deeper than \(options.maximumDepth) levels; the input may be malformed")
+    }
+
+    /// The error for `c` standing after an element of an object (else an array).
+    @inline(never)
+    private func unexpected(_ c: UInt8, afterElementOfObject isObject: Bool) -> MapBridgeError {
+        error(isObject ? "expected ',' or '}' after an object member, found \(describe(c))"
+                       : "expected ',' or ']' after an array element, found \(describe(c))")
+    }
+
+    /// The error for `c` standing where `expected` belongs.
+    @inline(never)
+    private func unexpected(_ c: UInt8, insteadOf expected: String) -> MapBridgeError {
+        error("expected \(expected), found \(describe(c))")
+    }
+
+    /// The error for the word that starts with `c` where a value belongs.
+    @inline(never)
+    private func notAValue(_ c: UInt8) throws -> MapBridgeError {
+        let word = try peekWord()
+        switch word {
+        case "NaN", "Infinity", "+Infinity", "-Infinity":
+            return error("'\(word)' is not a JSON value; write null or a finite number")
+        case "undefined":
+            return error("'undefined' is not a JSON value; write null")
+        default:
+            return unexpected(c, insteadOf: "a value")
         }
     }
 
     private func scanLiteral(_ literal: StaticString) throws {
         let n = literal.utf8CodeUnitCount
         while end - position <= n, try refill(keeping: position) != nil {}
-        let lit = literal.utf8Start
-        var ok = end - position >= n
-        if ok { for i in 0..<n where buffer[position + i] != lit[i] { ok = false; break } }
+        var ok = end - position >= n && ByteScanning.equal(buffer + position, literal.utf8Start, count: n)
         if ok, position + n < end, isWordByte(buffer[position + n]) { ok = false }
-        guard ok else {
-            let word = try peekWord()
-            throw error("'\(word)' is not a JSON value (expected \(literal))")
-        }
+        guard ok else { throw try notLiteral(literal) }
         position += n
+    }
+
+    /// The error for the word at the current position, which is not `literal`.
+    @inline(never)
+    private func notLiteral(_ literal: StaticString) throws -> MapBridgeError {
+        let word = try peekWord()
+        return error("'\(word)' is not a JSON value (expected \(literal))")
     }
 
     private func isWordByte(_ c: UInt8) -> Bool {
@@ -573,13 +607,20 @@ public final class JSONTokenizer {
         case .value(let v): fastNumber = v
         case .valid: fastNumber = nil
         case .invalid(let problem):
-            throw error("invalid number '\(numberRunForMessage(from: start))': \(problem)")
+            throw invalidNumber(from: start, problem: problem)
         }
-        if i < end, isWordByte(buffer[i]) {
-            let run = numberRunForMessage(from: start)
-            throw error("invalid number '\(run)'" + (NumberParsing.grammarProblem(Array(run.utf8)).map { ": \($0)" } ?? ""))
-        }
+        if i < end, isWordByte(buffer[i]) { throw invalidNumber(from: start, problem: nil) }
         position = i
+    }
+
+    /// The error for the invalid number at `start`: with `problem` as its scan found it, or,
+    /// for a number that runs into a letter, as the grammar check finds it. Apart, so that
+    /// reading a valid number pays for none of the message.
+    @inline(never)
+    private func invalidNumber(from start: Int, problem: String?) -> MapBridgeError {
+        let run = numberRunForMessage(from: start)
+        if let problem { return error("invalid number '\(run)': \(problem)") }
+        return error("invalid number '\(run)'" + (NumberParsing.grammarProblem(Array(run.utf8)).map { ": \($0)" } ?? ""))
     }
 
     /// The bytes from `start` that look like part of a number (for messages), with `…` when
@@ -619,7 +660,14 @@ public final class JSONTokenizer {
             start -= shift
             i -= shift
         }
-        // Slow path: decode into scratch.
+        // Slow path: decode into scratch (apart, so that the common string pays for none of it).
+        try scanEscapedString(from: start, at: i)
+    }
+
+    /// The rest of a string whose plain part runs from `start` to `i`, where a backslash or a
+    /// control character stands: decoded into scratch as the payload.
+    @inline(never)
+    private func scanEscapedString(from start: Int, at i: Int) throws {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: i - start))
         payloadInScratch = true

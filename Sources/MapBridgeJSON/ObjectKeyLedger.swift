@@ -8,7 +8,9 @@
 /// hence a class.
 ///
 /// Opening and closing an object touch only a stack of marks in raw memory: an object that
-/// stays small (nearly all of them) costs no allocation or reference count.
+/// stays small (nearly all of them) costs no allocation or reference count. Each open object
+/// also has a 64-bit summary of its names' hashes (one bit per name): a name whose bit is
+/// clear is new, with no scan.
 ///
 /// - Complexity: `insert` is O(1) amortised (O(`scanLimit`) at most for a small object).
 final class ObjectKeyLedger {
@@ -42,6 +44,11 @@ final class ObjectKeyLedger {
     @exclusivity(unchecked) private var markCount = 0
     /// The innermost open object's mark (0 with none open).
     @exclusivity(unchecked) private var base = 0
+    /// The innermost open object's summary: the bit `summaryBit(hash)` of each of its names.
+    @exclusivity(unchecked) private var summary: UInt64 = 0
+    /// Per open object, outermost first: the summary of the object it was opened in, given
+    /// back when it closes (beside `marks`, of the same capacity).
+    @exclusivity(unchecked) private var outerSummaries: UnsafeMutablePointer<UInt64>
     /// The open objects that have an index, outermost first. Their bases differ: an object
     /// opened inside another comes after at least one of the other's names.
     @exclusivity(unchecked) private var indexed: [Indexed] = []
@@ -50,12 +57,14 @@ final class ObjectKeyLedger {
         arena = .allocate(capacity: arenaCapacity)
         entries = .allocate(capacity: entryCapacity)
         marks = .allocate(capacity: markCapacity)
+        outerSummaries = .allocate(capacity: markCapacity)
     }
 
     deinit {
         arena.deallocate()
         entries.deallocate()
         marks.deallocate()
+        outerSummaries.deallocate()
     }
 
     /// Starts a new object.
@@ -63,8 +72,10 @@ final class ObjectKeyLedger {
     func openObject() {
         if markCount == markCapacity { growMarks() }
         marks[markCount] = entryCount
+        outerSummaries[markCount] = summary
         markCount += 1
         base = entryCount
+        summary = 0
     }
 
     /// Ends the innermost object, forgetting its names.
@@ -79,16 +90,25 @@ final class ObjectKeyLedger {
         }
         entryCount = mark
         base = markCount > 0 ? marks[markCount - 1] : 0
+        summary = outerSummaries[markCount]
     }
 
+    /// The bit of a name's summary: six bits of its quick hash (the top ones, which the
+    /// hash mixes best).
+    @inline(__always)
+    private static func summaryBit(_ hash: UInt64) -> UInt64 { 1 << (hash >> 58) }
+
     /// Records a name (whose `KeyHash.quick` is `hash`) in the innermost object; returns
-    /// whether it was already there.
+    /// whether it was already there. Inlined into the tokenizer's one caller.
+    @inline(__always)
     func insert(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
         let n = name.count
         var duplicate = false
+        let bit = Self.summaryBit(hash)
         if entryCount - base >= Self.scanLimit, markCount > 0 {
             duplicate = insertIndexed(name, hash: hash)
-        } else {
+        } else if summary & bit != 0 {
+            // A name of the object may be the same: scanned (else it is new).
             var k = base
             while k < entryCount {
                 if matches(entries[k], hash, name) {
@@ -98,6 +118,7 @@ final class ObjectKeyLedger {
                 k += 1
             }
         }
+        summary |= bit
         if entryCount == entryCapacity { growEntries() }
         if arenaCount + n > arenaCapacity { growArena(to: arenaCount + n) }
         entries[entryCount] = Entry(hash: hash, start: arenaCount, count: n)
@@ -110,7 +131,13 @@ final class ObjectKeyLedger {
                 UnsafeMutableRawPointer(target).storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
                 UnsafeMutableRawPointer(target + (n - 8))
                     .storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), as: UInt64.self)
-            } else if n < 8 {
+            } else if n >= 4 && n < 8 {
+                // Two four-byte words, overlapping for fewer than eight bytes.
+                let raw = UnsafeRawPointer(source)
+                UnsafeMutableRawPointer(target).storeBytes(of: raw.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                UnsafeMutableRawPointer(target + (n - 4))
+                    .storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), as: UInt32.self)
+            } else if n < 4 {
                 for i in 0..<n { target[i] = source[i] }
             } else {
                 target.update(from: source, count: n)
@@ -172,7 +199,11 @@ final class ObjectKeyLedger {
         return hasher.finalize()
     }
 
-    private func growMarks() { Self.double(&marks, capacity: &markCapacity, count: markCount) }
+    private func growMarks() {
+        var capacity = markCapacity
+        Self.double(&outerSummaries, capacity: &capacity, count: markCount)
+        Self.double(&marks, capacity: &markCapacity, count: markCount)
+    }
 
     private func growEntries() { Self.double(&entries, capacity: &entryCapacity, count: entryCount) }
 

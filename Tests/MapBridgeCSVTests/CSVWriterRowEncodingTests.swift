@@ -80,6 +80,29 @@ struct CSVWriterRowEncodingTests {
         if !field.hasPrefix("\"") { #expect(CSVValueTyping.value(unquoted: field) == .string(text)) }
     }
 
+    @Test("a delimiter, quote or line break anywhere is quoted; other bytes below 0x0E are not",
+          arguments: [CSVDelimiter.comma, .semicolon, .tab, .pipe])
+    func quotingAtEveryPosition(delimiter: CSVDelimiter) {
+        // Every length around the eight-byte words the test reads, each byte in each place:
+        // the word test flags every byte below 0x0E, and only the exact look decides.
+        let encoder = CSVCellEncoder(delimiter: delimiter)
+        let special: [UInt8] = [delimiter.byte, UInt8(ascii: "\""), 0x0A, 0x0D]
+        let harmless: [UInt8] = [0x01, 0x09, 0x0B, 0x0C].filter { $0 != delimiter.byte }
+        for n in 1...24 {
+            for k in 0..<n {
+                for byte in special + harmless {
+                    var bytes = Array(repeating: UInt8(ascii: "x"), count: n)
+                    bytes[k] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let field = encoder.field(text: text)
+                    // A blank (tab) at either end is quoted for that reason alone.
+                    let quoted = special.contains(byte) || (byte == 0x09 && (k == 0 || k == n - 1))
+                    #expect(field.hasPrefix("\"") == quoted, "length \(n), byte \(byte) at \(k)")
+                }
+            }
+        }
+    }
+
     /// A coordinate as a reader makes it: its values with their source text.
     private func read(_ lon: String, _ lat: String, _ alt: String? = nil) -> Coordinate {
         Coordinate(longitude: Double(lon) ?? .nan, latitude: Double(lat) ?? .nan, altitude: alt.flatMap { Double($0) },

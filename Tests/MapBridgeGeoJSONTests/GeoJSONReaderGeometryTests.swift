@@ -109,6 +109,29 @@ struct GeoJSONReaderGeometryTests {
         #expect(warning.location?.column == 16)
     }
 
+    @Test("in a feature, a geometry's warnings and problems are at its coordinates, read directly or through its members",
+          arguments: ["", ",\"bbox\":[0,0,10,10]"])
+    func geometryLocationsInFeature(extra: String) throws {
+        // Without `extra` the geometry is read directly (its type and coordinates only); with
+        // another member, through `Members`: the same places either way.
+        let head = "{\"type\":\"Feature\",\"properties\":{},\"geometry\":"
+        let ring = head + "{\"type\":\"Polygon\"\(extra),\n \"coordinates\":[[[0,0],[10,0],[10,10],[0,10]]]}}"
+        let result = try readAll(ring)
+        #expect(result.codes == ["ring-not-closed"])
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.location?.line == 2)
+        #expect(warning.location?.column == 16)
+        let point = head + "{\"type\":\"Point\"\(extra),\n \"coordinates\":[[1,2]]}}"
+        do {
+            _ = try readAll(point)
+            Issue.record("a Point with a list of positions was read")
+        } catch let error as MapBridgeError {
+            #expect(error.location?.line == 2)
+            #expect(error.location?.column == 16)
+            #expect(error.location?.pointer == "/geometry/coordinates")
+        }
+    }
+
     @Test("an unclosed hole is kept too, and each ring is reported")
     func unclosedHole() throws {
         let text = #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10]],[[2,2],[2,4],[4,4],[4,2]]]}"#

@@ -2,7 +2,8 @@
 import Testing
 
 /// `ByteScanning.equal`, which the key table and the duplicate-key ledger compare names with:
-/// byte by byte below eight bytes, a word at a time (the last word overlapping) from eight on.
+/// byte by byte below four bytes, two overlapping four-byte words from four to seven, a word
+/// at a time (the last word overlapping) from eight on.
 @Suite("ByteScanning.equal")
 struct ByteScanningEqualTests {
     /// Whether the first `count` bytes of `a` and `b` (each longer) are equal, as `equal` says.

@@ -1,4 +1,4 @@
-import MapBridgeJSON
+@testable import MapBridgeJSON
 import MapBridgeModel
 import Testing
 
@@ -108,8 +108,9 @@ struct TokenizerDepthAndDuplicateKeyTests {
 
     @Test("names of every length from 1 to 24, differing in one byte, are told apart", arguments: chunkSizes)
     func namesOfEveryLength(chunkSize: Int) throws {
-        // Each length takes another way into the ledger's arena (a byte loop below 8, two
-        // words from 8 to 16, a copy beyond); each pair shares all but its middle byte.
+        // Each length takes another way into the ledger's arena (a byte loop below 4, two
+        // four-byte words from 4 to 7, two words from 8 to 16, a copy beyond); each pair
+        // shares all but its middle byte.
         var names: [String] = []
         for n in 1...24 {
             let base = Array(repeating: UInt8(ascii: "k"), count: n)
@@ -133,6 +134,34 @@ struct TokenizerDepthAndDuplicateKeyTests {
             + Array(repeating: false, count: names.count) + Array(repeating: true, count: names.count)
             + Array(repeating: false, count: names.count)
         #expect(try duplicateFlags(text, chunkSize: chunkSize) == expected)
+    }
+
+    @Test("a new name whose summary bit another name set is not a duplicate; a repeat is", arguments: chunkSizes)
+    func summaryBitShared(chunkSize: Int) throws {
+        // Two names with the same bit in the object's summary of hashes: the second is looked
+        // for among the names (the summary cannot tell), and found new; a third name whose bit
+        // is clear is new without a look; the first name again is a repeat.
+        func bit(_ name: String) -> UInt64 {
+            var n = name
+            return n.withUTF8 { KeyHash.quick($0) } >> 58
+        }
+        let names = (0..<200).map { "key\($0)" }
+        let first = try #require(names.first)
+        let second = try #require(names.dropFirst().first { bit($0) == bit(first) })
+        let third = try #require(names.first { bit($0) != bit(first) })
+        let members = [first, second, third, first, second].enumerated().map { "\"\($1)\":\($0)" }
+        let text = "{" + members.joined(separator: ",") + "}"
+        #expect(try duplicateFlags(text, chunkSize: chunkSize) == [false, false, false, true, true])
+    }
+
+    @Test("each object deep in a nesting of 100 keeps its own names when the inner ones close")
+    func deepNesting() throws {
+        // Deeper than the ledger's first stack of open objects (64): each level's summary of
+        // names is given back when the object inside it closes.
+        var text = "0"
+        for _ in 0..<100 { text = "{\"a\":" + text + ",\"a\":1,\"b\":2}" }
+        let expected = Array(repeating: false, count: 100) + Array(repeating: [true, false], count: 100).flatMap { $0 }
+        #expect(try duplicateFlags(text, chunkSize: 16) == expected)
     }
 
     @Test("separate top-level values do not share keys")

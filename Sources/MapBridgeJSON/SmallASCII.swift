@@ -1,0 +1,57 @@
+/// Short ASCII text made into a `String` straight from its bytes, in the standard library's
+/// small-string form: up to 15 bytes held in the string's two words themselves, in order and
+/// little-endian, the second word's top byte 0xE0 plus the count (an immortal, small, ASCII
+/// string). Making one so costs a few loads: no allocation, and none of the checks
+/// `String(decoding:as:)` or `String(unsafeUninitializedCapacity:initializingUTF8With:)`
+/// make of bytes that the tokenizer knows to be ASCII already.
+///
+/// The form is checked once against strings the runtime made itself (`layoutHolds`); where it
+/// differs, callers make their strings the general way.
+enum SmallASCII {
+    /// The most bytes a small string holds.
+    static let capacity = 15
+
+    /// Whether the runtime's small ASCII strings are laid out as `words(_:)` lays them out,
+    /// for every count from 0 to `capacity`.
+    static let layoutHolds: Bool = {
+        let probe = "0123456789abcde"
+        for n in 0...capacity {
+            let expected = String(probe.prefix(n))
+            var text = expected
+            let built = text.withUTF8 { words($0) }
+            guard unsafeBitCast(expected, to: (UInt64, UInt64).self) == built else { return false }
+        }
+        return true
+    }()
+
+    /// The string of `bytes`.
+    /// - Precondition: `layoutHolds`; `bytes` are ASCII (each below 0x80), at most `capacity`.
+    @inline(__always)
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        unsafeBitCast(words(bytes), to: String.self)
+    }
+
+    /// The two words of the small string of `bytes` (at most `capacity` of them): the first
+    /// eight bytes, then the rest with the discriminator and count on top; unused bytes zero.
+    @inline(__always)
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        let n = bytes.count
+        var low: UInt64 = 0, high: UInt64 = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            if n >= 8 {
+                low = raw.loadUnaligned(as: UInt64.self)
+                // The last eight bytes, shifted so that byte 8 comes first.
+                if n > 8 { high = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64(8 * (16 - n)) }
+            } else if n >= 4 {
+                // Two overlapping four-byte loads.
+                low = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << UInt64(8 * (n - 4))
+            } else {
+                for k in 0..<n { low |= UInt64(base[k]) << UInt64(8 * k) }
+            }
+        }
+        high |= (0xE0 | UInt64(n)) << 56
+        return (low, high)
+    }
+}
