@@ -42,38 +42,40 @@ enum KMLCoordinates {
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
     /// `lon,lat` or `lon,lat,alt` of plain decimals (`plainDecimal`), a comma and nothing else
     /// between a tuple's numbers, whitespace between tuples. Appends the coordinates the
-    /// parser would (every number kept with its text) and returns `true`; at anything else
-    /// (spaces after a comma, an exponent, a fourth number, a problem) appends nothing and
-    /// returns `false`, and the parser reads the text.
+    /// parser would (every number kept with its text, as its spelling) and returns `true`; at
+    /// anything else (spaces after a comma, an exponent, a fourth number, digits without a
+    /// spelling, a problem) appends nothing and returns `false`, and the parser reads the text.
     static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
         let n = text.count
         let base = result.count
-        @inline(__always) func number(_ start: Int, _ read: (end: Int, value: Double, digits: FixedPointSpelling.Digits))
-            -> Coordinate.Number
-        {
-            Coordinate.Number(value: read.value, text: UnsafeBufferPointer(rebasing: text[start..<read.end]),
-                              scanned: read.digits)
-        }
+        typealias Read = (value: Double, scanned: FixedPointSpelling.Digits)
+        let unread: Read = (0, FixedPointSpelling.Digits(digits: 0, digitCount: 0, fractionDigits: 0, negative: false))
         var i = 0
-        while true {
+        tuples: while true {
             while i < n, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x09 || text[i] == 0x0D { i += 1 }
             if i == n { return true }
-            let lonStart = i
-            guard let lon = plainDecimal(at: lonStart, in: text), lon.end + 1 < n, text[lon.end] == UInt8(ascii: ",")
-            else { break }
-            let latStart = lon.end + 1
-            guard let lat = plainDecimal(at: latStart, in: text) else { break }
-            i = lat.end
-            var altitude: Coordinate.Number?
-            if i < n, text[i] == UInt8(ascii: ",") {
-                let altitudeStart = i + 1
-                guard altitudeStart < n, let alt = plainDecimal(at: altitudeStart, in: text) else { break }
-                i = alt.end
+            // The tuple's numbers, read by one loop (one copy of the number scan): a comma
+            // follows each but the last, which whitespace or the text's end follows.
+            var reads = (unread, unread, unread)
+            var count = 0
+            while true {
+                guard i < n, let read = plainDecimal(at: i, in: text) else { break tuples }
+                switch count {
+                case 0: reads.0 = (read.value, read.digits)
+                case 1: reads.1 = (read.value, read.digits)
+                default: reads.2 = (read.value, read.digits)
+                }
+                count += 1
+                i = read.end
+                guard i < n, text[i] == UInt8(ascii: ",") else { break }
                 // A fourth number: the parser keeps three and says so.
-                if i < n, text[i] == UInt8(ascii: ",") { break }
-                altitude = number(altitudeStart, alt)
+                if count == 3 { break tuples }
+                i += 1
             }
-            result.append(Coordinate(longitude: number(lonStart, lon), latitude: number(latStart, lat), altitude: altitude))
+            guard count >= 2,
+                  let coordinate = Coordinate(longitude: reads.0, latitude: reads.1, altitude: count == 3 ? reads.2 : nil)
+            else { break }
+            result.append(coordinate)
         }
         result.removeSubrange(base...)
         return false
