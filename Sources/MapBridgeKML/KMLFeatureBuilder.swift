@@ -115,6 +115,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var pairStyle: Style?
     // Extended data being read.
     private var dataName: String?
+    /// Whether `dataName` may be a key that finishing the feature looks for (`KMLDataMapping.mayBeSpecial`).
+    private var dataNameMayBeSpecial = false
+    /// The strings of the data names met so far.
+    @exclusivity(unchecked) private var dataNames = KMLNameCache()
     private var dataValue: String?
     /// The `gx:SimpleArrayData` of the gx:Track being read (its name, then its values).
     private var pendingArrays: [(name: String, values: [PropertyValue])] = []
@@ -305,7 +309,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
             setElementProperty(localName(of: name), .object(point))
         case .data:
-            dataName = attribute("name")
+            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
@@ -318,7 +322,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 style.marker.hotSpot = hotSpot
             }
         case .simpleData:
-            dataName = attribute("name")
+            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
         case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
             pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
@@ -615,10 +619,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .data:
             // Both moved out: the property takes them over, nothing copied or released.
-            if let key = dataName.take() { addProperty(key, .string(dataValue.take() ?? "")) }
+            if let key = dataName.take() {
+                addProperty(key, .string(dataValue.take() ?? ""), mayBeSpecial: dataNameMayBeSpecial)
+            }
         case .simpleData:
             if let key = dataName {
-                addProperty(key, typedValue(field: key))
+                addProperty(key, typedValue(field: key), mayBeSpecial: dataNameMayBeSpecial)
                 simpleDataPosition += 1
             }
             dataName = nil
@@ -686,6 +692,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// The `name` attribute of a `Data` or `SimpleData` (`nil` when it has none), its string
+    /// made once per distinct name (`KMLNameCache`), and whether it may be a special key.
+    private func dataNameAttribute(_ attributes: XMLAttributeList) -> (String?, Bool) {
+        // A `&` stands for an escape that `value(of:)` expands.
+        if let bytes = attributes.valueBytes(of: "name"), !bytes.contains(UInt8(ascii: "&")) {
+            let found = dataNames.name(bytes)
+            return (found.name, found.mayBeSpecial)
+        }
+        let name = attributes.value(of: "name")
+        return (name, name.map(KMLDataMapping.mayBeSpecial) ?? false)
+    }
+
     /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
     /// (`Double(_:)` would also take `inf`, `nan` and hexadecimal, which no KML number is, and
     /// which reach no writer as a number.)
@@ -695,9 +713,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
-    /// `key_3` … (`Properties.freeKey`), with a located warning.
-    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue) {
+    /// `key_3` … (`Properties.freeKey`), with a located warning. `mayBeSpecial` is
+    /// `KMLDataMapping.mayBeSpecial(key)`, known with the name.
+    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool) {
         guard readingFeature else { return }
+        var special = mayBeSpecial
         // One scan of the (short) properties; no set of data names beside them. Looked up in
         // place: a copy of the properties held while they grow would copy them at every value.
         if draftProperties.contains(key: key) {
@@ -712,12 +732,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
             key = name
+            special = KMLDataMapping.mayBeSpecial(key)
         }
-        if draftProperties.isEmpty, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
-        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
+        // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
+        let count = draftProperties.entries.count
+        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
         draftProperties.append(key: key, value: value)
-        if draftProperties.count > limits.maximumKeys, problem == nil {
+        if count >= limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
