@@ -85,7 +85,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var resolvedFields: (url: String, primary: [String: KMLFieldType]?, fallback: [String: KMLFieldType]?)?
     var problem: MapBridgeError?
 
-    @exclusivity(unchecked) private var stack: [KMLElement] = []
+    @exclusivity(unchecked) private var stack = KMLElementStack()
     /// The text of the element being read, as libxml2 handed it over (each change to it sets
     /// `trimmedCache` to `nil`).
     @exclusivity(unchecked) private var text = KMLText()
@@ -236,7 +236,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty {
             text.removeAll()
-            trimmedCache = nil
+            // Tested first: most elements follow text whose trimmed form nobody asked for.
+            if trimmedCache != nil { trimmedCache = nil }
         }
         if name == .description { markupBase = stack.count }
         func attribute(_ key: StaticString) -> String? { attributes.value(of: key) }
@@ -274,7 +275,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if stack.dropLast().contains(.update) {
+            if stack.containsOutside(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
                 break
             }
@@ -681,7 +682,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .viewRefreshMode where draft?.element == .networkLink:
             setElementProperty("viewRefreshMode", .string(trimmedText))
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if !stack.dropLast().contains(.update) { finishFeature() }
+            if !stack.containsOutside(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
             if !trimmedText.isEmpty, readingFeature, !draftProperties.contains(key: "snippet") {
