@@ -34,7 +34,8 @@ enum KMLCoordinates {
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
                       overlong: inout String?) throws(Problem)
     {
-        result.removeAll(keepingCapacity: true)
+        // A Point's one position (the usual case) goes without the general removal's loop.
+        if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
         if parsePlainTuples(text, into: &result) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
     }

@@ -29,7 +29,9 @@ struct KMLElementStack: ~Copyable {
         return base[index]
     }
 
-    /// Opens `element` inside the others; the buffer doubles when it is full.
+    /// Opens `element` inside the others; the buffer doubles when it is full. Inlined into the
+    /// builder's start, as the stack is pushed at every element.
+    @inline(__always)
     mutating func append(_ element: KMLElement) {
         if count == capacity {
             let grown = capacity * 2
