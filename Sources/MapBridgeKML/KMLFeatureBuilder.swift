@@ -560,10 +560,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func finishStyle() {
         readingStyle = false
-        // Moved out, leaving a fresh capture: its members are not copied.
-        var captured = KMLStyleCapture()
-        swap(&captured, &style)
-        let finished = (consume captured).style()
+        // Its members move into the style, and the capture is left empty for the next one.
+        let finished = style.take()
         let container = parent()
         if container == .pair {
             pairStyle = finished
