@@ -717,16 +717,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool) {
         guard readingFeature else { return }
         var special = mayBeSpecial
-        // One scan of the (short) properties; no set of data names beside them. Looked up in
-        // place: a copy of the properties held while they grow would copy them at every value.
-        if draftProperties.contains(key: key) {
+        // Moved out of the builder while they are added to (and moved back on every path): held
+        // in a local, the properties need no retain around each call on them, nor a copy.
+        var properties = Properties()
+        swap(&properties, &draftProperties)
+        defer { swap(&properties, &draftProperties) }
+        // One scan of the (short) properties; no set of data names beside them.
+        if properties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                draftProperties[key] = value
+                properties[key] = value
                 return
             }
-            let name = draftProperties.freeKey(for: key)
+            let name = properties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
@@ -734,11 +738,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             special = KMLDataMapping.mayBeSpecial(key)
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
-        let count = draftProperties.entries.count
-        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        let count = properties.entries.count
+        if count == 0, propertyRoom > 1 { properties.reserveCapacity(propertyRoom) }
         if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
-        draftProperties.append(key: key, value: value)
+        properties.append(key: key, value: value)
         if count >= limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
