@@ -694,9 +694,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// The `name` attribute of a `Data` or `SimpleData` (`nil` when it has none), its string
     /// made once per distinct name (`KMLNameCache`), and whether it may be a special key.
     private func dataNameAttribute(_ attributes: XMLAttributeList) -> (String?, Bool) {
-        // A `&` stands for an escape that `value(of:)` expands.
-        if let bytes = attributes.valueBytes(of: "name"), !bytes.contains(UInt8(ascii: "&")) {
-            let found = dataNames.name(bytes)
+        // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
+        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.name(bytes) {
             return (found.name, found.mayBeSpecial)
         }
         let name = attributes.value(of: "name")

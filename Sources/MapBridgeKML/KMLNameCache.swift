@@ -17,6 +17,7 @@ import Darwin
 ///     var names = KMLNameCache()
 ///     names.name(bytes)   // ("population", false): made now
 ///     names.name(bytes)   // the same string, found
+///     names.name(ampersand)   // nil: "a&#38;b" is for the caller to expand
 struct KMLNameCache: ~Copyable {
     private struct Slot {
         /// The name's length in bytes; -1 while the slot is empty.
@@ -45,10 +46,14 @@ struct KMLNameCache: ~Copyable {
         bytes.deallocate()
     }
 
-    /// The string the UTF-8 `raw` spell (`String(xmlText:)`), and whether it may be a special key.
-    mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool) {
+    /// The string the UTF-8 `raw` spell (`String(xmlText:)`), and whether it may be a special
+    /// key; `nil` for bytes holding `&`, which stands for an escape that the caller expands
+    /// (never kept, so bytes found in the table hold none).
+    mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool)? {
         let n = raw.count
-        guard n > 0, n <= Self.width, let base = raw.baseAddress else { return Self.made(raw) }
+        guard n > 0, n <= Self.width, let base = raw.baseAddress else {
+            return raw.contains(UInt8(ascii: "&")) ? nil : Self.made(raw)
+        }
         let home = Self.slot(base, n)
         // Up to four slots from the name's own: names that share one do not evict each other.
         var free: Int?
@@ -60,6 +65,7 @@ struct KMLNameCache: ~Copyable {
             }
             if length < 0, free == nil { free = slot }
         }
+        guard !raw.contains(UInt8(ascii: "&")) else { return nil }
         let made = Self.made(raw)
         let slot = free ?? home
         (bytes + slot * Self.width).update(from: base, count: n)
