@@ -49,17 +49,14 @@ enum KMLDataMapping {
     static let specialKeys: [String] = vocabulary.spellings.map(\.key)
         + [idKey, "name", "description", "address", KMLMultiGeometryMarker.key, "coordinateProperties"]
 
-    /// For each first byte of a special key, a bit for each length one has (bit 63: 63 bytes or more):
-    /// 256 words made once and kept for the program's life, read in place (an array would be
-    /// retained and released around each look). Never written after it is made.
-    nonisolated(unsafe) private static let specialShapes: UnsafePointer<UInt64> = {
-        let shapes = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
-        shapes.initialize(repeating: 0, count: 256)
+    /// For each first byte of a special key, a bit for each length one has (bit 63: 63 bytes or more).
+    private static let specialShapes: [UInt64] = {
+        var shapes = [UInt64](repeating: 0, count: 256)
         for key in specialKeys {
             guard let first = key.utf8.first else { continue }
             shapes[Int(first)] |= 1 << UInt64(min(key.utf8.count, 63))
         }
-        return UnsafePointer(shapes)
+        return shapes
     }()
 
     /// Whether `key` may be one of `specialKeys`: `false` is sure (its first byte and length
