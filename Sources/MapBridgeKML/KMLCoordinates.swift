@@ -34,7 +34,8 @@ enum KMLCoordinates {
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
                       overlong: inout String?) throws(Problem)
     {
-        result.removeAll(keepingCapacity: true)
+        // A Point's one position (the usual case) goes without the general removal's loop.
+        if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
         if parsePlainTuples(text, into: &result) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
     }
@@ -42,38 +43,41 @@ enum KMLCoordinates {
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
     /// `lon,lat` or `lon,lat,alt` of plain decimals (`plainDecimal`), a comma and nothing else
     /// between a tuple's numbers, whitespace between tuples. Appends the coordinates the
-    /// parser would (every number kept with its text) and returns `true`; at anything else
-    /// (spaces after a comma, an exponent, a fourth number, a problem) appends nothing and
-    /// returns `false`, and the parser reads the text.
+    /// parser would (every number kept with its text, as its spelling) and returns `true`; at
+    /// anything else (spaces after a comma, an exponent, a fourth number, digits without a
+    /// spelling, a problem) appends nothing and returns `false`, and the parser reads the text.
     static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
         let n = text.count
         let base = result.count
-        @inline(__always) func number(_ start: Int, _ read: (end: Int, value: Double, digits: FixedPointSpelling.Digits))
-            -> Coordinate.Number
-        {
-            Coordinate.Number(value: read.value, text: UnsafeBufferPointer(rebasing: text[start..<read.end]),
-                              scanned: read.digits)
-        }
+        typealias Read = (value: Double, scanned: FixedPointSpelling.Digits)
+        let unread: Read = (0, FixedPointSpelling.Digits(digits: 0, digitCount: 0, fractionDigits: 0, negative: false))
+        // The tuple's numbers, kept from tuple to tuple (only the first `count` are read).
+        var reads = (unread, unread, unread)
         var i = 0
-        while true {
+        tuples: while true {
             while i < n, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x09 || text[i] == 0x0D { i += 1 }
             if i == n { return true }
-            let lonStart = i
-            guard let lon = plainDecimal(at: lonStart, in: text), lon.end + 1 < n, text[lon.end] == UInt8(ascii: ",")
-            else { break }
-            let latStart = lon.end + 1
-            guard let lat = plainDecimal(at: latStart, in: text) else { break }
-            i = lat.end
-            var altitude: Coordinate.Number?
-            if i < n, text[i] == UInt8(ascii: ",") {
-                let altitudeStart = i + 1
-                guard altitudeStart < n, let alt = plainDecimal(at: altitudeStart, in: text) else { break }
-                i = alt.end
+            // The tuple's numbers, read by one loop (one copy of the number scan): a comma
+            // follows each but the last, which whitespace or the text's end follows.
+            var count = 0
+            while true {
+                guard i < n, let read = plainDecimal(at: i, in: text) else { break tuples }
+                switch count {
+                case 0: reads.0 = (read.value, read.digits)
+                case 1: reads.1 = (read.value, read.digits)
+                default: reads.2 = (read.value, read.digits)
+                }
+                count += 1
+                i = read.end
+                guard i < n, text[i] == UInt8(ascii: ",") else { break }
                 // A fourth number: the parser keeps three and says so.
-                if i < n, text[i] == UInt8(ascii: ",") { break }
-                altitude = number(altitudeStart, alt)
+                if count == 3 { break tuples }
+                i += 1
             }
-            result.append(Coordinate(longitude: number(lonStart, lon), latitude: number(latStart, lat), altitude: altitude))
+            guard count >= 2,
+                  let coordinate = Coordinate(longitude: reads.0, latitude: reads.1, altitude: count == 3 ? reads.2 : nil)
+            else { break }
+            result.append(coordinate)
         }
         result.removeSubrange(base...)
         return false
@@ -190,6 +194,29 @@ enum KMLCoordinates {
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
+            // The fraction (most of a coordinate's digits) eight bytes at a time while eight
+            // remain, then byte by byte. A word's bytes less "0" are digits where they are 0...9:
+            // a byte is none when its high bit is set there or after adding 0x76 (0x0A and up
+            // reach 0x80); a borrow or carry runs on only into bytes past the first non-digit.
+            if let base = text.baseAddress {
+                while n - i >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let digits = word &- 0x3030_3030_3030_3030
+                    let others = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+                    if others == 0 {
+                        mantissa = mantissa &* 100_000_000 &+ eightDigits(digits)
+                        i += 8
+                        continue
+                    }
+                    // The first k bytes are digits: moved to the top, the zeros below them lead.
+                    let k = others.trailingZeroBitCount >> 3
+                    if k > 0 {
+                        mantissa = mantissa &* UInt64(FixedPointSpelling.scale(k)) &+ eightDigits(digits << UInt64(64 - 8 * k))
+                        i += k
+                    }
+                    break
+                }
+            }
             while i < n {
                 let d = text[i] &- UInt8(ascii: "0")
                 guard d < 10 else { break }
@@ -210,6 +237,17 @@ enum KMLCoordinates {
         return (i, negative ? -magnitude : magnitude,
                 FixedPointSpelling.Digits(digits: mantissa, digitCount: digitCount, fractionDigits: fractionDigits,
                                           negative: negative))
+    }
+
+    /// The number that eight digit values (0...9, one a byte, the first in the lowest byte)
+    /// spell: pairs joined, then fours, then all eight, each step in wider lanes.
+    @inline(__always)
+    private static func eightDigits(_ digits: UInt64) -> UInt64 {
+        let lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let pairs: UInt64 = digits &* 10 &+ (digits >> 8)
+        let high: UInt64 = (pairs & lanes) &* (100 + (1_000_000 << 32))
+        let low: UInt64 = ((pairs >> 16) & lanes) &* (1 + (10_000 << 32))
+        return ((high &+ low) >> 32) & 0xFFFF_FFFF
     }
 
     /// The parser: numbers are byte ranges of `text`; with `spacesSeparateNumbers` (gx:coord)

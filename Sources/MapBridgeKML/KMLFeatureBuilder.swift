@@ -85,7 +85,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var resolvedFields: (url: String, primary: [String: KMLFieldType]?, fallback: [String: KMLFieldType]?)?
     var problem: MapBridgeError?
 
-    @exclusivity(unchecked) private var stack: [KMLElement] = []
+    @exclusivity(unchecked) private var stack = KMLElementStack()
     /// The text of the element being read, as libxml2 handed it over (each change to it sets
     /// `trimmedCache` to `nil`).
     @exclusivity(unchecked) private var text = KMLText()
@@ -115,6 +115,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var pairStyle: Style?
     // Extended data being read.
     private var dataName: String?
+    /// Whether `dataName` may be a key that finishing the feature looks for (`KMLDataMapping.mayBeSpecial`).
+    private var dataNameMayBeSpecial = false
+    /// The strings of the data names met so far.
+    @exclusivity(unchecked) private var dataNames = KMLNameCache()
     private var dataValue: String?
     /// The `gx:SimpleArrayData` of the gx:Track being read (its name, then its values).
     private var pendingArrays: [(name: String, values: [PropertyValue])] = []
@@ -232,7 +236,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty {
             text.removeAll()
-            trimmedCache = nil
+            // Tested first: most elements follow text whose trimmed form nobody asked for.
+            if trimmedCache != nil { trimmedCache = nil }
         }
         if name == .description { markupBase = stack.count }
         func attribute(_ key: StaticString) -> String? { attributes.value(of: key) }
@@ -270,7 +275,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case _ where collectsOnlyStyles:
             break
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if stack.dropLast().contains(.update) {
+            if stack.containsOutside(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
                 break
             }
@@ -305,7 +310,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
             setElementProperty(localName(of: name), .object(point))
         case .data:
-            dataName = attribute("name")
+            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
@@ -318,7 +323,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 style.marker.hotSpot = hotSpot
             }
         case .simpleData:
-            dataName = attribute("name")
+            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
         case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
             pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
@@ -555,10 +560,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func finishStyle() {
         readingStyle = false
-        // Moved out, leaving a fresh capture: its members are not copied.
-        var captured = KMLStyleCapture()
-        swap(&captured, &style)
-        let finished = (consume captured).style()
+        // Its members move into the style, and the capture is left empty for the next one.
+        let finished = style.take()
         let container = parent()
         if container == .pair {
             pairStyle = finished
@@ -615,10 +618,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .data:
             // Both moved out: the property takes them over, nothing copied or released.
-            if let key = dataName.take() { addProperty(key, .string(dataValue.take() ?? "")) }
+            if let key = dataName.take() {
+                addProperty(key, .string(dataValue.take() ?? ""), mayBeSpecial: dataNameMayBeSpecial)
+            }
         case .simpleData:
             if let key = dataName {
-                addProperty(key, typedValue(field: key))
+                addProperty(key, typedValue(field: key), mayBeSpecial: dataNameMayBeSpecial)
                 simpleDataPosition += 1
             }
             dataName = nil
@@ -675,7 +680,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .viewRefreshMode where draft?.element == .networkLink:
             setElementProperty("viewRefreshMode", .string(trimmedText))
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
-            if !stack.dropLast().contains(.update) { finishFeature() }
+            if !stack.containsOutside(.update) { finishFeature() }
         case .snippet where container?.isFeature == true:
             // A short description for lists; kept as data.
             if !trimmedText.isEmpty, readingFeature, !draftProperties.contains(key: "snippet") {
@@ -684,6 +689,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
         default:
             break
         }
+    }
+
+    /// The `name` attribute of a `Data` or `SimpleData` (`nil` when it has none), its string
+    /// made once per distinct name (`KMLNameCache`), and whether it may be a special key.
+    private func dataNameAttribute(_ attributes: XMLAttributeList) -> (String?, Bool) {
+        // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
+        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.name(bytes) {
+            return (found.name, found.mayBeSpecial)
+        }
+        let name = attributes.value(of: "name")
+        return (name, name.map(KMLDataMapping.mayBeSpecial) ?? false)
     }
 
     /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
@@ -695,29 +711,38 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
-    /// `key_3` … (`Properties.freeKey`), with a located warning.
-    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue) {
+    /// `key_3` … (`Properties.freeKey`), with a located warning. `mayBeSpecial` is
+    /// `KMLDataMapping.mayBeSpecial(key)`, known with the name.
+    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool) {
         guard readingFeature else { return }
-        // One scan of the (short) properties; no set of data names beside them. Looked up in
-        // place: a copy of the properties held while they grow would copy them at every value.
-        if draftProperties.contains(key: key) {
+        var special = mayBeSpecial
+        // Moved out of the builder while they are added to (and moved back on every path): held
+        // in a local, the properties need no retain around each call on them, nor a copy.
+        var properties = Properties()
+        swap(&properties, &draftProperties)
+        defer { swap(&properties, &draftProperties) }
+        // One scan of the (short) properties; no set of data names beside them.
+        if properties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                draftProperties[key] = value
+                properties[key] = value
                 return
             }
-            let name = draftProperties.freeKey(for: key)
+            let name = properties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
             key = name
+            special = KMLDataMapping.mayBeSpecial(key)
         }
-        if draftProperties.isEmpty, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
-        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
+        // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
+        let count = properties.entries.count
+        if count == 0, propertyRoom > 1 { properties.reserveCapacity(propertyRoom) }
+        if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
-        draftProperties.append(key: key, value: value)
-        if draftProperties.count > limits.maximumKeys, problem == nil {
+        properties.append(key: key, value: value)
+        if count >= limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }

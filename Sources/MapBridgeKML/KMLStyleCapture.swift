@@ -7,7 +7,7 @@ import MapBridgeModel
 ///     var capture = KMLStyleCapture()
 ///     capture.setColor(red, opacity: 0.5, in: .lineStyle)
 ///     capture.strokeWidth = 3
-///     capture.style()   // Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3)
+///     capture.take()   // Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3); capture is empty again
 struct KMLStyleCapture: Sendable {
     var strokeColor: Color?
     var strokeOpacity: Double?
@@ -50,16 +50,45 @@ struct KMLStyleCapture: Sendable {
     /// The style captured, without an id (the style sheet gives shared styles theirs): the
     /// members given, put in a style's storage in one step (`Style(reading:…)`, the same style
     /// as `Style(strokeColor:…)` with those members, which would first compare all of them with
-    /// an empty style's), or the empty style when none was given. Consumes the capture, so
-    /// that its strings move into the style.
-    consuming func style() -> Style {
+    /// an empty style's), or the empty style when none was given. Leaves the capture empty for
+    /// the next `<Style>`: the marker and label move into the style (blank ones take their
+    /// place), and the rest is unset, with no capture made afresh.
+    mutating func take() -> Style {
         guard strokeColor != nil || strokeOpacity != nil || strokeWidth != nil || fillColor != nil
             || fillOpacity != nil || fill != nil || outline != nil || hasMarker || hasLabel
         else { return Self.empty }
-        return Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth, fillColor: fillColor,
-                     fillOpacity: fillOpacity, fill: fill, outline: outline,
-                     marker: hasMarker ? marker : nil, label: hasLabel ? label : nil)
+        // Members are set on the marker and label only after `hasMarker` or `hasLabel`: those
+        // left unflagged are still blank.
+        var takenMarker: MarkerStyle?
+        if hasMarker {
+            var blank = Self.blankMarker
+            swap(&blank, &marker)
+            takenMarker = blank
+            hasMarker = false
+        }
+        var takenLabel: LabelStyle?
+        if hasLabel {
+            var blank = Self.blankLabel
+            swap(&blank, &label)
+            takenLabel = blank
+            hasLabel = false
+        }
+        let style = Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
+                          fillColor: fillColor, fillOpacity: fillOpacity, fill: fill, outline: outline,
+                          marker: takenMarker, label: takenLabel)
+        strokeColor = nil
+        strokeOpacity = nil
+        strokeWidth = nil
+        fillColor = nil
+        fillOpacity = nil
+        fill = nil
+        outline = nil
+        return style
     }
+
+    /// A marker and a label with no member set, made once.
+    private static let blankMarker = MarkerStyle()
+    private static let blankLabel = LabelStyle()
 
     /// The style with no member set, made once.
     private static let empty = Style()

@@ -55,6 +55,33 @@ extension Coordinate {
         }
     }
 
+    /// Makes a coordinate from plain fixed-point numbers as a scanner read them, each number's
+    /// text kept as its spelling: the coordinate `init(longitude:latitude:altitude:)` makes of
+    /// `Number(value:text:scanned:)`s, without a `Number` in between (for the hot loop of a
+    /// reader). `nil` when a number's digits have no spelling for its value (then keep its
+    /// text through `Number`).
+    /// - Parameters:
+    ///   - longitude, latitude: the values and the facts of their texts.
+    ///   - altitude: the altitude's value and the facts of its text, or `nil` for none.
+    @inlinable
+    public init?(longitude: (value: Double, scanned: FixedPointSpelling.Digits),
+                 latitude: (value: Double, scanned: FixedPointSpelling.Digits),
+                 altitude: (value: Double, scanned: FixedPointSpelling.Digits)?)
+    {
+        guard let lon = FixedPointSpelling(scanned: longitude.scanned, value: longitude.value),
+              let lat = FixedPointSpelling(scanned: latitude.scanned, value: latitude.value)
+        else { return nil }
+        var alt: FixedPointSpelling?
+        if let altitude {
+            guard let spelled = FixedPointSpelling(scanned: altitude.scanned, value: altitude.value) else { return nil }
+            alt = spelled
+        }
+        self.longitude = longitude.value
+        self.latitude = latitude.value
+        self.storedAltitude = Self.stored(altitude?.value)
+        self.spelling = .fixed(Spelling.pack(lon, lat, alt))
+    }
+
     /// The text of the coordinate's numbers: none, digit counts, or the text itself.
     @usableFromInline enum Spelling: Sendable {
         /// Made from values.

@@ -83,6 +83,24 @@ public struct XMLAttributeList {
         }
     }
 
+    /// The bytes of the value of the first attribute whose local name is `name`, read in place
+    /// with no string made: valid only during the `startElement` call that received the list.
+    /// They are libxml2's, in which `&` stands only in `&#38;` (`value(of:)` expands it). `nil`
+    /// when there is no such attribute, or when the attributes were made strings before
+    /// (`init(_:)`: `value(of:)` has them).
+    ///
+    ///     attributeList.valueBytes(of: "name")   // the bytes of "population", or nil
+    public func valueBytes(of name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard case .libxml(let attributes, let count) = storage else { return nil }
+        let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for k in 0..<count {
+            guard let local = attributes[5 * k], Self.equals(local, key) else { continue }
+            guard let start = attributes[5 * k + 3], let end = attributes[5 * k + 4] else { return nil }
+            return UnsafeBufferPointer(start: start, count: max(end - start, 0))
+        }
+        return nil
+    }
+
     /// Every attribute as (local name, value) strings, in document order.
     public var pairs: XMLAttributes {
         switch storage {
@@ -103,7 +121,12 @@ public struct XMLAttributeList {
 
     /// Whether the NUL-terminated `cString` spells `key`.
     private static func equals(_ cString: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (i, byte) in key.enumerated() where cString[i] != byte { return false }
+        // A shorter `cString` differs at its NUL, before any byte past it is read.
+        var i = 0
+        while i < key.count {
+            if cString[i] != key[i] { return false }
+            i += 1
+        }
         return cString[key.count] == 0
     }
 

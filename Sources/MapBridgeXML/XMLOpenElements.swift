@@ -31,7 +31,9 @@ struct XMLOpenElements: ~Copyable {
     /// The innermost open element, if any.
     var last: Element? { count > 0 ? base[count - 1] : nil }
 
-    /// Opens `element` inside the others; the buffer doubles when it is full.
+    /// Opens `element` inside the others; the buffer doubles when it is full. Inlined into the
+    /// parser's start callback, as the stack is pushed at every element.
+    @inline(__always)
     mutating func push(_ element: Element) {
         if count == capacity {
             let grown = capacity * 2

@@ -217,6 +217,10 @@ final class XMLSAXCore {
         reportedLocalName.map { String(cString: $0) }
     }
 
+    /// An element starts: its index and where it starts are pushed, and the handler is told.
+    /// Inlined into the callback (as the other per-element and text paths are): a call of its
+    /// own at every element costs more than its body.
+    @inline(__always)
     func startElement(_ index: Int, localName: UnsafePointer<xmlChar>, attributes: XMLAttributeList) {
         // Two field loads, not a SourceLocation (whose file name would be retained and released).
         if let input = context?.pointee.input {
@@ -233,6 +237,7 @@ final class XMLSAXCore {
     /// innermost, with the name, prefix and namespace its start had (a mismatched end tag is
     /// a fatal error, after which it reports nothing), so the index its start pushed is the
     /// one: no name is looked up.
+    @inline(__always)
     func endInnermostElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
                              _ uri: UnsafePointer<xmlChar>?)
     {
@@ -245,6 +250,7 @@ final class XMLSAXCore {
         openElements.removeLast()
         events.end(innermost)
     }
+    @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
 
     /// A namespace error libxml2 reads past (a prefix without its declaration).

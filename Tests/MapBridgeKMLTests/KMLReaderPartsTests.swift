@@ -41,7 +41,8 @@ struct KMLReaderPartsTests {
 
     @Test("style capture: no member given is an empty style; each sub-style's members land in place")
     func styleCapture() {
-        #expect(KMLStyleCapture().style() == Style())
+        var none = KMLStyleCapture()
+        #expect(none.take() == Style())
         let red = Color(red: 255, green: 0, blue: 0)
         var capture = KMLStyleCapture()
         capture.setColor(red, opacity: 0.5, in: .lineStyle)
@@ -51,12 +52,18 @@ struct KMLReaderPartsTests {
         capture.strokeWidth = 3
         capture.hasMarker = true
         capture.marker.scale = 1.5
-        #expect(capture.style() == Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3, fillColor: red,
-                                       marker: MarkerStyle(scale: 1.5), label: LabelStyle(color: red, opacity: 0.25)))
+        #expect(capture.take() == Style(strokeColor: red, strokeOpacity: 0.5, strokeWidth: 3, fillColor: red,
+                                      marker: MarkerStyle(scale: 1.5), label: LabelStyle(color: red, opacity: 0.25)))
+        // Taken, the capture is empty again: the next style starts from nothing.
+        #expect(capture.take() == Style())
+        capture.hasLabel = true
+        capture.label.scale = 2
+        #expect(capture.take() == Style(label: LabelStyle(scale: 2)))
+        #expect(capture.take() == Style())
         // An IconStyle member that said nothing usable still makes a marker, as before.
         var empty = KMLStyleCapture()
         empty.hasMarker = true
-        #expect(empty.style() == Style(marker: MarkerStyle()))
+        #expect(empty.take() == Style(marker: MarkerStyle()))
     }
 
     @Test("numbers: plain decimals have the correctly rounded value, the same bits as Double(_:); other texts are no JSON number")

@@ -43,6 +43,28 @@ struct XMLAttributeListTests {
         #expect(handler.seen.map(\.3) == [0, 0, 3, 2])
     }
 
+    /// Reads value bytes in place, as the KML reader does for data names.
+    final class Bytes: XMLEventHandler {
+        var seen: [(String?, String?)] = []
+        func startElement(_ name: Name, attributes: XMLAttributes) { Issue.record("the string form was called") }
+        func startElement(_ name: Name, attributeList: XMLAttributeList) {
+            seen.append((attributeList.valueBytes(of: "name").map { String(decoding: $0, as: UTF8.self) },
+                         attributeList.valueBytes(of: "id").map { String(decoding: $0, as: UTF8.self) }))
+        }
+        func endElement(_ name: Name) {}
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
+
+    @Test("value bytes in place: libxml2's (& as &#38;), none for a missing attribute or a list of strings")
+    func valueBytes() throws {
+        let handler = Bytes()
+        let parser = XMLPushParser(source: ByteSource(bytes: Array(Self.document.utf8)), handler: handler, documentKind: "XML")
+        while try parser.parseNextChunk() {}
+        #expect(handler.seen.map(\.0) == [nil, nil, "Fish &#38; <Chips>", ""])
+        #expect(handler.seen.map(\.1) == [nil, nil, "f&#38;0", "2"])
+        #expect(XMLAttributeList([("name", "x")]).valueBytes(of: "name") == nil)
+    }
+
     @Test("a handler of strings gets every attribute in order, as before")
     func strings() throws {
         let handler = Strings()

@@ -1,0 +1,88 @@
+import MapBridgeXML
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The strings of `Data` and `SimpleData` names, each made once: the placemarks of one file
+/// repeat the same few names, and making a string of each name's bytes at every placemark
+/// costs more than finding the one made before. A table of 64 slots, each
+/// keeping a name of up to 32 bytes with its string and whether it may be a special key
+/// (`KMLDataMapping.mayBeSpecial`). A name is looked for in its slot and the three after it;
+/// one not found takes the first empty one of them, or its own. Noncopyable: it owns its
+/// buffers and frees them.
+///
+///     var names = KMLNameCache()
+///     names.name(bytes)   // ("population", false): made now
+///     names.name(bytes)   // the same string, found
+///     names.name(ampersand)   // nil: "a&#38;b" is for the caller to expand
+struct KMLNameCache: ~Copyable {
+    private struct Slot {
+        /// The name's length in bytes; -1 while the slot is empty.
+        var length: Int
+        var name: String
+        var mayBeSpecial: Bool
+    }
+
+    private static let slotCount = 64
+    /// The longest name kept, in bytes.
+    private static let width = 32
+
+    private let slots: UnsafeMutablePointer<Slot>
+    /// Each slot's name bytes, `width` apart.
+    private let bytes: UnsafeMutablePointer<UInt8>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(length: -1, name: "", mayBeSpecial: false), count: Self.slotCount)
+        bytes = .allocate(capacity: Self.slotCount * Self.width)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The string the UTF-8 `raw` spell (`String(xmlText:)`), and whether it may be a special
+    /// key; `nil` for bytes holding `&`, which stands for an escape that the caller expands
+    /// (never kept, so bytes found in the table hold none).
+    mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool)? {
+        let n = raw.count
+        guard n > 0, n <= Self.width, let base = raw.baseAddress else {
+            return raw.contains(UInt8(ascii: "&")) ? nil : Self.made(raw)
+        }
+        let home = Self.slot(base, n)
+        // Up to four slots from the name's own: names that share one do not evict each other.
+        var free: Int?
+        for probe in 0..<4 {
+            let slot = (home + probe) & (Self.slotCount - 1)
+            let length = slots[slot].length
+            if length == n, memcmp(bytes + slot * Self.width, base, n) == 0 {
+                return (slots[slot].name, slots[slot].mayBeSpecial)
+            }
+            if length < 0, free == nil { free = slot }
+        }
+        guard !raw.contains(UInt8(ascii: "&")) else { return nil }
+        let made = Self.made(raw)
+        let slot = free ?? home
+        (bytes + slot * Self.width).update(from: base, count: n)
+        slots[slot] = Slot(length: n, name: made.name, mayBeSpecial: made.mayBeSpecial)
+        return made
+    }
+
+    private static func made(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool) {
+        let name = String(xmlText: raw)
+        return (name, KMLDataMapping.mayBeSpecial(name))
+    }
+
+    /// The slot for a name of `n` bytes (1...`width`) at `base`: its length, first, middle and
+    /// last bytes, mixed (`slotCount` is 2⁶).
+    private static func slot(_ base: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        let key = UInt64(n) | UInt64(base[0]) << 8 | UInt64(base[n / 2]) << 16 | UInt64(base[n - 1]) << 24
+        // The top six bits of a multiplicative hash.
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+}
