@@ -37,28 +37,26 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
         bytesRead.reserveCapacity(count)
     }
 
-    /// Reads to the end (or the first error, or until `send` refuses a batch), sending the
-    /// features in batches; the reader reports through `relay`, which must be holding.
+    /// Reads `reader` to the end (or the first error, or until `send` refuses a batch), sending
+    /// its features in batches; the reader reports through `relay`, which must be holding.
+    /// Generic, so that a reader whose type is known here is called directly, not through a
+    /// closure that copies it to ask its progress.
     /// - Parameters:
-    ///   - open: the reader's `open()`, called first when the thread opens the reader itself
-    ///     (its document goes in the first batch, its error ends the reading).
-    ///   - next: the reader's `next()`.
-    ///   - progress: the reader's progress.
+    ///   - opening: whether the thread opens the reader itself first (its document goes in the
+    ///     first batch, its error ends the reading).
     ///   - summary: what to tell the caller once the reader has returned `nil`.
     ///   - send: hands a batch over; `false` stops the reading (the caller gave up).
-    static func produce(open: (() throws -> DocumentInfo)? = nil, next: () throws -> Feature?,
-                        progress: () -> (bytesRead: Int64, totalBytes: Int64?),
-                        relay: DiagnosticRelay, summary: () -> Summary,
-                        send: (consuming FeatureBatch) -> Bool)
+    static func produce<Reader: FeatureReader>(from reader: inout Reader, opening: Bool, relay: DiagnosticRelay,
+                                               summary: (Reader) -> Summary, send: (consuming FeatureBatch) -> Bool)
     {
         var batch = FeatureBatch(reserving: maximumFeatures)
-        var batchStart = progress().bytesRead
+        var batchStart = reader.progress.bytesRead
         // How the reading ended, kept here until the last batch goes: testing the batch's own
         // `end` for each feature would copy the batch.
         var end: End?
-        if let open {
+        if opening {
             do {
-                batch.opened = try open()
+                batch.opened = try reader.open()
             } catch {
                 end = .failed(error)
             }
@@ -69,13 +67,13 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
             if end == nil {
                 do {
                     // Appended as it comes: neither the feature nor the optional is copied.
-                    if let feature = try next() { batch.features.append(feature) } else { end = .finished(summary()) }
+                    if let feature = try reader.next() { batch.features.append(feature) } else { end = .finished(summary(reader)) }
                 } catch {
                     end = .failed(error)
                 }
             }
             for d in relay.take() { batch.diagnostics.append((before, d)) }
-            let p = progress()
+            let p = reader.progress
             batch.totalBytes = p.totalBytes
             if let reason = end.take() {
                 batch.end = reason
