@@ -92,6 +92,29 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
     }
 }
 
+/// A reader that lends each feature to its caller (`lendNext(to:)`) rather than return it:
+/// a feature parsed on another thread is then moved once on the caller's thread, where each
+/// move of it misses the cache (the other core wrote it), not once for each layer between
+/// its batch and the writer.
+protocol FeatureLending: FeatureReader {
+    /// Hands the next feature to `body`, as `next()` would return it.
+    /// - Returns: `false`, without calling `body`, after the last feature.
+    /// - Throws: what `next()` throws, and what `body` throws.
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool
+}
+
+extension FeatureLending {
+    /// `lendNext(to:)`, then `progress` read into `progress` in place (read from outside,
+    /// through an optional, it would copy the reader).
+    mutating func lendNext(to body: (Feature) throws -> Void,
+                           updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> Bool
+    {
+        let lent = try lendNext(to: body)
+        progress = self.progress
+        return lent
+    }
+}
+
 /// The caller's side of one batch: hands out its features in order, each after the
 /// diagnostics the reader reported before it.
 struct FeatureBatchCursor<Summary: Sendable> {
@@ -114,6 +137,19 @@ struct FeatureBatchCursor<Summary: Sendable> {
         nextFeature += 1
         reportDiagnostics(before: i, to: report)
         return (feature, batch.bytesRead[i])
+    }
+
+    /// Like `next(report:)`, lending the feature to `body` rather than returning it: it is
+    /// moved out of the batch once, not again through each layer on its way to the writer.
+    /// - Returns: where the reader had read to after the feature; `nil`, without calling
+    ///   `body`, when every feature is out.
+    mutating func lendNext(report: DiagnosticHandler, to body: (Feature) throws -> Void) rethrows -> Int64? {
+        let i = nextFeature
+        guard i < batch.features.count, let feature = batch.features[i].take() else { return nil }
+        nextFeature += 1
+        reportDiagnostics(before: i, to: report)
+        try body(feature)
+        return batch.bytesRead[i]
     }
 
     /// Reports the diagnostics after the last feature.
