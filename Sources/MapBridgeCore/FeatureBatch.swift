@@ -51,32 +51,40 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
     {
         var batch = FeatureBatch(reserving: maximumFeatures)
         var batchStart = reader.progress.bytesRead
-        // How the reading ended, kept here until the last batch goes: testing the batch's own
-        // `end` for each feature would copy the batch.
-        var end: End?
+        // The error `open()` threw: the reading ends before its first feature.
+        var openError: (any Error)?
         if opening {
             do {
                 batch.opened = try reader.open()
             } catch {
-                end = .failed(error)
+                openError = error
             }
         }
         while true {
             // The diagnostics reported while reading the next feature come before it.
             let before = batch.features.count
-            if end == nil {
+            // Whether the reading has ended (how, in `batch.end`): a flag, because testing an
+            // `End?` for each feature copied it (a summary is hundreds of bytes).
+            var ended = true
+            if let error = openError.take() {
+                batch.end = .failed(error)
+            } else {
                 do {
                     // Appended as it comes: neither the feature nor the optional is copied.
-                    if let feature = try reader.next() { batch.features.append(feature) } else { end = .finished(summary(reader)) }
+                    if let feature = try reader.next() {
+                        batch.features.append(feature)
+                        ended = false
+                    } else {
+                        batch.end = .finished(summary(reader))
+                    }
                 } catch {
-                    end = .failed(error)
+                    batch.end = .failed(error)
                 }
             }
             for d in relay.take() { batch.diagnostics.append((before, d)) }
             let p = reader.progress
             batch.totalBytes = p.totalBytes
-            if let reason = end.take() {
-                batch.end = reason
+            if ended {
                 batch.endBytesRead = p.bytesRead
                 _ = send(batch)
                 return
