@@ -53,7 +53,11 @@ struct ChunkedGeoJSONReader: FeatureLending {
     private var elementsBefore = 0
     /// Where the current chunk's reports go (`reporter(for:)`).
     private var reporter: DiagnosticHandler
-    private var opened: DocumentInfo?
+    private var opened: DocumentInfo? {
+        didSet { isOpen = true }
+    }
+    /// Whether `open()` has returned (a flag: testing `opened` for each feature copied it).
+    private var isOpen = false
     private var isDone = false
     private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
 
@@ -110,7 +114,7 @@ struct ChunkedGeoJSONReader: FeatureLending {
     }
 
     mutating func next() throws -> Feature? {
-        if opened == nil { _ = try open() }
+        if !isOpen { _ = try open() }
         if readsAlone {
             defer { progress = single?.progress ?? progress }
             return try single?.next()
@@ -119,7 +123,7 @@ struct ChunkedGeoJSONReader: FeatureLending {
     }
 
     mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
-        if opened == nil { _ = try open() }
+        if !isOpen { _ = try open() }
         if readsAlone {
             guard let feature = try next() else { return false }
             try body(feature)
