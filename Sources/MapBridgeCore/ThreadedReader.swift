@@ -39,7 +39,8 @@ struct ThreadedReader: FeatureReader {
         }
     }
 
-    /// The wrapped reader as a type of its own, for `FeatureBatch.produce`.
+    /// The wrapped reader as a type of its own, for `FeatureBatch.produce` (an `any
+    /// FeatureReader` handed to it in place, opened there, crashes the Swift 6.3 compiler).
     private struct Wrapped: FeatureReader {
         var base: any FeatureReader
         mutating func open() throws -> DocumentInfo { try base.open() }
