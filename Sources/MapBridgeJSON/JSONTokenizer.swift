@@ -148,7 +148,8 @@ public final class JSONTokenizer {
             end = lent.count
             atEndOfSource = true
         } else {
-            // Lent bytes without storage (none at all) leave the source at its end: it reads 0.
+            // A source that does not lend, or lent no bytes at all (it is at its end and reads
+            // 0): the tokenizer's own buffer, refilled.
             adopted = nil
             capacity = chunkSize * 2
             buffer = .allocate(capacity: capacity)
