@@ -217,8 +217,7 @@ final class ChunkPipeline: @unchecked Sendable {
         var piece = PieceReader(GeoJSONReader(source: job.source(name: name), options: options,
                                               report: relay.handler(passingTo: { _ in })),
                                 titleProperty: settings.titleProperty)
-        FeatureBatch<PieceSummary>.produce(open: { try piece.open() }, next: { try piece.next() },
-                                           progress: { piece.progress }, relay: relay, summary: { piece.summary },
+        FeatureBatch<PieceSummary>.produce(from: &piece, opening: true, relay: relay, summary: { $0.summary },
                                            send: { job.batches.push($0) })
         job.batches.close()
     }
@@ -226,27 +225,37 @@ final class ChunkPipeline: @unchecked Sendable {
 
 /// A GeoJSON reader of one piece, with what `FeatureSources.reader` adds to every reader:
 /// the title from a property, and the tally of positions out of range (reported once for the
-/// whole input, by the caller).
+/// whole input, by the caller). The reader is called as its own type, not through an
+/// existential.
 struct PieceReader: FeatureReader {
     private let geojson: GeoJSONReader
-    private var base: any FeatureReader
+    /// `ConvertOptions.titleProperty` (see `TitlePropertyReader`).
+    private let titleProperty: String?
     private var tally = CoordinateRangeTally()
 
     init(_ geojson: GeoJSONReader, titleProperty: String?) {
         self.geojson = geojson
-        base = titleProperty.map { TitlePropertyReader(base: geojson, key: $0) } ?? geojson
+        self.titleProperty = titleProperty
     }
 
-    mutating func open() throws -> DocumentInfo { try base.open() }
+    mutating func open() throws -> DocumentInfo { try geojson.open() }
 
     mutating func next() throws -> Feature? {
-        guard let feature = try base.next() else { return nil }
+        guard let feature = try nextTitled() else { return nil }
         tally.note(feature)
         return feature
     }
 
-    var document: DocumentInfo { base.document }
-    var progress: (bytesRead: Int64, totalBytes: Int64?) { base.progress }
+    /// The GeoJSON reader's next feature, titled from `titleProperty` when one is set.
+    private func nextTitled() throws -> Feature? {
+        guard let titleProperty else { return try geojson.next() }
+        guard var feature = try geojson.next() else { return nil }
+        TitlePropertyReader.takeTitle(of: &feature, fromProperty: titleProperty)
+        return feature
+    }
+
+    var document: DocumentInfo { geojson.document }
+    var progress: (bytesRead: Int64, totalBytes: Int64?) { geojson.progress }
 
     var summary: PieceSummary {
         PieceSummary(skippedCount: geojson.skippedCount, skippedLines: geojson.skippedLines,

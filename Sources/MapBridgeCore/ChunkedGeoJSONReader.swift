@@ -20,7 +20,7 @@ import MapBridgeModel
 ///     var reader = try ChunkedGeoJSONReader(path: "big.geojsonl", separator: .newline, …)
 ///     _ = try reader.open()
 ///     while let feature = try reader.next() { … }
-struct ChunkedGeoJSONReader: FeatureReader {
+struct ChunkedGeoJSONReader: FeatureLending {
     /// Passes the pieces' reports on through one limiter. Each piece's reader limits its own
     /// the same way (`DiagnosticLimiter`: 10 of a code, then a note) and never drops a report
     /// one reader of the whole input would pass, so what passes here is what that one passes.
@@ -39,6 +39,8 @@ struct ChunkedGeoJSONReader: FeatureReader {
     /// Whether `single` reads (a flag: testing the optional would copy the reader).
     private var readsAlone = false
     private var job: ChunkJob?
+    /// The input offset where `job`'s chunk starts.
+    private var jobOffset: Int64 = 0
     private var cursor = FeatureBatchCursor<PieceSummary>()
     /// Features handed out of `job` (skipped ones included).
     private var jobFeatures = 0
@@ -51,7 +53,11 @@ struct ChunkedGeoJSONReader: FeatureReader {
     private var elementsBefore = 0
     /// Where the current chunk's reports go (`reporter(for:)`).
     private var reporter: DiagnosticHandler
-    private var opened: DocumentInfo?
+    private var opened: DocumentInfo? {
+        didSet { isOpen = true }
+    }
+    /// Whether `open()` has returned (a flag: testing `opened` for each feature copied it).
+    private var isOpen = false
     private var isDone = false
     private(set) var progress: (bytesRead: Int64, totalBytes: Int64?)
 
@@ -108,21 +114,42 @@ struct ChunkedGeoJSONReader: FeatureReader {
     }
 
     mutating func next() throws -> Feature? {
-        if opened == nil { _ = try open() }
+        if !isOpen { _ = try open() }
         if readsAlone {
             defer { progress = single?.progress ?? progress }
             return try single?.next()
         }
+        return try advance { cursor, report in cursor.next(report: report) }
+    }
+
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        if !isOpen { _ = try open() }
+        if readsAlone {
+            guard let feature = try next() else { return false }
+            try body(feature)
+            return true
+        }
+        return try advance { cursor, report in try cursor.lendNext(report: report, to: body).map { ((), $0) } } != nil
+    }
+
+    /// The next feature in input order, handed out by `hand` (from the cursor, once the
+    /// diagnostics before it are reported: `FeatureBatchCursor.next(report:)` or
+    /// `lendNext(report:to:)`), which gives back what to return and where the reader had read
+    /// to after the feature; `nil` after the last feature.
+    private mutating func advance<Item>(
+        _ hand: (inout FeatureBatchCursor<PieceSummary>, DiagnosticHandler) throws -> (Item, Int64)?
+    ) throws -> Item? {
         if isDone { return nil }
         while true {
-            if let item = cursor.next(report: replayed > 0 ? { _ in } : reporter) {
+            // Handed out already, before the chunk they came from turned out not to end cleanly.
+            while replayed > 0, cursor.next(report: { _ in }) != nil {
                 jobFeatures += 1
-                if replayed > 0 {
-                    replayed -= 1
-                    continue
-                }
-                progress.bytesRead = (job?.chunk.origin.offset ?? 0) + item.bytesRead
-                return item.feature
+                replayed -= 1
+            }
+            if let (item, bytesRead) = try hand(&cursor, reporter) {
+                jobFeatures += 1
+                progress.bytesRead = jobOffset + bytesRead
+                return item
             }
             if let end = cursor.batch.end {
                 switch end {
@@ -130,7 +157,7 @@ struct ChunkedGeoJSONReader: FeatureReader {
                     cursor.reportRest(to: reporter)
                     elementsBefore = job?.countsFromZero == true ? elementsBefore + found.elementsRead : found.elementsRead
                     summary.add(found)
-                    progress.bytesRead = (job?.chunk.origin.offset ?? 0) + cursor.batch.endBytesRead
+                    progress.bytesRead = jobOffset + cursor.batch.endBytesRead
                     job = nil
                     cursor = FeatureBatchCursor()
                 case .failed(let error):
@@ -139,7 +166,10 @@ struct ChunkedGeoJSONReader: FeatureReader {
                 }
             }
             if job == nil {
-                guard let nextJob = pipeline.nextJob() else { return finish() }
+                guard let nextJob = pipeline.nextJob() else {
+                    finish()
+                    return nil
+                }
                 if nextJob.endsCollection {
                     try readRest(from: nextJob.chunk)
                     continue
@@ -183,6 +213,7 @@ struct ChunkedGeoJSONReader: FeatureReader {
 
     private mutating func begin(_ next: ChunkJob) {
         job = next
+        jobOffset = next.chunk.origin.offset
         reporter = reporter(for: next)
         jobFeatures = 0
         cursor = FeatureBatchCursor()
@@ -238,7 +269,7 @@ struct ChunkedGeoJSONReader: FeatureReader {
     }
 
     /// The end of the input: what one reader reports there, once for all chunks.
-    private mutating func finish() -> Feature? {
+    private mutating func finish() {
         isDone = true
         if let d = GeoJSONReader.skippedCountDiagnostic(count: summary.skippedCount, lines: summary.skippedLines,
                                                         source: pipeline.name)
@@ -246,6 +277,5 @@ struct ChunkedGeoJSONReader: FeatureReader {
             report(d)
         }
         if let d = summary.tally.diagnostic { report(d) }
-        return nil
     }
 }

@@ -14,7 +14,7 @@ import MapBridgeModel
 ///     var reader = CollectionProbingReader(source: try ByteSource(path: "big.geojson"), …)
 ///     _ = try reader.open()
 ///     while let feature = try reader.next() { … }
-struct CollectionProbingReader: FeatureReader {
+struct CollectionProbingReader: FeatureLending {
     private struct Plan {
         let source: ByteSource
         let settings: ChunkPipeline.Settings
@@ -62,6 +62,19 @@ struct CollectionProbingReader: FeatureReader {
             feature = try threaded?.next(updating: &progress)
         }
         return feature
+    }
+
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        if chosen == .none { _ = try open() }
+        switch chosen {
+        case .none: return false
+        case .chunked:
+            return try chunked?.lendNext(to: body, updating: &progress) ?? false
+        case .threaded:
+            guard let feature = try threaded?.next(updating: &progress) else { return false }
+            try body(feature)
+            return true
+        }
     }
 
     var document: DocumentInfo {

@@ -74,7 +74,13 @@ public struct Conversion: Sendable {
         var count = 0
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
                                             inputFormat: inputFormat, carrying: attachments, report: report) { writer in
-            count = try Self.copy(from: &reader, to: &writer, attachments: &attachments, progress: progress)
+            // Only a reader on other threads lends (asked only then: the cast costs a lookup).
+            if options.threads > 1, var lending = reader as? any FeatureLending {
+                count = try Self.copy(lending: &lending, to: &writer, attachments: &attachments, progress: progress)
+                reader = lending
+            } else {
+                count = try Self.copy(from: &reader, to: &writer, attachments: &attachments, progress: progress)
+            }
         }
         return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: bytes)
     }
@@ -94,6 +100,26 @@ public struct Conversion: Sendable {
         while let feature = try reader.next() {
             attachments?.collect(from: feature)
             try writer.write(feature)
+            count += 1
+            let p = reader.progress
+            progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
+        }
+        try writer.finish(reader.document)
+        return count
+    }
+
+    /// `copy(from:to:attachments:progress:)` for a reader that lends its features: each is
+    /// written where the reader lends it from.
+    private static func copy<Reader: FeatureLending, Writer: FeatureWriter>(lending reader: inout Reader, to writer: inout Writer,
+                                                     attachments: inout KMZAttachments?,
+                                                     progress: (Progress) -> Void) throws -> Int
+    {
+        var count = 0
+        try writer.begin(try reader.open())
+        while try reader.lendNext(to: { feature in
+            attachments?.collect(from: feature)
+            try writer.write(feature)
+        }) {
             count += 1
             let p = reader.progress
             progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))

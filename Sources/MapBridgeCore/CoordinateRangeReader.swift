@@ -73,17 +73,19 @@ struct CoordinateRangeTally: Sendable {
     /// Counts the shape's positions out of range, noting the first; reads only the numbers of
     /// each position in place (no copy of a coordinate and its source text per vertex).
     private static func scan(_ shape: Shape, _ outside: inout Int, _ first: inout Coordinate?) {
+        // One position; the coordinate is asked for only when it is the first out of range.
+        func note(longitude lon: Double, latitude lat: Double, _ coordinate: @autoclosure () -> Coordinate) {
+            guard lon < -180 || lon > 180 || lat < -90 || lat > 90 else { return }
+            outside += 1
+            if first == nil { first = coordinate() }
+        }
         func scan(_ cs: [Coordinate]) {
-            for i in cs.indices {
-                let lon = cs[i].longitude, lat = cs[i].latitude
-                guard lon < -180 || lon > 180 || lat < -90 || lat > 90 else { continue }
-                outside += 1
-                if first == nil { first = cs[i] }
-            }
+            for i in cs.indices { note(longitude: cs[i].longitude, latitude: cs[i].latitude, cs[i]) }
         }
         switch shape {
-        case .annotation(let c): scan([c])
-        case .circle(let circle): scan([circle.center])
+        // A single position is noted as it is, not put in an array of its own first.
+        case .annotation(let c): note(longitude: c.longitude, latitude: c.latitude, c)
+        case .circle(let circle): note(longitude: circle.center.longitude, latitude: circle.center.latitude, circle.center)
         case .polyline(let line): scan(line.coordinates)
         case .multiPoint(let points): scan(points)
         case .multiPolyline(let lines): for line in lines { scan(line.coordinates) }

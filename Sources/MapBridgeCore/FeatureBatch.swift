@@ -37,48 +37,54 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
         bytesRead.reserveCapacity(count)
     }
 
-    /// Reads to the end (or the first error, or until `send` refuses a batch), sending the
-    /// features in batches; the reader reports through `relay`, which must be holding.
+    /// Reads `reader` to the end (or the first error, or until `send` refuses a batch), sending
+    /// its features in batches; the reader reports through `relay`, which must be holding.
+    /// Generic, so that a reader whose type is known here is called directly, not through a
+    /// closure that copies it to ask its progress.
     /// - Parameters:
-    ///   - open: the reader's `open()`, called first when the thread opens the reader itself
-    ///     (its document goes in the first batch, its error ends the reading).
-    ///   - next: the reader's `next()`.
-    ///   - progress: the reader's progress.
+    ///   - opening: whether the thread opens the reader itself first (its document goes in the
+    ///     first batch, its error ends the reading).
     ///   - summary: what to tell the caller once the reader has returned `nil`.
     ///   - send: hands a batch over; `false` stops the reading (the caller gave up).
-    static func produce(open: (() throws -> DocumentInfo)? = nil, next: () throws -> Feature?,
-                        progress: () -> (bytesRead: Int64, totalBytes: Int64?),
-                        relay: DiagnosticRelay, summary: () -> Summary,
-                        send: (consuming FeatureBatch) -> Bool)
+    static func produce<Reader: FeatureReader>(from reader: inout Reader, opening: Bool, relay: DiagnosticRelay,
+                                               summary: (Reader) -> Summary, send: (consuming FeatureBatch) -> Bool)
     {
         var batch = FeatureBatch(reserving: maximumFeatures)
-        var batchStart = progress().bytesRead
-        // How the reading ended, kept here until the last batch goes: testing the batch's own
-        // `end` for each feature would copy the batch.
-        var end: End?
-        if let open {
+        var batchStart = reader.progress.bytesRead
+        // The error `open()` threw: the reading ends before its first feature.
+        var openError: (any Error)?
+        if opening {
             do {
-                batch.opened = try open()
+                batch.opened = try reader.open()
             } catch {
-                end = .failed(error)
+                openError = error
             }
         }
         while true {
             // The diagnostics reported while reading the next feature come before it.
             let before = batch.features.count
-            if end == nil {
+            // Whether the reading has ended (how, in `batch.end`): a flag, because testing an
+            // `End?` for each feature copied it (a summary is hundreds of bytes).
+            var ended = true
+            if let error = openError.take() {
+                batch.end = .failed(error)
+            } else {
                 do {
                     // Appended as it comes: neither the feature nor the optional is copied.
-                    if let feature = try next() { batch.features.append(feature) } else { end = .finished(summary()) }
+                    if let feature = try reader.next() {
+                        batch.features.append(feature)
+                        ended = false
+                    } else {
+                        batch.end = .finished(summary(reader))
+                    }
                 } catch {
-                    end = .failed(error)
+                    batch.end = .failed(error)
                 }
             }
             for d in relay.take() { batch.diagnostics.append((before, d)) }
-            let p = progress()
+            let p = reader.progress
             batch.totalBytes = p.totalBytes
-            if let reason = end.take() {
-                batch.end = reason
+            if ended {
                 batch.endBytesRead = p.bytesRead
                 _ = send(batch)
                 return
@@ -91,6 +97,29 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
                 batchStart = p.bytesRead
             }
         }
+    }
+}
+
+/// A reader that lends each feature to its caller (`lendNext(to:)`) rather than return it:
+/// a feature parsed on another thread is then moved once on the caller's thread, where each
+/// move of it misses the cache (the other core wrote it), not once for each layer between
+/// its batch and the writer.
+protocol FeatureLending: FeatureReader {
+    /// Hands the next feature to `body`, as `next()` would return it.
+    /// - Returns: `false`, without calling `body`, after the last feature.
+    /// - Throws: what `next()` throws, and what `body` throws.
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool
+}
+
+extension FeatureLending {
+    /// `lendNext(to:)`, then `progress` read into `progress` in place (read from outside,
+    /// through an optional, it would copy the reader).
+    mutating func lendNext(to body: (Feature) throws -> Void,
+                           updating progress: inout (bytesRead: Int64, totalBytes: Int64?)) throws -> Bool
+    {
+        let lent = try lendNext(to: body)
+        progress = self.progress
+        return lent
     }
 }
 
@@ -116,6 +145,19 @@ struct FeatureBatchCursor<Summary: Sendable> {
         nextFeature += 1
         reportDiagnostics(before: i, to: report)
         return (feature, batch.bytesRead[i])
+    }
+
+    /// Like `next(report:)`, lending the feature to `body` rather than returning it: it is
+    /// moved out of the batch once, not again through each layer on its way to the writer.
+    /// - Returns: where the reader had read to after the feature; `nil`, without calling
+    ///   `body`, when every feature is out.
+    mutating func lendNext(report: DiagnosticHandler, to body: (Feature) throws -> Void) rethrows -> Int64? {
+        let i = nextFeature
+        guard i < batch.features.count, let feature = batch.features[i].take() else { return nil }
+        nextFeature += 1
+        reportDiagnostics(before: i, to: report)
+        try body(feature)
+        return batch.bytesRead[i]
     }
 
     /// Reports the diagnostics after the last feature.

@@ -139,8 +139,13 @@ struct TitlePropertyReader: FeatureReader {
 
     mutating func next() throws -> Feature? {
         guard var feature = try base.next() else { return nil }
-        feature.takeField(.title, fromProperty: key) { $0.title = $1 }
+        Self.takeTitle(of: &feature, fromProperty: key)
         return feature
+    }
+
+    /// Gives `feature` the title its property `key` holds, taking the property out.
+    static func takeTitle(of feature: inout Feature, fromProperty key: String) {
+        feature.takeField(.title, fromProperty: key) { $0.title = $1 }
     }
 
     var document: DocumentInfo { base.document }

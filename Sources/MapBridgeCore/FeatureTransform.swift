@@ -56,8 +56,9 @@ struct TransformingWriter: FeatureWriter {
 
     mutating func begin(_ document: DocumentInfo) throws { try base.begin(document) }
     mutating func write(_ feature: Feature) throws {
-        // The feature as it came unless the transform changed it: no copy on the common path.
-        if let changed = try transform.transformed(feature) {
+        // The feature as it came unless the transform changed it: no copy on the common path,
+        // where no densification is asked (not even of the transform's empty answer).
+        if transform.densification != nil, let changed = try transform.transformed(feature) {
             try base.write(changed)
         } else {
             try base.write(feature)

@@ -80,12 +80,16 @@ struct RecordChunker {
     let chunkBytes: Int
     let separator: Separator
     private let source: ByteSource
-    /// Read, not yet in a chunk; it starts at `origin`.
+    /// Read, not yet in a chunk: the first `pendingCount` bytes of `pending`, which start at
+    /// `origin`. The bytes after them are room that reads fill in place (never looked at
+    /// before), so that a chunk is the storage its bytes were read into, not a copy.
     private var pending: [UInt8] = []
+    private var pendingCount = 0
     private var origin = JSONTokenizer.Origin(offset: 0, line: 1, lineStart: 0)
     private var atEnd = false
     private var failure: (any Error)?
-    private var readBuffer: [UInt8]
+    /// Bytes asked of the source at a time.
+    private let readSize: Int
     /// Whether a chunk has been handed out (an empty input is one empty chunk).
     private var handedOut = false
     /// For `featureElements`: the scan, how far into `pending` it has looked, a cut it found
@@ -117,7 +121,7 @@ struct RecordChunker {
         self.source = source
         self.separator = separator
         self.chunkBytes = max(chunkBytes, 1)
-        readBuffer = [UInt8](repeating: 0, count: min(self.chunkBytes, Self.readBytes))
+        readSize = min(self.chunkBytes, Self.readBytes)
     }
 
     /// The source's name, for messages.
@@ -132,12 +136,12 @@ struct RecordChunker {
         if separator == .featureElements { return nextElements() }
         var searchFrom = separator == .newline ? chunkBytes - 1 : chunkBytes
         while true {
-            if pending.count > searchFrom, let cut = boundary(from: searchFrom) { return take(cut) }
+            if pendingCount > searchFrom, let cut = boundary(from: searchFrom) { return take(cut) }
             if atEnd {
-                guard !pending.isEmpty || failure != nil || !handedOut else { return nil }
-                return take(pending.count)
+                guard pendingCount > 0 || failure != nil || !handedOut else { return nil }
+                return take(pendingCount)
             }
-            searchFrom = max(searchFrom, pending.count)
+            searchFrom = max(searchFrom, pendingCount)
             readMore()
         }
     }
@@ -152,7 +156,7 @@ struct RecordChunker {
             switch scanPending() {
             case .separator: break
             case .needMore:
-                if atEnd || pending.count > maximumChunkBytes { return false }
+                if atEnd || pendingCount > maximumChunkBytes { return false }
                 readMore()
             case .arrayEnd, .unsuitable: return false
             }
@@ -164,7 +168,7 @@ struct RecordChunker {
                 lineCutIndent = indent
                 break
             }
-            if atEnd || pending.count > maximumChunkBytes { break }
+            if atEnd || pendingCount > maximumChunkBytes { break }
             readMore()
         }
         return true
@@ -175,7 +179,7 @@ struct RecordChunker {
     /// between the last line break and the `{`; -1 when it is no line cut; `nil` when
     /// `pending` ends first.
     private func lineCut(at comma: Int) -> Int? {
-        pending.withUnsafeBufferPointer { b -> Int? in
+        withPending { b -> Int? in
             var i = comma - 1
             while i >= 0, Self.isBlank(b[i]) || b[i] == 0x0A { i -= 1 }
             guard i >= 0, b[i] == 0x7D else { return -1 }
@@ -195,10 +199,10 @@ struct RecordChunker {
     /// `pending`, or `nil` when none is there yet (`lineSearched` keeps how far it looked).
     private mutating func nextLineCut() -> Int? {
         var from = max(lineSearched, chunkBytes)
-        while let newline = pending.withUnsafeBytes({ raw -> Int? in
-            guard let base = raw.baseAddress, from < raw.count,
-                  let hit = memchr(base + from, 0x0A, raw.count - from) else { return nil }
-            return base.distance(to: UnsafeRawPointer(hit))
+        while let newline = withPending({ b -> Int? in
+            guard let base = b.baseAddress, from < b.count,
+                  let hit = memchr(base + from, 0x0A, b.count - from) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
         }) {
             // The comma before the line break, past the blanks at the line's end.
             var comma = newline - 1
@@ -214,7 +218,7 @@ struct RecordChunker {
             }
             from = newline + 1
         }
-        lineSearched = pending.count
+        lineSearched = pendingCount
         return nil
     }
 
@@ -225,7 +229,7 @@ struct RecordChunker {
     /// is left in `foundCut`.
     private mutating func scanPending() -> FeatureArrayScan.Step {
         let minimum = chunkBytes
-        let (step, next) = pending.withUnsafeBufferPointer { scan.step($0, from: scanned, reportingFrom: minimum) }
+        let (step, next) = withPending { scan.step($0, from: scanned, reportingFrom: minimum) }
         scanned = next
         if step == .separator { foundCut = next - 1 }
         return step
@@ -239,7 +243,7 @@ struct RecordChunker {
                 if let comma = nextLineCut() { return takeElements(through: comma) }
                 // No line cut within reach, or the input ends: the rest is read in one piece
                 // (where `features` ends is not known without a scan).
-                if atEnd || pending.count > maximumChunkBytes { return endOfCollection() }
+                if atEnd || pendingCount > maximumChunkBytes { return endOfCollection() }
                 readMore()
             }
         }
@@ -250,7 +254,7 @@ struct RecordChunker {
             case .separator:
                 continue
             case .needMore:
-                if !atEnd && pending.count <= maximumChunkBytes {
+                if !atEnd && pendingCount <= maximumChunkBytes {
                     readMore()
                     continue
                 }
@@ -291,12 +295,12 @@ struct RecordChunker {
     /// to the end: the bytes, then what the source still holds, then the read error, if any.
     consuming func rest(after chunks: [Chunk]) -> ByteSource {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunks.reduce(pending.count) { $0 + $1.bytes.count + $1.skipped.count })
+        bytes.reserveCapacity(chunks.reduce(pendingCount) { $0 + $1.bytes.count + $1.skipped.count })
         for chunk in chunks {
             bytes += chunk.bytes
             bytes += chunk.skipped
         }
-        bytes += pending
+        bytes += pending[..<pendingCount]
         // A chunk that carries the read error is the last one there was.
         let failure = chunks.last?.failure ?? failure
         return Self.source(name: source.name, bytes: bytes, then: atEnd ? nil : source, failure: failure,
@@ -304,11 +308,12 @@ struct RecordChunker {
     }
 
     /// A source of `bytes`, then of what `more` holds, then failing with `failure`; its size
-    /// `totalBytes` when known.
+    /// `totalBytes` when known. `bytes` alone are lent (`ByteSource(lending:name:)`): a
+    /// tokenizer reads them in place.
     static func source(name: String, bytes: [UInt8], then more: ByteSource?, failure: (any Error)?,
                        totalBytes: Int64? = nil) -> ByteSource
     {
-        if more == nil && failure == nil { return ByteSource(bytes: bytes, name: name) }
+        if more == nil && failure == nil { return ByteSource(lending: bytes, name: name) }
         var offset = 0
         return ByteSource(name: name, totalBytes: totalBytes) { buffer, count in
             if offset < bytes.count {
@@ -332,24 +337,49 @@ struct RecordChunker {
     /// before it), or `nil`.
     private func boundary(from start: Int) -> Int? {
         let target: UInt8 = separator == .newline ? 0x0A : 0x1E
-        return pending.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress, start < raw.count,
-                  let hit = memchr(base + start, Int32(target), raw.count - start) else { return nil }
-            let index = base.distance(to: UnsafeRawPointer(hit))
+        return withPending { b -> Int? in
+            guard let base = b.baseAddress, start < b.count,
+                  let hit = memchr(base + start, Int32(target), b.count - start) else { return nil }
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
             return separator == .newline ? index + 1 : index
         }
     }
 
+    /// The pending bytes, for a look that does not change them.
+    private func withPending<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        pending.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<pendingCount])) }
+    }
+
+    /// Reads up to `readSize` more bytes into the room after the pending ones (grown first
+    /// when short).
     private mutating func readMore() {
+        if pending.count - pendingCount < readSize {
+            // Rare: before the first cut, or an element longer than a chunk.
+            pending = Self.storage(holding: pending[..<pendingCount], room: max(pending.count, chunkBytes + readSize))
+        }
         do {
-            let n = try readBuffer.withUnsafeMutableBytes { raw -> Int in
+            let (start, size) = (pendingCount, readSize)
+            let n = try pending.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return try source.read(into: base, count: raw.count)
+                return try source.read(into: base + start, count: size)
             }
-            if n == 0 { atEnd = true } else { pending += readBuffer[0..<n] }
+            if n == 0 { atEnd = true } else { pendingCount += n }
         } catch {
             failure = error
             atEnd = true
+        }
+    }
+
+    /// Storage for pending bytes: `bytes`, then `room` bytes more that are not set (each is
+    /// read into before it is looked at: see `pending`).
+    private static func storage(holding bytes: ArraySlice<UInt8>, room: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count + room) { target, initialized in
+            if let base = target.baseAddress {
+                bytes.withUnsafeBufferPointer { source in
+                    if let from = source.baseAddress { base.update(from: from, count: source.count) }
+                }
+            }
+            initialized = target.count
         }
     }
 
@@ -357,18 +387,17 @@ struct RecordChunker {
     /// (a separator that belongs to no chunk).
     private mutating func take(_ count: Int, skipping: Int = 0) -> Chunk {
         handedOut = true
-        // The chunk keeps the pending buffer (cut short, not copied); what follows moves to a
-        // buffer of its own.
-        let skipped = Array(pending[count..<min(count + skipping, pending.count)])
-        let tail = pending[min(count + skipping, pending.count)...]
-        var following: [UInt8] = []
-        // Room for the next chunk and the read that ends it, so that reading on appends in place.
-        following.reserveCapacity(tail.count + chunkBytes + readBuffer.count)
-        following += tail
+        // The chunk keeps the pending storage (cut short, not copied); what follows moves to
+        // storage of its own, with room for the next chunk and the read that ends it, so that
+        // reading on fills it in place.
+        let after = min(count + skipping, pendingCount)
+        let skipped = Array(pending[count..<after])
+        let following = Self.storage(holding: pending[after..<pendingCount], room: chunkBytes + readSize)
+        pendingCount -= after
         pending.removeSubrange(count...)
         let bytes = pending
         pending = following
-        let reachesEnd = atEnd && pending.isEmpty
+        let reachesEnd = atEnd && pendingCount == 0
         let chunk = Chunk(bytes: bytes, origin: origin, reachesEnd: reachesEnd, failure: reachesEnd ? failure : nil,
                           skipped: skipped)
         if reachesEnd { failure = nil }

@@ -30,8 +30,23 @@ struct ThreadedReader: FeatureReader {
     /// been opened.
     private final class Box: @unchecked Sendable {
         // @unchecked: the caller's thread uses `reader` only before the reader's thread starts.
-        var reader: any FeatureReader
-        init(_ reader: any FeatureReader) { self.reader = reader }
+        var reader: Wrapped
+        init(_ reader: any FeatureReader) { self.reader = Wrapped(base: reader) }
+
+        /// Reads `reader` to the end on the calling thread, into `queue` (`FeatureBatch.produce`).
+        func produce(relay: DiagnosticRelay, into queue: BoundedQueue<Batch>) {
+            Batch.produce(from: &reader, opening: false, relay: relay, summary: { $0.document }, send: { queue.push($0) })
+        }
+    }
+
+    /// The wrapped reader as a type of its own, for `FeatureBatch.produce` (an `any
+    /// FeatureReader` handed to it in place, opened there, crashes the Swift 6.3 compiler).
+    private struct Wrapped: FeatureReader {
+        var base: any FeatureReader
+        mutating func open() throws -> DocumentInfo { try base.open() }
+        mutating func next() throws -> Feature? { try base.next() }
+        var document: DocumentInfo { base.document }
+        var progress: (bytesRead: Int64, totalBytes: Int64?) { base.progress }
     }
 
     /// The reader's thread and the queue it fills; releasing it stops the thread.
@@ -76,8 +91,7 @@ struct ThreadedReader: FeatureReader {
         let pipeline = Pipeline()
         let (box, relay, queue) = (box, relay, pipeline.queue)
         pipeline.thread = WorkerThread {
-            Batch.produce(next: { try box.reader.next() }, progress: { box.reader.progress }, relay: relay,
-                          summary: { box.reader.document }, send: { queue.push($0) })
+            box.produce(relay: relay, into: queue)
             queue.close()
         }
         if pipeline.thread == nil {

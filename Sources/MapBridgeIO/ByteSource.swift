@@ -23,6 +23,8 @@ public final class ByteSource {
     private let memory: [UInt8]?
     private var memoryOffset = 0
     private let custom: ((UnsafeMutableRawPointer, Int) throws -> Int)?
+    /// Whether `takeRest()` hands the bytes over (`init(lending:name:)`).
+    private var lends = false
 
     /// Opens a file for reading; `-` reads standard input.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it is missing, a directory
@@ -59,6 +61,14 @@ public final class ByteSource {
         fd = -1
         ownsDescriptor = false
         totalBytes = Int64(bytes.count)
+    }
+
+    /// A source over bytes in memory that a reader may take all at once (`takeRest()`) rather
+    /// than copy out a piece at a time: a chunk of a larger input that a tokenizer reads in
+    /// place. Read with `read(into:count:)`, it is `init(bytes:name:)`.
+    public convenience init(lending bytes: [UInt8], name: String) {
+        self.init(bytes: bytes, name: name)
+        lends = true
     }
 
     /// A source whose bytes come from `read(buffer, count)`, which returns how many bytes it
@@ -105,6 +115,17 @@ public final class ByteSource {
             if errno == EINTR { continue }
             throw MapBridgeError(.inputUnavailable, "cannot read '\(name)': \(systemErrorText(errno))")
         }
+    }
+
+    /// For a source made with `init(lending:name:)`: the bytes not yet read, all at once and
+    /// without a copy while none has been read; they count as read, and the source is at its
+    /// end. `nil` (nothing read) for any other source.
+    public func takeRest() -> [UInt8]? {
+        guard lends, let memory else { return nil }
+        let rest = memoryOffset == 0 ? memory : Array(memory[memoryOffset...])
+        bytesRead += Int64(rest.count)
+        memoryOffset = memory.count
+        return rest
     }
 
     /// Goes back to the first byte, for a reader that passes over its input more than once

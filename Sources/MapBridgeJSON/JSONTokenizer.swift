@@ -3,7 +3,8 @@ import MapBridgeModel
 
 /// A streaming JSON tokenizer over byte buffers (RFC 8259).
 ///
-/// It reads its source in chunks (1 MiB by default), checks the grammar as it goes, and hands
+/// It reads its source in chunks (1 MiB by default), or in place when the source lends its
+/// bytes whole (`ByteSource(lending:name:)`), checks the grammar as it goes, and hands
 /// out one token at a time with the 1-based line and column where the token starts. Numbers
 /// keep their original text; strings are decoded (escapes, surrogate pairs) into bytes that
 /// stay valid until the next call. It notices duplicate member names, limits nesting depth,
@@ -84,6 +85,11 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var bufferOffset: Int64 = 0  // absolute offset of buffer[0]
     @exclusivity(unchecked) private var atEndOfSource = false
     private let chunkSize: Int
+    /// The bytes of a source that lends them (`ByteSource.takeRest()`), read in place: `buffer`
+    /// points into them (they are held here, never changed, so they stay put), the source is
+    /// at its end, and nothing is refilled, moved or written. `nil` when `buffer` is the
+    /// tokenizer's own, refilled from the source.
+    private let adopted: [UInt8]?
     /// Whether the source's first byte is the input's first byte (a BOM may stand there, and
     /// nothing but whitespace is an empty input).
     private let startsInput: Bool
@@ -138,8 +144,19 @@ public final class JSONTokenizer {
         sourceFile = SourceFile(source.name)
         self.options = options
         chunkSize = max(options.chunkSize, 16)
-        capacity = chunkSize * 2
-        buffer = .allocate(capacity: capacity)
+        if let lent = source.takeRest(), let base = lent.withUnsafeBufferPointer({ $0.baseAddress }) {
+            adopted = lent
+            buffer = UnsafeMutablePointer(mutating: base)
+            capacity = lent.count
+            end = lent.count
+            atEndOfSource = true
+        } else {
+            // A source that does not lend, or lent no bytes at all (it is at its end and reads
+            // 0): the tokenizer's own buffer, refilled.
+            adopted = nil
+            capacity = chunkSize * 2
+            buffer = .allocate(capacity: capacity)
+        }
         containers = .allocate(capacity: min(max(options.maximumDepth, 1), 100_000))
         if let origin = options.origin {
             bufferOffset = origin.offset
@@ -147,6 +164,7 @@ public final class JSONTokenizer {
             lineStart = origin.lineStart
         }
         startsInput = bufferOffset == 0
+        if adopted != nil { skipByteOrderMark() }
         enter(options.enclosing)
     }
 
@@ -169,7 +187,7 @@ public final class JSONTokenizer {
     }
 
     deinit {
-        buffer.deallocate()
+        if adopted == nil { buffer.deallocate() }
         containers.deallocate()
     }
 
@@ -393,12 +411,17 @@ public final class JSONTokenizer {
             return shift == 0 ? nil : shift
         }
         end += n
+        skipByteOrderMark()
+        return shift
+    }
+
+    /// Steps over a UTF-8 byte order mark at the input's first byte, once it is in the buffer.
+    private func skipByteOrderMark() {
         if bufferOffset == 0 && end >= 3 && position == 0 && buffer[0] == 0xEF && buffer[1] == 0xBB
             && buffer[2] == 0xBF
         {
-            position = 3  // a UTF-8 byte order mark
+            position = 3
         }
-        return shift
     }
 
     /// Skips whitespace (and, between top-level values, the RS separator); returns the next

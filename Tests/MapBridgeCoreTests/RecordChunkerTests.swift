@@ -25,6 +25,58 @@ struct RecordChunkerTests {
         return all
     }
 
+    /// A source of `text` that hands out at most `step` bytes a read.
+    static func trickling(_ text: String, step: Int) -> ByteSource {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        return ByteSource(name: "t", totalBytes: Int64(bytes.count)) { buffer, count in
+            let n = min(count, step, bytes.count - offset)
+            bytes.withUnsafeBytes { src in
+                if let base = src.baseAddress, n > 0 { buffer.copyMemory(from: base + offset, byteCount: n) }
+            }
+            offset += n
+            return n
+        }
+    }
+
+    /// Every chunk `chunker` cuts (probed first for a FeatureCollection), described, then
+    /// what is left for reading on.
+    static func described(_ chunker: consuming RecordChunker) throws -> [String] {
+        if chunker.separator == .featureElements { _ = chunker.probe() }
+        var all: [String] = []
+        while let c = chunker.next() {
+            all.append("\(c.bytes) \(c.skipped) \(c.origin) \(c.kind) \(c.reachesEnd)")
+        }
+        let source = chunker.rest(after: [])
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var rest: [UInt8] = []
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { raw in try raw.baseAddress.map { try source.read(into: $0, count: 64) } ?? 0 }
+            if n == 0 { break }
+            rest += buffer[0..<n]
+        }
+        return all + ["rest \(rest)"]
+    }
+
+    @Test("the chunks are the same however few bytes each read gives", arguments: [1, 2, 3, 5, 8, 40])
+    func trickledReads(chunkBytes: Int) throws {
+        let cases: [(String, RecordChunker.Separator)] = [
+            ("{\"a\":1}\n{\"b\":[1,\n2]}\n\n{\"c\":\"xyz\"}\n{}", .newline),
+            ("\u{1E}{\"a\":1}\n\u{1E}{\"b\":2}\u{1E}[3]\n", .recordSeparator),
+            ("{\"type\":\"FeatureCollection\",\"features\":[\n{\"a\":\"],\"},\n{\"b\":[1,2]},\n{}\n],\"x\":1}\n", .featureElements),
+            ("{\"features\":[{\"a\":1}, {\"b\":2},\n{\"c\":3},\n{}],\"x\":1}", .featureElements),
+        ]
+        for (text, separator) in cases {
+            let whole = try Self.described(RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: separator,
+                                                         chunkBytes: chunkBytes))
+            for step in [1, 2, 3, 7] {
+                let trickled = try Self.described(RecordChunker(source: Self.trickling(text, step: step), separator: separator,
+                                                                chunkBytes: chunkBytes))
+                #expect(trickled == whole, "step \(step): \(text)")
+            }
+        }
+    }
+
     @Test("an empty input is one empty chunk")
     func empty() {
         let all = chunks("", .newline, size: 4)
