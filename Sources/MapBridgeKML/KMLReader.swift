@@ -206,20 +206,25 @@ public final class KMLReader: FeatureReader {
     private static func startsLateDefinition(in window: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         guard let base = window.baseAddress else { return false }
         let n = window.count
+        // Compared byte by byte in place: the spellings are short, and most differ early.
         @inline(__always) func has(_ literal: StaticString, at i: Int) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard i >= 0, i + count <= n else { return false }
-            return memcmp(base + i, literal.utf8Start, count) == 0
+            let bytes = literal.utf8Start
+            for k in 0..<count where base[i + k] != bytes[k] { return false }
+            return true
         }
+        @inline(__always) func byte(at i: Int) -> UInt8 { i >= 0 && i < n ? base[i] : 0 }
         var i = start
         while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "S")), n - i) {
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
             if has("Style", at: at) {
-                if has("Style id=", at: at) || has("Style kml:id=", at: at) || has("StyleMap", at: at)
-                    || has("CascadingStyle", at: at - 9)
-                {
-                    return true
-                }
+                // Most are an inline `<Style>` or its end tag: the byte after the name and the
+                // one `CascadingStyle` would start with rule them out before any spelling.
+                let next = byte(at: at + 5)
+                if next == UInt8(ascii: " "), has("Style id=", at: at) || has("Style kml:id=", at: at) { return true }
+                if next == UInt8(ascii: "M"), has("StyleMap", at: at) { return true }
+                if byte(at: at - 9) == UInt8(ascii: "C"), has("CascadingStyle", at: at - 9) { return true }
             } else if has("Schema", at: at), has("<", at: at - 1) || has(":", at: at - 1) {
                 return true
             }
