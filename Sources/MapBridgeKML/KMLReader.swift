@@ -50,12 +50,12 @@ public final class KMLReader: FeatureReader {
         preopened = source
     }
 
-    /// Bytes handed to libxml2 at a time while features are read. Small: the features a chunk finishes are all alive
-    /// until they are handed out, and a handful of them (a 4 KiB chunk holds a few placemarks)
-    /// leaves the allocator's per-size caches enough room to give their memory back to the
-    /// next ones cheaply; 64 KiB chunks (a hundred placemarks) cost more in `malloc` than the
-    /// extra calls into libxml2 cost.
-    static let chunkSize = 1 << 12
+    /// Bytes handed to libxml2 at a time while features are read. Small: the features a chunk
+    /// finishes are all alive until they are handed out, and a handful of them (3 KiB hold a
+    /// few placemarks) leave the allocator's per-size caches room to give their memory to the
+    /// next ones cheaply; 64 KiB chunks (a hundred placemarks) cost more in `malloc` and `free`
+    /// than the extra calls into libxml2 cost (and 2 KiB chunks already cost more in those).
+    static let chunkSize = 3 << 10
 
     /// The file opened by `init(path:)`, until `start` takes it.
     private var preopened: ByteSource?
