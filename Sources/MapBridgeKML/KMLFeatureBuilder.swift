@@ -119,6 +119,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var dataNameMayBeSpecial = false
     /// The strings of the data names met so far.
     @exclusivity(unchecked) private var dataNames = KMLNameCache()
+    /// The `dataNames` slot that keeps `dataName`, or `nil` (a name not kept there).
+    private var dataNameSlot: Int?
+    /// A number for each feature read (the mark `dataNames` slots get while it is read).
+    private var featureSerial = 0
+    /// Whether every key of the feature's properties so far is a data name added through a
+    /// `dataNames` slot (marked `featureSerial`): then a name found in a slot with another mark
+    /// is not among them, and `addProperty` need not look for it.
+    private var keysAreMarkedNames = true
     private var dataValue: String?
     /// The `gx:SimpleArrayData` of the gx:Track being read (its name, then its values).
     private var pendingArrays: [(name: String, values: [PropertyValue])] = []
@@ -286,6 +294,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             let here = location
             draft = Draft(element: name, location: here)
             draftProperties = Properties()
+            featureSerial &+= 1
+            keysAreMarkedNames = true
             if let id = attribute("id") { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
@@ -310,7 +320,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             for key in ["xunits", "yunits"] { if let u = attributes.value(of: key) { point.append(key: key, value: .string(u)) } }
             setElementProperty(localName(of: name), .object(point))
         case .data:
-            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
+            readDataName(attributes)
             dataValue = nil
         case .schemaData:
             schemaURL = attribute("schemaUrl")
@@ -323,7 +333,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 style.marker.hotSpot = hotSpot
             }
         case .simpleData:
-            (dataName, dataNameMayBeSpecial) = dataNameAttribute(attributes)
+            readDataName(attributes)
         case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
             pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
@@ -619,11 +629,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .data:
             // Both moved out: the property takes them over, nothing copied or released.
             if let key = dataName.take() {
-                addProperty(key, .string(dataValue.take() ?? ""), mayBeSpecial: dataNameMayBeSpecial)
+                addProperty(key, .string(dataValue.take() ?? ""), mayBeSpecial: dataNameMayBeSpecial, slot: dataNameSlot)
             }
         case .simpleData:
             if let key = dataName {
-                addProperty(key, typedValue(field: key), mayBeSpecial: dataNameMayBeSpecial)
+                addProperty(key, typedValue(field: key), mayBeSpecial: dataNameMayBeSpecial, slot: dataNameSlot)
                 simpleDataPosition += 1
             }
             dataName = nil
@@ -691,15 +701,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
-    /// The `name` attribute of a `Data` or `SimpleData` (`nil` when it has none), its string
-    /// made once per distinct name (`KMLNameCache`), and whether it may be a special key.
-    private func dataNameAttribute(_ attributes: XMLAttributeList) -> (String?, Bool) {
+    /// Reads the `name` attribute of a `Data` or `SimpleData` into `dataName` (`nil` when it
+    /// has none), its string made once per distinct name (`KMLNameCache`), with whether it may
+    /// be a special key and the slot that keeps it.
+    private func readDataName(_ attributes: XMLAttributeList) {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
-        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.name(bytes) {
-            return (found.name, found.mayBeSpecial)
+        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.entry(bytes, markingNew: featureSerial) {
+            (dataName, dataNameMayBeSpecial, dataNameSlot) = found
+            return
         }
         let name = attributes.value(of: "name")
-        return (name, name.map(KMLDataMapping.mayBeSpecial) ?? false)
+        (dataName, dataNameMayBeSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.mayBeSpecial) ?? false, nil)
     }
 
     /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
@@ -712,9 +724,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
     /// `key_3` … (`Properties.freeKey`), with a located warning. `mayBeSpecial` is
-    /// `KMLDataMapping.mayBeSpecial(key)`, known with the name.
-    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool) {
+    /// `KMLDataMapping.mayBeSpecial(key)`, known with the name; `slot` is the `dataNames` slot
+    /// that keeps the name, if any.
+    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool, slot: Int?) {
         guard readingFeature else { return }
+        // A name whose slot is not marked for this feature was not added to it (when all its
+        // keys are such names): the scan of the properties is left out.
+        let mayBePresent: Bool
+        if let slot, keysAreMarkedNames {
+            mayBePresent = dataNames.mark(of: slot) == featureSerial
+            dataNames.mark(slot, with: featureSerial)
+        } else {
+            mayBePresent = true
+            keysAreMarkedNames = false
+        }
         var special = mayBeSpecial
         // Moved out of the builder while they are added to (and moved back on every path): held
         // in a local, the properties need no retain around each call on them, nor a copy.
@@ -722,7 +745,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         swap(&properties, &draftProperties)
         defer { swap(&properties, &draftProperties) }
         // One scan of the (short) properties; no set of data names beside them.
-        if properties.contains(key: key) {
+        if mayBePresent, properties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
@@ -734,6 +757,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
             key = name
+            keysAreMarkedNames = false
             special = KMLDataMapping.mayBeSpecial(key)
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
@@ -751,6 +775,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// `icon`, remembering that data of that name may still take its place.
     private func setElementProperty(_ key: String, _ value: PropertyValue) {
         guard readingFeature else { return }
+        keysAreMarkedNames = false
         if !draftProperties.contains(key: key) { draft?.elementKeys.append(key) }
         draftProperties[key] = value
         if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }

@@ -24,6 +24,8 @@ struct KMLNameCache: ~Copyable {
         var length: Int
         var name: String
         var mayBeSpecial: Bool
+        /// The caller's mark (`mark(_:with:)`, or the one `entry` gave with the name).
+        var mark: Int
     }
 
     private static let slotCount = 64
@@ -36,7 +38,7 @@ struct KMLNameCache: ~Copyable {
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(length: -1, name: "", mayBeSpecial: false), count: Self.slotCount)
+        slots.initialize(repeating: Slot(length: -1, name: "", mayBeSpecial: false, mark: 0), count: Self.slotCount)
         bytes = .allocate(capacity: Self.slotCount * Self.width)
     }
 
@@ -50,9 +52,22 @@ struct KMLNameCache: ~Copyable {
     /// key; `nil` for bytes holding `&`, which stands for an escape that the caller expands
     /// (never kept, so bytes found in the table hold none).
     mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool)? {
+        entry(raw, markingNew: 0).map { ($0.name, $0.mayBeSpecial) }
+    }
+
+    /// `name(_:)`, with the slot that keeps the name (`nil` for a name too long to keep). A slot
+    /// keeps its mark (`mark(_:with:)`) while it holds the same name; a name found in none is
+    /// put in one with the mark `mark`. A name is in one slot at most, so a slot whose mark
+    /// differs from one the caller gives all the names it handles in some span (at the first
+    /// sight too) holds a name the caller has not handled in that span.
+    mutating func entry(_ raw: UnsafeBufferPointer<UInt8>, markingNew mark: Int)
+        -> (name: String, mayBeSpecial: Bool, slot: Int?)?
+    {
         let n = raw.count
         guard n > 0, n <= Self.width, let base = raw.baseAddress else {
-            return raw.contains(UInt8(ascii: "&")) ? nil : Self.made(raw)
+            guard !raw.contains(UInt8(ascii: "&")) else { return nil }
+            let made = Self.made(raw)
+            return (made.name, made.mayBeSpecial, nil)
         }
         let home = Self.slot(base, n)
         // Up to four slots from the name's own: names that share one do not evict each other.
@@ -61,7 +76,7 @@ struct KMLNameCache: ~Copyable {
             let slot = (home + probe) & (Self.slotCount - 1)
             let length = slots[slot].length
             if length == n, memcmp(bytes + slot * Self.width, base, n) == 0 {
-                return (slots[slot].name, slots[slot].mayBeSpecial)
+                return (slots[slot].name, slots[slot].mayBeSpecial, slot)
             }
             if length < 0, free == nil { free = slot }
         }
@@ -69,9 +84,15 @@ struct KMLNameCache: ~Copyable {
         let made = Self.made(raw)
         let slot = free ?? home
         (bytes + slot * Self.width).update(from: base, count: n)
-        slots[slot] = Slot(length: n, name: made.name, mayBeSpecial: made.mayBeSpecial)
-        return made
+        slots[slot] = Slot(length: n, name: made.name, mayBeSpecial: made.mayBeSpecial, mark: mark)
+        return (made.name, made.mayBeSpecial, slot)
     }
+
+    /// The mark last given to `slot`.
+    func mark(of slot: Int) -> Int { slots[slot].mark }
+
+    /// Gives `slot` (one `entry(_:)` returned) the mark `value`, kept until it takes another name.
+    mutating func mark(_ slot: Int, with value: Int) { slots[slot].mark = value }
 
     private static func made(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool) {
         let name = String(xmlText: raw)

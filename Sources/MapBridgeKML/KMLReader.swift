@@ -50,6 +50,13 @@ public final class KMLReader: FeatureReader {
         preopened = source
     }
 
+    /// Bytes handed to libxml2 at a time while features are read. Small: the features a chunk
+    /// finishes are all alive until they are handed out, and a handful of them (3 KiB hold a
+    /// few placemarks) leave the allocator's per-size caches room to give their memory to the
+    /// next ones cheaply; 64 KiB chunks (a hundred placemarks) cost more in `malloc` and `free`
+    /// than the extra calls into libxml2 cost (and 2 KiB chunks already cost more in those).
+    static let chunkSize = 3 << 10
+
     /// The file opened by `init(path:)`, until `start` takes it.
     private var preopened: ByteSource?
 
@@ -149,7 +156,7 @@ public final class KMLReader: FeatureReader {
         let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false, limits: readLimits)
         builder.styleSheet = sheet
         builder.schemas = schemas
-        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML",
+        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML", chunkSize: Self.chunkSize,
                                    allowsHugeText: readLimits.allowsHugeXMLText)
         builder.parser = parser
         self.builder = builder
@@ -206,20 +213,25 @@ public final class KMLReader: FeatureReader {
     private static func startsLateDefinition(in window: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         guard let base = window.baseAddress else { return false }
         let n = window.count
+        // Compared byte by byte in place: the spellings are short, and most differ early.
         @inline(__always) func has(_ literal: StaticString, at i: Int) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard i >= 0, i + count <= n else { return false }
-            return memcmp(base + i, literal.utf8Start, count) == 0
+            let bytes = literal.utf8Start
+            for k in 0..<count where base[i + k] != bytes[k] { return false }
+            return true
         }
+        @inline(__always) func byte(at i: Int) -> UInt8 { i >= 0 && i < n ? base[i] : 0 }
         var i = start
         while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "S")), n - i) {
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
             if has("Style", at: at) {
-                if has("Style id=", at: at) || has("Style kml:id=", at: at) || has("StyleMap", at: at)
-                    || has("CascadingStyle", at: at - 9)
-                {
-                    return true
-                }
+                // Most are an inline `<Style>` or its end tag: the byte after the name and the
+                // one `CascadingStyle` would start with rule them out before any spelling.
+                let next = byte(at: at + 5)
+                if next == UInt8(ascii: " "), has("Style id=", at: at) || has("Style kml:id=", at: at) { return true }
+                if next == UInt8(ascii: "M"), has("StyleMap", at: at) { return true }
+                if byte(at: at - 9) == UInt8(ascii: "C"), has("CascadingStyle", at: at - 9) { return true }
             } else if has("Schema", at: at), has("<", at: at - 1) || has(":", at: at - 1) {
                 return true
             }

@@ -27,8 +27,13 @@ func saxStartElement(
         guard !p.isStopped else { return }
         let index = p.nameIndex(localName, prefix, uri)
         // Read in place by the handler: no strings or array made for attributes nobody asks for.
-        p.startElement(index, localName: localName,
-                       attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+        // Each call makes its list of a case known here, which has nothing to release after it
+        // (one list of either case would be destroyed through a call at every element).
+        if let attributes, attributeCount > 0 {
+            p.startElement(index, localName: localName, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+        } else {
+            p.startElement(index, localName: localName, attributes: XMLAttributeList(libxml: nil, count: 0))
+        }
     }
 }
 
