@@ -36,7 +36,7 @@ extension FixedPointSpelling {
     /// - Parameters:
     ///   - scanned: the facts of a plain fixed-point text, as its scanner found them.
     ///   - value: the double the text was parsed to.
-    @inlinable
+    @inlinable @inline(__always)
     public init?(scanned: Digits, value: Double) {
         // Up to 18 digits cannot wrap a UInt64 (10¹⁸ < 2⁶⁴); more never equal units < 10¹⁷.
         guard scanned.negative == (value.sign == .minus), scanned.digitCount <= 18,

@@ -245,9 +245,10 @@ public struct FixedPointSpelling: Hashable, Sendable {
         UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)
     }
 
-    /// 10^`digits` as an integer, for `digits` in 0...16 (a switch over literals: a table).
+    /// 10^`digits` as an integer, for `digits` in 0...16 (a switch over literals: a table);
+    /// 10¹⁶ for any other.
     @inlinable @inline(__always)
-    static func integerScale(_ digits: Int) -> UInt64 {
+    public static func integerScale(_ digits: Int) -> UInt64 {
         switch digits {
         case 0: 1
         case 1: 10
