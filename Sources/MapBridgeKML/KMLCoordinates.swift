@@ -290,7 +290,8 @@ enum KMLCoordinates {
         // At most 15 digits (so at most 15 significant ones, and no wrapped mantissa).
         guard digitCount <= 15 else { return nil }
         if p < end, !isSeparator(p.pointee) { return nil }
-        let magnitude = Double(mantissa) / FixedPointSpelling.scale(fractionDigits)
+        // Below 10¹⁵ the mantissa converts as a signed integer (one instruction), exactly.
+        let magnitude = Double(Int64(bitPattern: mantissa)) / FixedPointSpelling.scale(fractionDigits)
         return (p, negative ? -magnitude : magnitude,
                 FixedPointSpelling.Digits(digits: mantissa, digitCount: digitCount, fractionDigits: fractionDigits,
                                           negative: negative))
