@@ -92,17 +92,17 @@ enum KMLCoordinates {
             guard count < capacity,
                   let (afterLongitude, longitude, longitudeDigits) = scanPlainDecimal(p, end),
                   afterLongitude < end, afterLongitude.pointee == UInt8(ascii: ","),
-                  let longitudeSpelling = FixedPointSpelling(scanned: longitudeDigits, value: longitude)
+                  let longitudeSpelling = FixedPointSpelling(scannedShort: longitudeDigits, value: longitude)
             else { return nil }
             p = afterLongitude + 1
             guard p < end, let (afterLatitude, latitude, latitudeDigits) = scanPlainDecimal(p, end),
-                  let latitudeSpelling = FixedPointSpelling(scanned: latitudeDigits, value: latitude)
+                  let latitudeSpelling = FixedPointSpelling(scannedShort: latitudeDigits, value: latitude)
             else { return nil }
             p = afterLatitude
             if p < end, p.pointee == UInt8(ascii: ",") {
                 p += 1
                 guard p < end, let (afterAltitude, altitude, altitudeDigits) = scanPlainDecimal(p, end),
-                      let altitudeSpelling = FixedPointSpelling(scanned: altitudeDigits, value: altitude)
+                      let altitudeSpelling = FixedPointSpelling(scannedShort: altitudeDigits, value: altitude)
                 else { return nil }
                 p = afterAltitude
                 // A fourth number: the parser keeps three and says so.
