@@ -46,41 +46,91 @@ enum KMLCoordinates {
     /// parser would (every number kept with its text, as its spelling) and returns `true`; at
     /// anything else (spaces after a comma, an exponent, a fourth number, digits without a
     /// spelling, a problem) appends nothing and returns `false`, and the parser reads the text.
+    ///
+    /// The tuples go into a buffer sized once for the most the text can hold (a tuple and its
+    /// separator take at least four bytes, `0,0 `), on the stack for a short text, and are
+    /// moved into `result` at the end: no array growth or uniqueness check per tuple.
     static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
+        guard let start = text.baseAddress, !text.isEmpty else { return true }
         let n = text.count
-        let base = result.count
-        typealias Read = (value: Double, scanned: FixedPointSpelling.Digits)
-        let unread: Read = (0, FixedPointSpelling.Digits(digits: 0, digitCount: 0, fractionDigits: 0, negative: false))
-        // The tuple's numbers, kept from tuple to tuple (only the first `count` are read).
-        var reads = (unread, unread, unread)
-        var i = 0
-        tuples: while true {
-            while i < n, text[i] == 0x20 || text[i] == 0x0A || text[i] == 0x09 || text[i] == 0x0D { i += 1 }
-            if i == n { return true }
-            // The tuple's numbers, read by one loop (one copy of the number scan): a comma
-            // follows each but the last, which whitespace or the text's end follows.
-            var count = 0
-            while true {
-                guard i < n, let read = plainDecimal(at: i, in: text) else { break tuples }
-                switch count {
-                case 0: reads.0 = (read.value, read.digits)
-                case 1: reads.1 = (read.value, read.digits)
-                default: reads.2 = (read.value, read.digits)
+        let capacity = n / 4 + 1
+        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: capacity) { storage -> Bool in
+            guard let out = storage.baseAddress,
+                  let count = scanPlainTuples(start, start + n, into: out, capacity: capacity)
+            else { return false }
+            // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
+            // is left in the buffer to destroy.
+            if count > 4, result.isEmpty {
+                // A line or ring: an array of its exact size, the buffer's bytes moved in.
+                result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    base.moveInitialize(from: out, count: count)
+                    initialized = count
                 }
-                count += 1
-                i = read.end
-                guard i < n, text[i] == UInt8(ascii: ",") else { break }
-                // A fourth number: the parser keeps three and says so.
-                if count == 3 { break tuples }
-                i += 1
+            } else {
+                // A point or a few: into the array's kept room, one by one (cheaper than the
+                // general append of a sequence for so few).
+                for k in 0..<count { result.append((out + k).move()) }
             }
-            guard count >= 2,
-                  let coordinate = Coordinate(longitude: reads.0, latitude: reads.1, altitude: count == 3 ? reads.2 : nil)
-            else { break }
-            result.append(coordinate)
+            return true
         }
-        result.removeSubrange(base...)
-        return false
+    }
+
+    /// The fast path's loop: writes the text's tuples (see `parsePlainTuples`) from `out` on
+    /// and returns how many, or `nil` at anything the fast path does not take (what it wrote
+    /// is then to be ignored; every value written is a `.fixed` coordinate, with no
+    /// reference to release).
+    @inline(__always)
+    private static func scanPlainTuples(_ first: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                        into out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Int?
+    {
+        var p = first
+        var count = 0
+        while true {
+            while p < end, isWhitespace(p.pointee) { p += 1 }
+            if p == end { return count }
+            guard count < capacity,
+                  let (afterLongitude, longitude, longitudeDigits) = scanPlainDecimal(p, end),
+                  afterLongitude < end, afterLongitude.pointee == UInt8(ascii: ","),
+                  let longitudeSpelling = FixedPointSpelling(scannedShort: longitudeDigits, value: longitude)
+            else { return nil }
+            p = afterLongitude + 1
+            guard p < end, let (afterLatitude, latitude, latitudeDigits) = scanPlainDecimal(p, end),
+                  let latitudeSpelling = FixedPointSpelling(scannedShort: latitudeDigits, value: latitude)
+            else { return nil }
+            p = afterLatitude
+            if p < end, p.pointee == UInt8(ascii: ",") {
+                p += 1
+                guard p < end, let (afterAltitude, altitude, altitudeDigits) = scanPlainDecimal(p, end),
+                      let altitudeSpelling = FixedPointSpelling(scannedShort: altitudeDigits, value: altitude)
+                else { return nil }
+                p = afterAltitude
+                // A fourth number: the parser keeps three and says so.
+                if p < end, p.pointee == UInt8(ascii: ",") { return nil }
+                (out + count).initialize(to: Coordinate(longitude: (longitude, longitudeSpelling),
+                                                        latitude: (latitude, latitudeSpelling),
+                                                        altitude: (altitude, altitudeSpelling)))
+            } else {
+                (out + count).initialize(to: Coordinate(longitude: (longitude, longitudeSpelling),
+                                                        latitude: (latitude, latitudeSpelling),
+                                                        altitude: nil))
+            }
+            count &+= 1
+        }
+    }
+
+    /// Whether `byte` is whitespace in coordinate text: space, tab, line feed or carriage return.
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        // One bit for each of 0x09, 0x0A, 0x0D and 0x20.
+        byte <= 0x20 && (UInt64(0x1_0000_2600) >> UInt64(byte)) & 1 != 0
+    }
+
+    /// Whether `byte` ends a number in coordinate text: whitespace or a comma.
+    @inline(__always)
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        // One bit for each of 0x09, 0x0A, 0x0D, 0x20 and 0x2C.
+        byte <= 0x2C && (UInt64(0x1001_0000_2600) >> UInt64(byte)) & 1 != 0
     }
 
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
@@ -169,72 +219,80 @@ enum KMLCoordinates {
     static func plainDecimal(at start: Int, in text: UnsafeBufferPointer<UInt8>)
         -> (end: Int, value: Double, digits: FixedPointSpelling.Digits)?
     {
-        let n = text.count
-        var i = start
-        let negative = text[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        guard i < n else { return nil }
-        let first = text[i] &- UInt8(ascii: "0")
-        guard first < 10 else { return nil }
-        var mantissa = UInt64(first)
-        i += 1
-        if first == 0 {
+        guard let base = text.baseAddress, start < text.count,
+              let (after, value, digits) = scanPlainDecimal(base + start, base + text.count)
+        else { return nil }
+        return (after - base, value, digits)
+    }
+
+    /// `plainDecimal(at:in:)` over the bytes from `first` up to `end`: where the number ends,
+    /// its value and its digits.
+    /// - Precondition: `first < end`.
+    @inline(__always)
+    private static func scanPlainDecimal(_ first: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>)
+        -> (end: UnsafePointer<UInt8>, value: Double, digits: FixedPointSpelling.Digits)?
+    {
+        var p = first
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        guard p < end else { return nil }
+        let leading = p.pointee &- UInt8(ascii: "0")
+        guard leading < 10 else { return nil }
+        var mantissa = UInt64(leading)
+        p += 1
+        if leading == 0 {
             // A leading zero before another digit is no JSON number (the general path says so).
-            if i < n, text[i] &- UInt8(ascii: "0") < 10 { return nil }
+            if p < end, p.pointee &- UInt8(ascii: "0") < 10 { return nil }
         } else {
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
+            while p < end {
+                let d = p.pointee &- UInt8(ascii: "0")
                 guard d < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
+                p += 1
             }
         }
-        var digitCount = i - start - (negative ? 1 : 0)
+        var digitCount = (p - first) &- (negative ? 1 : 0)
         var fractionDigits = 0
-        if i < n, text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
+        if p < end, p.pointee == UInt8(ascii: ".") {
+            p += 1
+            let fractionStart = p
             // The fraction (most of a coordinate's digits) eight bytes at a time while eight
             // remain, then byte by byte. A word's bytes less "0" are digits where they are 0...9:
             // a byte is none when its high bit is set there or after adding 0x76 (0x0A and up
             // reach 0x80); a borrow or carry runs on only into bytes past the first non-digit.
-            if let base = text.baseAddress {
-                while n - i >= 8 {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let digits = word &- 0x3030_3030_3030_3030
-                    let others = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
-                    if others == 0 {
-                        mantissa = mantissa &* 100_000_000 &+ eightDigits(digits)
-                        i += 8
-                        continue
-                    }
-                    // The first k bytes are digits: moved to the top, the zeros below them lead.
-                    let k = others.trailingZeroBitCount >> 3
-                    if k > 0 {
-                        mantissa = mantissa &* UInt64(FixedPointSpelling.scale(k)) &+ eightDigits(digits << UInt64(64 - 8 * k))
-                        i += k
-                    }
-                    break
+            while end - p >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                let digits = word &- 0x3030_3030_3030_3030
+                let others = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+                if others == 0 {
+                    mantissa = mantissa &* 100_000_000 &+ eightDigits(digits)
+                    p += 8
+                    continue
                 }
+                // The first k bytes are digits: moved to the top, the zeros below them lead.
+                let k = others.trailingZeroBitCount >> 3
+                if k > 0 {
+                    mantissa = mantissa &* FixedPointSpelling.integerScale(k) &+ eightDigits(digits << UInt64(64 - 8 * k))
+                    p += k
+                }
+                break
             }
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
+            while p < end {
+                let d = p.pointee &- UInt8(ascii: "0")
                 guard d < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
+                p += 1
             }
-            fractionDigits = i - fractionStart
+            fractionDigits = p - fractionStart
             guard fractionDigits > 0 else { return nil }
-            digitCount += fractionDigits
+            digitCount &+= fractionDigits
         }
         // At most 15 digits (so at most 15 significant ones, and no wrapped mantissa).
         guard digitCount <= 15 else { return nil }
-        if i < n {
-            let next = text[i]
-            guard next == UInt8(ascii: ",") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else { return nil }
-        }
-        let magnitude = Double(mantissa) / FixedPointSpelling.scale(fractionDigits)
-        return (i, negative ? -magnitude : magnitude,
+        if p < end, !isSeparator(p.pointee) { return nil }
+        // Below 10¹⁵ the mantissa converts as a signed integer (one instruction), exactly.
+        let magnitude = Double(Int64(bitPattern: mantissa)) / FixedPointSpelling.scale(fractionDigits)
+        return (p, negative ? -magnitude : magnitude,
                 FixedPointSpelling.Digits(digits: mantissa, digitCount: digitCount, fractionDigits: fractionDigits,
                                           negative: negative))
     }
@@ -284,9 +342,6 @@ enum KMLCoordinates {
         var pendingSpace = false
         var tupleIndex = 0
 
-        @inline(__always) func isSeparator(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-        }
         func kept(_ value: Double, _ range: Range<Int>, _ digits: Digits?) -> Coordinate.Number {
             let bytes = UnsafeBufferPointer(rebasing: text[range])
             // A scan's digits spare reading the text again; a run read by `number(_:)` has none.

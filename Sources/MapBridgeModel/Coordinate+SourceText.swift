@@ -82,6 +82,24 @@ extension Coordinate {
         self.spelling = .fixed(Spelling.pack(lon, lat, alt))
     }
 
+    /// Makes a coordinate from values each with its spelling (made by checking the value's
+    /// text, `FixedPointSpelling(scanned:value:)` or `init?(text:value:)`): the coordinate
+    /// `init(longitude:latitude:altitude:)` makes of `Number`s with these spellings, for the
+    /// hot loop of a reader that checked the spellings itself.
+    /// - Parameters:
+    ///   - longitude, latitude: the values and their texts' spellings.
+    ///   - altitude: the altitude's value and its text's spelling, or `nil` for none.
+    @inlinable @inline(__always)
+    public init(longitude: (value: Double, spelling: FixedPointSpelling),
+                latitude: (value: Double, spelling: FixedPointSpelling),
+                altitude: (value: Double, spelling: FixedPointSpelling)?)
+    {
+        self.longitude = longitude.value
+        self.latitude = latitude.value
+        self.storedAltitude = Self.stored(altitude?.value)
+        self.spelling = .fixed(Spelling.pack(longitude.spelling, latitude.spelling, altitude?.spelling))
+    }
+
     /// The text of the coordinate's numbers: none, digit counts, or the text itself.
     @usableFromInline enum Spelling: Sendable {
         /// Made from values.
@@ -98,7 +116,7 @@ extension Coordinate {
             @usableFromInline init(_ text: CoordinateText) { self.text = text }
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         static func pack(_ lon: FixedPointSpelling, _ lat: FixedPointSpelling, _ alt: FixedPointSpelling?) -> UInt32 {
             UInt32(lon.fractionDigits) | UInt32(lat.fractionDigits) << 8 | UInt32(alt.map { $0.fractionDigits + 1 } ?? 0) << 16
         }

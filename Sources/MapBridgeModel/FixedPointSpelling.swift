@@ -100,11 +100,17 @@ public struct FixedPointSpelling: Hashable, Sendable {
     /// `nil` when that is not below 10¹⁷ (or not a number).
     @inlinable @inline(__always)
     static func units(of value: Double, fractionDigits digits: Int) -> UInt64? {
-        // Adding ½ and truncating rounds as well as `rounded()` for what a spelling needs
-        // (within 0.3 of an integer below 10¹⁷), without a call into libm; both halves use it.
-        let scaled = value.magnitude * scale(digits) + 0.5
+        let scaled = halfUp(value, fractionDigits: digits)
         guard scaled < 1e17 else { return nil }
         return UInt64(scaled)
+    }
+
+    /// `value`'s magnitude × 10^`digits` + ½: truncated, the digits `render` writes.
+    @inlinable @inline(__always)
+    static func halfUp(_ value: Double, fractionDigits digits: Int) -> Double {
+        // Adding ½ and truncating rounds as well as `rounded()` for what a spelling needs
+        // (within 0.3 of an integer below 10¹⁷), without a call into libm; both halves use it.
+        value.magnitude * scale(digits) + 0.5
     }
 
     /// The text's fraction digits when it is plain fixed point that `render` gives back for
@@ -245,9 +251,10 @@ public struct FixedPointSpelling: Hashable, Sendable {
         UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)
     }
 
-    /// 10^`digits` as an integer, for `digits` in 0...16 (a switch over literals: a table).
+    /// 10^`digits` as an integer, for `digits` in 0...16 (a switch over literals: a table);
+    /// 10¹⁶ for any other.
     @inlinable @inline(__always)
-    static func integerScale(_ digits: Int) -> UInt64 {
+    public static func integerScale(_ digits: Int) -> UInt64 {
         switch digits {
         case 0: 1
         case 1: 10

@@ -62,6 +62,64 @@ struct KMLCoordinatesFastPathTests {
         }
     }
 
+    @Test("many generated texts read alike by the fast path and the general parser, short and long")
+    func generated() throws {
+        // A fixed sequence (no clock, no system randomness): the same texts every run.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: (state >> 33) % UInt64(bound))
+        }
+        func number() -> String {
+            var text = next(4) == 0 ? "-" : ""
+            let integerDigits = 1 + next(4)
+            if next(5) == 0 {
+                text += "0"
+            } else {
+                text += String(1 + next(9))
+                for _ in 1..<integerDigits { text += String(next(10)) }
+            }
+            let fraction = next(14)
+            if fraction > 0 {
+                text += "."
+                for _ in 0..<fraction { text += String(next(10)) }
+            }
+            return text
+        }
+        let spaces = [" ", "\n", "\t", "\r\n", "  \n\t"]
+        var taken = 0
+        for _ in 0..<300 {
+            let tuples = next(3) == 0 ? 1 + next(2) : 1 + next(40)
+            var text = next(2) == 0 ? spaces[next(spaces.count)] : ""
+            for t in 0..<tuples {
+                if t > 0 { text += spaces[next(spaces.count)] }
+                text += number() + "," + number()
+                if next(3) == 0 { text += "," + number() }
+            }
+            if next(2) == 0 { text += spaces[next(spaces.count)] }
+            let (fast, general, reader) = try bothWays(text)
+            if let fast {
+                taken += 1
+                #expect(same(fast, general), "\(text)")
+            }
+            #expect(same(reader, general), "\(text)")
+        }
+        // Most texts take the fast path (a number of more than 15 digits declines it).
+        #expect(taken > 100)
+    }
+
+    @Test("the fast path appends to what the array holds, as the parser's tuples")
+    func appends() throws {
+        for text in ["1,2", "1,2 3,4 5,6 7,8 9,10 11,12", "0.5,0.25,3"] {
+            let bytes = Array(text.utf8)
+            let head = Coordinate(longitude: 9, latitude: 9)
+            var fast = [head]
+            let taken = bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &fast) }
+            #expect(taken)
+            #expect(same(fast, [head] + (try KMLCoordinates.parse(bytes))), "\(text)")
+        }
+    }
+
     @Test("anything else falls back to the general parser, which reads it as before")
     func fallback() throws {
         for text in ["1, 2", "1,2, 3", "1e-7,2", "+1,2", "01,2", "1.,2", "1,2,3,4", "1234567890123456,1",

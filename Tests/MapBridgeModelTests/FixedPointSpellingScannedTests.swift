@@ -50,6 +50,35 @@ struct FixedPointSpellingScannedTests {
         #expect(fromScan == fromText)
     }
 
+    @Test("the short test gives what the general one gives, for texts of at most 15 digits", arguments: cases)
+    func shortSameAsGeneral(c: Case) {
+        guard c.digits.digitCount <= 15 else { return }
+        #expect(FixedPointSpelling(scannedShort: c.digits, value: c.value) == FixedPointSpelling(scanned: c.digits, value: c.value))
+    }
+
+    @Test("the short test gives what the general one gives, on many values and their neighbours")
+    func shortSameAsGeneralMany() {
+        // A fixed sequence (no clock, no system randomness): the same values every run.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let fraction = Int((state >> 60) % 16)
+            let count = max(fraction, 1) + Int((state >> 56) % 4)
+            guard count <= 15 else { continue }
+            let digits = (state >> 8) % FixedPointSpelling.integerScale(count)
+            let negative = state & 1 == 0
+            let exact = Double(digits) / FixedPointSpelling.scale(fraction)
+            let scanned = FixedPointSpelling.Digits(digits: digits, digitCount: count, fractionDigits: fraction, negative: negative)
+            // The value read, its neighbours (whose digits may not come back), and the other sign.
+            for magnitude in [exact, exact.nextUp, exact.nextDown, exact.nextUp.nextUp] {
+                for value in [magnitude, -magnitude] {
+                    #expect(FixedPointSpelling(scannedShort: scanned, value: value) == FixedPointSpelling(scanned: scanned, value: value),
+                            "\(digits) \(fraction) \(value)")
+                }
+            }
+        }
+    }
+
     @Test("the same coordinate number as reading the text", arguments: cases)
     func sameNumber(c: Case) {
         var text = c.text
