@@ -49,48 +49,61 @@ enum KMLCoordinates {
     ///
     /// The tuples go into a buffer sized once for the most the text can hold (a tuple and its
     /// separator take at least four bytes, `0,0 `), on the stack for a short text, and are
-    /// moved into `result` at the end: no array growth or uniqueness check per tuple.
+    /// moved into `result` at the end: no array growth or uniqueness check per tuple. A long
+    /// text goes through the buffer in blocks of `blockTuples`, so that the buffer never
+    /// outgrows a block however long the text.
     static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
-        let n = text.count
-        let capacity = n / 4 + 1
+        let end = start + text.count
+        let capacity = min(text.count / 4 + 1, blockTuples)
+        let base = result.count
         return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: capacity) { storage -> Bool in
-            guard let out = storage.baseAddress,
-                  let count = scanPlainTuples(start, start + n, into: out, capacity: capacity)
-            else { return false }
-            // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
-            // is left in the buffer to destroy.
-            if count > 4, result.isEmpty {
-                // A line or ring: an array of its exact size, the buffer's bytes moved in.
-                result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                    guard let base = buffer.baseAddress else { return }
-                    base.moveInitialize(from: out, count: count)
-                    initialized = count
+            guard let out = storage.baseAddress else { return false }
+            var p = start
+            while true {
+                guard let count = scanPlainTuples(&p, end, into: out, capacity: capacity) else {
+                    // Not for the fast path: the blocks taken so far go, the parser reads it all.
+                    if result.count > base { result.removeSubrange(base...) }
+                    return false
                 }
-            } else {
-                // A point or a few: into the array's kept room, one by one (cheaper than the
-                // general append of a sequence for so few).
-                for k in 0..<count { result.append((out + k).move()) }
+                let finished = p == end
+                // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
+                // is left in the buffer to destroy.
+                if finished, count > 4, result.isEmpty {
+                    // A line or ring in one block: an array of its exact size, the buffer's bytes moved in.
+                    result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                        guard let base = buffer.baseAddress else { return }
+                        base.moveInitialize(from: out, count: count)
+                        initialized = count
+                    }
+                } else {
+                    // A point or a few, or one block of many: appended one by one (cheaper than
+                    // the general append of a sequence; the array grows geometrically).
+                    for k in 0..<count { result.append((out + k).move()) }
+                }
+                if finished { return true }
             }
-            return true
         }
     }
 
-    /// The fast path's loop: writes the text's tuples (see `parsePlainTuples`) from `out` on
-    /// and returns how many, or `nil` at anything the fast path does not take (what it wrote
-    /// is then to be ignored; every value written is a `.fixed` coordinate, with no
-    /// reference to release).
+    /// The most tuples the fast path's buffer holds (1 MiB of coordinates at 16 bytes and more
+    /// each): a longer text is scanned block by block.
+    static var blockTuples: Int { 1 << 16 }
+
+    /// The fast path's loop: writes the tuples of the text from `p` to `end` from `out` on,
+    /// at most `capacity` of them, and returns how many, with `p` at the text's end or, when
+    /// the buffer is full, at the next tuple; or `nil` at anything the fast path does not take
+    /// (what it wrote is then to be ignored; every value written is a `.fixed` coordinate,
+    /// with no reference to release).
     @inline(__always)
-    private static func scanPlainTuples(_ first: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+    private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
                                         into out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Int?
     {
-        var p = first
         var count = 0
         while true {
             while p < end, isWhitespace(p.pointee) { p += 1 }
-            if p == end { return count }
-            guard count < capacity,
-                  let (afterLongitude, longitude, longitudeDigits) = scanPlainDecimal(p, end),
+            if p == end || count == capacity { return count }
+            guard let (afterLongitude, longitude, longitudeDigits) = scanPlainDecimal(p, end),
                   afterLongitude < end, afterLongitude.pointee == UInt8(ascii: ","),
                   let longitudeSpelling = FixedPointSpelling(scannedShort: longitudeDigits, value: longitude)
             else { return nil }
