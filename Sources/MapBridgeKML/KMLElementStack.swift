@@ -1,6 +1,8 @@
 /// The elements open now, outermost first: a stack in one buffer kept for the whole document,
 /// pushed and popped at every element without an array's uniqueness checks. Noncopyable: it
-/// owns its buffer and frees it.
+/// owns its buffer and frees it. It mirrors the XML core's `XMLOpenElements` rather than
+/// sharing one generic stack with it: a generic stack across the two modules measured 4.7%
+/// more instructions reading places.kml.
 ///
 ///     var stack = KMLElementStack()
 ///     stack.append(.placemark)

@@ -59,20 +59,8 @@ struct KMLStyleCapture: Sendable {
         else { return Self.empty }
         // Members are set on the marker and label only after `hasMarker` or `hasLabel`: those
         // left unflagged are still blank.
-        var takenMarker: MarkerStyle?
-        if hasMarker {
-            var blank = Self.blankMarker
-            swap(&blank, &marker)
-            takenMarker = blank
-            hasMarker = false
-        }
-        var takenLabel: LabelStyle?
-        if hasLabel {
-            var blank = Self.blankLabel
-            swap(&blank, &label)
-            takenLabel = blank
-            hasLabel = false
-        }
+        let takenMarker = Self.take(&marker, flagged: &hasMarker, leaving: Self.blankMarker)
+        let takenLabel = Self.take(&label, flagged: &hasLabel, leaving: Self.blankLabel)
         let style = Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
                           fillColor: fillColor, fillOpacity: fillOpacity, fill: fill, outline: outline,
                           marker: takenMarker, label: takenLabel)
@@ -84,6 +72,16 @@ struct KMLStyleCapture: Sendable {
         fill = nil
         outline = nil
         return style
+    }
+
+    /// `value` when `flagged`, moved out with `blank` left in its place and the flag cleared;
+    /// else `nil`, `value` untouched.
+    private static func take<Member>(_ value: inout Member, flagged: inout Bool, leaving blank: Member) -> Member? {
+        guard flagged else { return nil }
+        flagged = false
+        var taken = blank
+        swap(&taken, &value)
+        return taken
     }
 
     /// A marker and a label with no member set, made once.
