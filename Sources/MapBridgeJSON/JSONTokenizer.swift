@@ -411,8 +411,22 @@ public final class JSONTokenizer {
             return shift == 0 ? nil : shift
         }
         end += n
+        try completeByteOrderMark()
         skipByteOrderMark()
         return shift
+    }
+
+    /// Reads on while the buffer holds only the start of a byte order mark at the input's
+    /// first byte (a pipe may hand over one or two bytes first), so that the whole mark is
+    /// there to be stepped over.
+    private func completeByteOrderMark() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        while bufferOffset == 0 && position == 0 && end < 3 && !atEndOfSource
+            && (0..<end).allSatisfy({ buffer[$0] == mark[$0] })
+        {
+            let n = try source.read(into: buffer + end, count: capacity - end)
+            if n == 0 { atEndOfSource = true } else { end += n }
+        }
     }
 
     /// Steps over a UTF-8 byte order mark at the input's first byte, once it is in the buffer.
