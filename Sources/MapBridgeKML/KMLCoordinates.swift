@@ -36,8 +36,40 @@ enum KMLCoordinates {
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
         if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
+        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong)
+    }
+
+    /// `parse(_:into:overlong:)` for a piece of a longer text, appended to `result` (the one
+    /// place where the reader's coordinates are parsed into its array), with the piece's first
+    /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
+    /// says a tuple starts (or at the text's end) reads as it would within the whole text.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout [Coordinate], firstTuple: Int,
+                      overlong: inout String?) throws(Problem)
+    {
         if parsePlainTuples(text, into: &result) { return }
-        try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
+        try parse(text, spacesSeparateNumbers: false, into: &result, firstTuple: firstTuple, overlong: &overlong)
+    }
+
+    /// Where the last tuple of `text` that surely starts there starts: the first byte of a
+    /// number that follows whitespace, with only whitespace back to the number before it (no
+    /// comma: after one, spaces are tolerated within a tuple). The parser ends the tuple before
+    /// it there, whatever follows, so the text before it parses alone as it would in the whole
+    /// text, and the rest reads from a fresh start. `nil` when there is no such place with a
+    /// number before it.
+    static func lastTupleStart(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = text.count - 1
+        while i > 0 {
+            guard !isSeparator(text[i]), isWhitespace(text[i - 1]) else {
+                i -= 1
+                continue
+            }
+            var j = i - 1
+            while j >= 0, isWhitespace(text[j]) { j -= 1 }
+            guard j >= 0 else { return nil }
+            if text[j] != UInt8(ascii: ",") { return i }
+            i = j
+        }
+        return nil
     }
 
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
@@ -337,9 +369,10 @@ enum KMLCoordinates {
         return result
     }
 
-    /// The parser, appending the coordinates to `result`.
+    /// The parser, appending the coordinates to `result`, numbering tuples from `firstTuple`.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              into result: inout [Coordinate], overlong: inout String?) throws(Problem)
+                              into result: inout [Coordinate], firstTuple: Int = 0,
+                              overlong: inout String?) throws(Problem)
     {
         // The tuple's first three numbers: value, text range when it is JSON (else nil), and
         // the digits its scan read (nil: not read, or an exponent).
@@ -353,7 +386,7 @@ enum KMLCoordinates {
         var extraNumbers = 0
         var afterComma = false
         var pendingSpace = false
-        var tupleIndex = 0
+        var tupleIndex = firstTuple
 
         func kept(_ value: Double, _ range: Range<Int>, _ digits: Digits?) -> Coordinate.Number {
             let bytes = UnsafeBufferPointer(rebasing: text[range])

@@ -241,6 +241,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
+        // An element inside coordinates: the text after it is read as it is (see `characters`).
+        if coordinateStream.isActive { coordinateStream.cancel() }
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty {
             text.removeAll()
@@ -282,6 +284,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let field = attribute("name") { schemaFields[field] = schemaFieldType ?? attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
+        case .coordinates where readingFeature && !readingStyle:
+            // A line's or a Point's coordinates are parsed as the text arrives.
+            switch frames.last {
+            case .leaf?, .point?: coordinateStream.start()
+            default: break
+            }
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
             if stack.containsOutside(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
@@ -431,7 +439,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaAliases: [String] = []
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+        // The coordinates being read may have left part of their text behind.
+        guard coordinateStream.consumed + text.count + bytes.count <= limits.maximumFeatureBytes else {
             if problem == nil {
                 problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
             }
@@ -439,6 +448,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         text.append(bytes)
         if trimmedCache != nil { trimmedCache = nil }
+        if text.count >= coordinateStream.nextCut { coordinateStream.cut(&text, into: &positions) }
     }
 
     func endElement(_ name: KMLElement) {
@@ -851,6 +861,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// The positions of the `<coordinates>` just read, in an array kept from one to the next
     /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
     @exclusivity(unchecked) private var positions: [Coordinate] = []
+    /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
+    /// the element's start to its end, unless another element starts inside it).
+    @exclusivity(unchecked) private var coordinateStream = KMLCoordinateStream()
     /// The most positions `positions` keeps room for between texts (a larger one is let go).
     private static let keptPositions = 1 << 16
 
@@ -859,11 +872,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch frames.last {
         case .leaf(let leaf, _)?: kind = leaf
         case .point?: kind = .point
-        default: return
+        default:
+            coordinateStream.cancel()
+            return
         }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
+            if coordinateStream.isActive {
+                try coordinateStream.finish(text.bytes, into: &positions, overlong: &overlong)
+            } else {
+                try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
+            }
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {
