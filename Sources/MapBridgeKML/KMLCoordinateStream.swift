@@ -16,7 +16,11 @@ import MapBridgeModel
 ///     text.append(piece)                                   // as often as pieces come
 ///     if text.count >= stream.nextCut { stream.cut(&text, into: &positions) }
 ///     try stream.finish(text.bytes, into: &positions, overlong: &overlong)
-struct KMLCoordinateStream: Sendable {
+///
+/// It also keeps the room where the parser's fast path puts a text's (or a piece's) tuples
+/// before they go into the array, from text to text, so that no text needs room of its own.
+/// Noncopyable: it owns that room.
+struct KMLCoordinateStream: ~Copyable {
     /// Whether a text is being read (from `start` to `finish` or `cancel`).
     private(set) var isActive = false
     /// The text buffer's length at which `cut` is to be called (`Int.max` while no text is read).
@@ -29,10 +33,24 @@ struct KMLCoordinateStream: Sendable {
     private var overlong: String?
     /// The bytes gathered before a cut is first tried (at least 1).
     let block: Int
+    /// The fast path's room (uninitialized between uses), grown to the most a text needed.
+    private var scratch = UnsafeMutableBufferPointer<Coordinate>(start: nil, count: 0)
 
     /// A stream that cuts a text once it holds `block` bytes (the default: 16 KiB).
     init(block: Int = 16 << 10) {
         self.block = max(block, 1)
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// `scratch`, with room for the fast path's tuples of a text of `length` bytes.
+    private mutating func room(for length: Int) -> UnsafeMutableBufferPointer<Coordinate> {
+        let needed = KMLCoordinates.plainTupleRoom(length)
+        if scratch.count < needed {
+            scratch.deallocate()
+            scratch = .allocate(capacity: max(needed, min(2 * scratch.count, KMLCoordinates.blockTuples)))
+        }
+        return scratch
     }
 
     /// A text starts (in an empty buffer).
@@ -60,7 +78,7 @@ struct KMLCoordinateStream: Sendable {
         }
         do throws(KMLCoordinates.Problem) {
             try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: text.bytes[..<at]), appendingTo: &result,
-                                     firstTuple: result.count, overlong: &overlong)
+                                     firstTuple: result.count, overlong: &overlong, scratch: room(for: at))
             text.removeFirst(at)
             consumed += at
         } catch {
@@ -80,11 +98,12 @@ struct KMLCoordinateStream: Sendable {
     {
         defer { cancel() }
         guard consumed > 0 else {
-            try KMLCoordinates.parse(rest, into: &result, overlong: &note)
+            try KMLCoordinates.parse(rest, into: &result, overlong: &note, scratch: room(for: rest.count))
             return
         }
         if let problem { throw problem }
-        try KMLCoordinates.parse(rest, appendingTo: &result, firstTuple: result.count, overlong: &overlong)
+        try KMLCoordinates.parse(rest, appendingTo: &result, firstTuple: result.count, overlong: &overlong,
+                                 scratch: room(for: rest.count))
         note = overlong
     }
 

@@ -858,8 +858,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
-    /// The positions of the `<coordinates>` just read, in an array kept from one to the next
-    /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
+    /// The positions of the `<coordinates>` just read: a line's or ring's array, made once at
+    /// its size when its text is read in one piece, is moved into its frame; a Point's stays
+    /// here for the next text (up to `keptPositions`), so that a Point needs no array of its own.
     @exclusivity(unchecked) private var positions: [Coordinate] = []
     /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
     /// the element's start to its end, unless another element starts inside it).
@@ -888,9 +889,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
-            frames[frames.count - 1] = kind == .point
-                ? .point(first: positions.first, count: positions.count)
-                : .leaf(kind, Array(positions))
+            if kind == .point {
+                frames[frames.count - 1] = .point(first: positions.first, count: positions.count)
+            } else {
+                // Moved into the frame: the next text starts a new array (this one is the line's).
+                frames[frames.count - 1] = .leaf(kind, positions)
+                positions = []
+            }
         } catch {
             fail("bad coordinates: \(error.message)")
         }

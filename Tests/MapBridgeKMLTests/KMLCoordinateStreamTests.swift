@@ -46,10 +46,12 @@ private func streamed(_ bytes: [UInt8], cuts: [Int], block: Int) -> String {
             if text.count >= stream.nextCut { stream.cut(&text, into: &result) }
             from = to
         }
-        #expect(stream.consumed + text.count == bytes.count)
+        let held = stream.consumed + text.count
+        #expect(held == bytes.count)
         var overlong: String?
         try stream.finish(text.bytes, into: &result, overlong: &overlong)
-        #expect(!stream.isActive && stream.consumed == 0)
+        let (active, consumed) = (stream.isActive, stream.consumed)
+        #expect(!active && consumed == 0)
         return overlong
     }
 }
@@ -98,6 +100,23 @@ struct KMLCoordinateStreamTests {
         }
     }
 
+    @Test("the fast path reads alike in a kept buffer, one too small for the text, and its own")
+    func scratch() {
+        let room = UnsafeMutableBufferPointer<Coordinate>.allocate(capacity: 64)
+        defer { room.deallocate() }
+        for text in Self.tricky + ["1,2 3,4 5,6 7,8 9,10 11,12", String(repeating: "1.5,2.25 ", count: 100)] {
+            let bytes = Array(text.utf8)
+            var own: [Coordinate] = [], kept: [Coordinate] = [], small: [Coordinate] = []
+            let (a, b, c) = bytes.withUnsafeBufferPointer { buffer in
+                (KMLCoordinates.parsePlainTuples(buffer, into: &own),
+                 KMLCoordinates.parsePlainTuples(buffer, into: &kept, scratch: room),
+                 KMLCoordinates.parsePlainTuples(buffer, into: &small, scratch: UnsafeMutableBufferPointer(rebasing: room[..<1])))
+            }
+            #expect(a == b && b == c, "\(text)")
+            #expect(described(own) == described(kept) && described(own) == described(small), "\(text)")
+        }
+    }
+
     @Test("the place where a tuple surely starts: after whitespace, with no comma back to the number before")
     func tupleStarts() {
         func start(_ text: String) -> Int? {
@@ -129,19 +148,23 @@ struct KMLCoordinateStreamTests {
         var text = KMLText()
         var result: [Coordinate] = []
         stream.start()
-        #expect(stream.isActive)
+        var active = stream.isActive
+        #expect(active)
         text.append("1,2 3,4 5,6 x 7,8 ")
         stream.cut(&text, into: &result)
-        #expect(stream.consumed > 0)
+        let consumed = stream.consumed
+        #expect(consumed > 0)
         stream.cancel()
         text.removeAll()
-        #expect(!stream.isActive && stream.consumed == 0 && stream.nextCut == .max)
+        let state = (stream.isActive, stream.consumed, stream.nextCut)
+        #expect(state == (false, 0, .max))
         stream.start()
         text.append("7,8 9,10")
         var overlong: String?
         try stream.finish(text.bytes, into: &result, overlong: &overlong)
         #expect(result.map(\.longitude) == [7, 9])
-        #expect(!stream.isActive)
+        active = stream.isActive
+        #expect(!active)
     }
 }
 
