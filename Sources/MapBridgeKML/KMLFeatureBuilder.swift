@@ -158,6 +158,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         self.report = report
         self.limits = limits
         self.collectsOnlyStyles = collectsOnlyStyles
+        coordinateStream = KMLCoordinateStream(maximumBytes: limits.maximumFeatureBytes)
     }
 
     /// The features finished since the last call (moved out: the next ones start a new array).
@@ -241,10 +242,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if stack.isEmpty { checkRoot(name) }
         stack.append(name)
-        // An element inside coordinates: the text after it is read as it is (see `characters`).
-        if coordinateStream.isActive { coordinateStream.cancel() }
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty {
+            // Another element's text begins: a stream left touched (a long text skipped, or
+            // coordinates cut, whose buffer is never empty then) is made fresh; an element inside
+            // coordinates being cut makes the text after it read whole, as before.
+            if coordinateStream.touched { coordinateStream.cancel() }
             text.removeAll()
             // Tested first: most elements follow text whose trimmed form nobody asked for.
             if trimmedCache != nil { trimmedCache = nil }
@@ -284,12 +287,6 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let field = attribute("name") { schemaFields[field] = schemaFieldType ?? attribute("type") ?? "string" }
         case _ where collectsOnlyStyles:
             break
-        case .coordinates where readingFeature && !readingStyle:
-            // A line's or a Point's coordinates are parsed as the text arrives.
-            switch frames.last {
-            case .leaf?, .point?: coordinateStream.start()
-            default: break
-            }
         case .placemark, .groundOverlay, .networkLink, .photoOverlay, .screenOverlay:
             if stack.containsOutside(.update) {
                 // An <Update> patches a document loaded elsewhere; its placemarks are not features.
@@ -439,6 +436,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaAliases: [String] = []
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        // One test for both the limit on the text and a cut of the coordinates being read.
+        guard text.count + bytes.count <= coordinateStream.fastLimit else {
+            moreCharacters(bytes)
+            return
+        }
+        text.append(bytes)
+        if trimmedCache != nil { trimmedCache = nil }
+    }
+
+    /// `characters` when the text reaches the limit on its length or a cut of the coordinates
+    /// being read is due.
+    private func moreCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
         // The coordinates being read may have left part of their text behind.
         guard coordinateStream.consumed + text.count + bytes.count <= limits.maximumFeatureBytes else {
             if problem == nil {
@@ -448,7 +457,44 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         text.append(bytes)
         if trimmedCache != nil { trimmedCache = nil }
-        if text.count >= coordinateStream.nextCut { coordinateStream.cut(&text, into: &positions) }
+        guard text.count >= coordinateStream.nextCut else { return }
+        // A stream left by coordinates whose end did not finish it (an odd document) is let go.
+        if coordinateStream.isActive, coordinateStream.depth != stack.count { coordinateStream.cancel() }
+        if !coordinateStream.isActive {
+            guard textIsCoordinatesToCut else {
+                // Any other long text is read whole, as before.
+                coordinateStream.skip(text.count)
+                return
+            }
+            coordinateStream.start(depth: stack.count)
+        }
+        coordinateStream.cut(&text, into: &positions)
+    }
+
+    /// Whether the text being read (all of it since its element's start, or since the last
+    /// element inside it) is one `coordinateStream` may cut: a line's or point's `<coordinates>`
+    /// that `endCoordinates` reads, and every element around it one whose end reads no text
+    /// (the line or point, the geometries, features and containers around it), so that
+    /// nothing reads the whole text after its end.
+    private var textIsCoordinatesToCut: Bool {
+        let n = stack.count
+        guard n >= 2, stack[n - 1] == .coordinates, readingFeature, !readingStyle, !collectsOnlyStyles,
+              markupBase == 0
+        else { return false }
+        switch frames.last {
+        case .leaf?, .point?: break
+        default: return false
+        }
+        for i in 0..<(n - 1) {
+            switch stack[i] {
+            case .lineString, .linearRing, .point, .multiGeometry, .polygon, .outerBoundaryIs, .innerBoundaryIs,
+                 .placemark, .folder, .document, .kml:
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     func endElement(_ name: KMLElement) {
@@ -864,7 +910,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     @exclusivity(unchecked) private var positions: [Coordinate] = []
     /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
     /// the element's start to its end, unless another element starts inside it).
-    @exclusivity(unchecked) private var coordinateStream = KMLCoordinateStream()
+    @exclusivity(unchecked) private var coordinateStream: KMLCoordinateStream
     /// The most positions `positions` keeps room for between texts (a larger one is let go).
     private static let keptPositions = 1 << 16
 
@@ -874,16 +920,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .leaf(let leaf, _)?: kind = leaf
         case .point?: kind = .point
         default:
-            coordinateStream.cancel()
+            if coordinateStream.touched { coordinateStream.cancel() }
             return
         }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            if coordinateStream.isActive {
-                try coordinateStream.finish(text.bytes, into: &positions, overlong: &overlong)
-            } else {
-                try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
-            }
+            // Cut as it arrived when long (see `characters`), else read whole here.
+            try coordinateStream.finish(text.bytes, depth: stack.count, into: &positions, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {

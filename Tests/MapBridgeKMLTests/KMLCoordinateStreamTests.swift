@@ -39,19 +39,21 @@ private func streamed(_ bytes: [UInt8], cuts: [Int], block: Int) -> String {
     outcome { (result: inout [Coordinate]) throws(KMLCoordinates.Problem) -> String? in
         var stream = KMLCoordinateStream(block: block)
         var text = KMLText()
-        stream.start()
         var from = 0
         for to in cuts + [bytes.count] {
             bytes[from..<to].withUnsafeBufferPointer { text.append($0) }
-            if text.count >= stream.nextCut { stream.cut(&text, into: &result) }
+            if text.count >= stream.nextCut {
+                if !stream.isActive { stream.start(depth: 1) }
+                stream.cut(&text, into: &result)
+            }
             from = to
         }
         let held = stream.consumed + text.count
         #expect(held == bytes.count)
         var overlong: String?
-        try stream.finish(text.bytes, into: &result, overlong: &overlong)
-        let (active, consumed) = (stream.isActive, stream.consumed)
-        #expect(!active && consumed == 0)
+        try stream.finish(text.bytes, depth: 1, into: &result, overlong: &overlong)
+        let (active, touched, consumed) = (stream.isActive, stream.touched, stream.consumed)
+        #expect(!active && !touched && consumed == 0)
         return overlong
     }
 }
@@ -142,12 +144,12 @@ struct KMLCoordinateStreamTests {
         #expect(streamed(bytes, cuts: Array(stride(from: 5, to: bytes.count, by: 5)), block: 16) == expected)
     }
 
-    @Test("a cancelled stream starts afresh, its text and problem forgotten")
+    @Test("a cancelled stream starts afresh, its text and problem forgotten; a text not cut reads whole")
     func lifecycle() throws {
         var stream = KMLCoordinateStream(block: 4)
         var text = KMLText()
         var result: [Coordinate] = []
-        stream.start()
+        stream.start(depth: 3)
         var active = stream.isActive
         #expect(active)
         text.append("1,2 3,4 5,6 x 7,8 ")
@@ -156,12 +158,11 @@ struct KMLCoordinateStreamTests {
         #expect(consumed > 0)
         stream.cancel()
         text.removeAll()
-        let state = (stream.isActive, stream.consumed, stream.nextCut)
-        #expect(state == (false, 0, .max))
-        stream.start()
+        let state = (stream.isActive, stream.touched, stream.consumed, stream.nextCut)
+        #expect(state == (false, false, 0, 4))
         text.append("7,8 9,10")
         var overlong: String?
-        try stream.finish(text.bytes, into: &result, overlong: &overlong)
+        try stream.finish(text.bytes, depth: 3, into: &result, overlong: &overlong)
         #expect(result.map(\.longitude) == [7, 9])
         active = stream.isActive
         #expect(!active)
@@ -222,6 +223,10 @@ struct KMLReaderCoordinateCutTests {
             placemark("lenient", plain + " +1,2 1e-7,2"),
             placemark("bad", plain + "\n 1,2 3 4,5"),
             "<Placemark><name>inside</name><LineString><coordinates>\(plain) <b/>1,2 3,4</coordinates></LineString></Placemark>",
+            // Inside an element the reader does not know, and a long text that is no coordinates:
+            // read whole, not cut.
+            "<Placemark><name>wrapped</name><LineString><extra><coordinates>\(plain)</coordinates></extra></LineString></Placemark>",
+            "<Placemark><name>long</name><description>\(plain)</description><Point><coordinates>1,2</coordinates></Point></Placemark>",
         ]
         for body in cases {
             let document = kml(body)
