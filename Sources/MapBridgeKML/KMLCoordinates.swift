@@ -31,13 +31,47 @@ enum KMLCoordinates {
 
     /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
     /// keeps one array from text to text grows it only for the longest.
+    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates, is where the
+    /// fast path puts its tuples (else it finds room of its own).
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
-                      overlong: inout String?) throws(Problem)
+                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
         if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
-        if parsePlainTuples(text, into: &result) { return }
-        try parse(text, spacesSeparateNumbers: false, into: &result, overlong: &overlong)
+        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong, scratch: scratch)
+    }
+
+    /// `parse(_:into:overlong:)` for a piece of a longer text, appended to `result` (the one
+    /// place where the reader's coordinates are parsed into its array), with the piece's first
+    /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
+    /// says a tuple starts (or at the text's end) reads as it would within the whole text.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout [Coordinate], firstTuple: Int,
+                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
+    {
+        if parsePlainTuples(text, into: &result, scratch: scratch) { return }
+        try parse(text, spacesSeparateNumbers: false, into: &result, firstTuple: firstTuple, overlong: &overlong)
+    }
+
+    /// Where the last tuple of `text` that surely starts there starts: the first byte of a
+    /// number that follows whitespace, with only whitespace back to the number before it (no
+    /// comma: after one, spaces are tolerated within a tuple). The parser ends the tuple before
+    /// it there, whatever follows, so the text before it parses alone as it would in the whole
+    /// text, and the rest reads from a fresh start. `nil` when there is no such place with a
+    /// number before it.
+    static func lastTupleStart(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = text.count - 1
+        while i > 0 {
+            guard !isSeparator(text[i]), isWhitespace(text[i - 1]) else {
+                i -= 1
+                continue
+            }
+            var j = i - 1
+            while j >= 0, isWhitespace(text[j]) { j -= 1 }
+            guard j >= 0 else { return nil }
+            if text[j] != UInt8(ascii: ",") { return i }
+            i = j
+        }
+        return nil
     }
 
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
@@ -52,37 +86,62 @@ enum KMLCoordinates {
     /// moved into `result` at the end: no array growth or uniqueness check per tuple. A long
     /// text goes through the buffer in blocks of `blockTuples`, so that the buffer never
     /// outgrows a block however long the text.
-    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
+    ///
+    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates (uninitialized,
+    /// and left so), is that buffer: a caller that keeps one from text to text spares each text
+    /// an allocation.
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+                                 scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) -> Bool
+    {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
-        let end = start + text.count
-        let capacity = min(text.count / 4 + 1, blockTuples)
-        let base = result.count
+        let capacity = plainTupleRoom(text.count)
+        if let scratch, scratch.count >= capacity, let out = scratch.baseAddress {
+            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
+        }
         return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: capacity) { storage -> Bool in
             guard let out = storage.baseAddress else { return false }
-            var p = start
-            while true {
-                guard let count = scanPlainTuples(&p, end, into: out, capacity: capacity) else {
-                    // Not for the fast path: the blocks taken so far go, the parser reads it all.
-                    if result.count > base { result.removeSubrange(base...) }
-                    return false
-                }
-                let finished = p == end
-                // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
-                // is left in the buffer to destroy.
-                if finished, count > 4, result.isEmpty {
-                    // A line or ring in one block: an array of its exact size, the buffer's bytes moved in.
-                    result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                        guard let base = buffer.baseAddress else { return }
-                        base.moveInitialize(from: out, count: count)
-                        initialized = count
-                    }
-                } else {
-                    // A point or a few, or one block of many: appended one by one (cheaper than
-                    // the general append of a sequence; the array grows geometrically).
-                    for k in 0..<count { result.append((out + k).move()) }
-                }
-                if finished { return true }
+            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
+        }
+    }
+
+    /// The room the fast path's buffer needs for a text of `length` bytes: the most tuples the
+    /// text can hold (a tuple and its separator take at least four bytes, `0,0 `), at most
+    /// `blockTuples`.
+    static func plainTupleRoom(_ length: Int) -> Int {
+        min(length / 4 + 1, blockTuples)
+    }
+
+    /// `parsePlainTuples(_:into:scratch:)` for the text from `start` to `end` (not empty), with
+    /// `buffer` (room for `capacity` coordinates) for its blocks.
+    @inline(__always)
+    private static func parsePlainTuples(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                         into result: inout [Coordinate],
+                                         buffer out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Bool
+    {
+        let base = result.count
+        var p = start
+        while true {
+            guard let count = scanPlainTuples(&p, end, into: out, capacity: capacity) else {
+                // Not for the fast path: the blocks taken so far go, the parser reads it all.
+                if result.count > base { result.removeSubrange(base...) }
+                return false
             }
+            let finished = p == end
+            // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
+            // is left in the buffer to destroy.
+            if finished, count > 4, result.isEmpty {
+                // A line or ring in one block: an array of its exact size, the buffer's bytes moved in.
+                result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    base.moveInitialize(from: out, count: count)
+                    initialized = count
+                }
+            } else {
+                // A point or a few, or one block of many: appended one by one (cheaper than
+                // the general append of a sequence; the array grows geometrically).
+                for k in 0..<count { result.append((out + k).move()) }
+            }
+            if finished { return true }
         }
     }
 
@@ -337,9 +396,10 @@ enum KMLCoordinates {
         return result
     }
 
-    /// The parser, appending the coordinates to `result`.
+    /// The parser, appending the coordinates to `result`, numbering tuples from `firstTuple`.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              into result: inout [Coordinate], overlong: inout String?) throws(Problem)
+                              into result: inout [Coordinate], firstTuple: Int = 0,
+                              overlong: inout String?) throws(Problem)
     {
         // The tuple's first three numbers: value, text range when it is JSON (else nil), and
         // the digits its scan read (nil: not read, or an exponent).
@@ -353,7 +413,7 @@ enum KMLCoordinates {
         var extraNumbers = 0
         var afterComma = false
         var pendingSpace = false
-        var tupleIndex = 0
+        var tupleIndex = firstTuple
 
         func kept(_ value: Double, _ range: Range<Int>, _ digits: Digits?) -> Coordinate.Number {
             let bytes = UnsafeBufferPointer(rebasing: text[range])

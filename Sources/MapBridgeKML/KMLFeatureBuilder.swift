@@ -158,6 +158,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         self.report = report
         self.limits = limits
         self.collectsOnlyStyles = collectsOnlyStyles
+        coordinateStream = KMLCoordinateStream(maximumBytes: limits.maximumFeatureBytes)
     }
 
     /// The features finished since the last call (moved out: the next ones start a new array).
@@ -243,6 +244,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         stack.append(name)
         // Most elements follow no text at all: nothing to clear (nor a cache to drop).
         if !text.isEmpty {
+            // Another element's text begins: a stream left touched (a long text skipped, or
+            // coordinates cut, whose buffer is never empty then) is made fresh; an element inside
+            // coordinates being cut makes the text after it read whole, as before.
+            if coordinateStream.touched { coordinateStream.cancel() }
             text.removeAll()
             // Tested first: most elements follow text whose trimmed form nobody asked for.
             if trimmedCache != nil { trimmedCache = nil }
@@ -431,7 +436,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var schemaAliases: [String] = []
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        guard text.count + bytes.count <= limits.maximumFeatureBytes else {
+        // One test for both the limit on the text and a cut of the coordinates being read.
+        guard text.count + bytes.count <= coordinateStream.fastLimit else {
+            moreCharacters(bytes)
+            return
+        }
+        text.append(bytes)
+        if trimmedCache != nil { trimmedCache = nil }
+    }
+
+    /// `characters` when the text reaches the limit on its length or a cut of the coordinates
+    /// being read is due.
+    private func moreCharacters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The coordinates being read may have left part of their text behind.
+        guard coordinateStream.consumed + text.count + bytes.count <= limits.maximumFeatureBytes else {
             if problem == nil {
                 problem = limits.exceeded(.featureBytes, "this element's text is longer than \(limits.maximumFeatureBytes) bytes", at: location)
             }
@@ -439,6 +457,44 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         text.append(bytes)
         if trimmedCache != nil { trimmedCache = nil }
+        guard text.count >= coordinateStream.nextCut else { return }
+        // A stream left by coordinates whose end did not finish it (an odd document) is let go.
+        if coordinateStream.isActive, coordinateStream.depth != stack.count { coordinateStream.cancel() }
+        if !coordinateStream.isActive {
+            guard textIsCoordinatesToCut else {
+                // Any other long text is read whole, as before.
+                coordinateStream.skip(text.count)
+                return
+            }
+            coordinateStream.start(depth: stack.count)
+        }
+        coordinateStream.cut(&text, into: &positions)
+    }
+
+    /// Whether the text being read (all of it since its element's start, or since the last
+    /// element inside it) is one `coordinateStream` may cut: a line's or point's `<coordinates>`
+    /// that `endCoordinates` reads, and every element around it one whose end reads no text
+    /// (the line or point, the geometries, features and containers around it), so that
+    /// nothing reads the whole text after its end.
+    private var textIsCoordinatesToCut: Bool {
+        let n = stack.count
+        guard n >= 2, stack[n - 1] == .coordinates, readingFeature, !readingStyle, !collectsOnlyStyles,
+              markupBase == 0
+        else { return false }
+        switch frames.last {
+        case .leaf?, .point?: break
+        default: return false
+        }
+        for i in 0..<(n - 1) {
+            switch stack[i] {
+            case .lineString, .linearRing, .point, .multiGeometry, .polygon, .outerBoundaryIs, .innerBoundaryIs,
+                 .placemark, .folder, .document, .kml:
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     func endElement(_ name: KMLElement) {
@@ -848,9 +904,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
-    /// The positions of the `<coordinates>` just read, in an array kept from one to the next
-    /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
+    /// The positions of the `<coordinates>` just read: a line's or ring's array, made once at
+    /// its size when its text is read in one piece, is moved into its frame; a Point's stays
+    /// here for the next text (up to `keptPositions`), so that a Point needs no array of its own.
     @exclusivity(unchecked) private var positions: [Coordinate] = []
+    /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
+    /// the element's start to its end, unless another element starts inside it).
+    @exclusivity(unchecked) private var coordinateStream: KMLCoordinateStream
     /// The most positions `positions` keeps room for between texts (a larger one is let go).
     private static let keptPositions = 1 << 16
 
@@ -859,19 +919,26 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch frames.last {
         case .leaf(let leaf, _)?: kind = leaf
         case .point?: kind = .point
-        default: return
+        default:
+            if coordinateStream.touched { coordinateStream.cancel() }
+            return
         }
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
-            try KMLCoordinates.parse(text.bytes, into: &positions, overlong: &overlong)
+            // Cut as it arrived when long (see `characters`), else read whole here.
+            try coordinateStream.finish(text.bytes, depth: stack.count, into: &positions, overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
-            frames[frames.count - 1] = kind == .point
-                ? .point(first: positions.first, count: positions.count)
-                : .leaf(kind, Array(positions))
+            if kind == .point {
+                frames[frames.count - 1] = .point(first: positions.first, count: positions.count)
+            } else {
+                // Moved into the frame: the next text starts a new array (this one is the line's).
+                frames[frames.count - 1] = .leaf(kind, positions)
+                positions = []
+            }
         } catch {
             fail("bad coordinates: \(error.message)")
         }

@@ -34,6 +34,14 @@ struct KMLText: ~Copyable {
     /// Empties the text, keeping its buffer.
     mutating func removeAll() { count = 0 }
 
+    /// Drops the first `n` bytes (at most `count`), moving the rest to the front.
+    mutating func removeFirst(_ n: Int) {
+        let n = min(max(n, 0), count)
+        guard n > 0 else { return }
+        base.update(from: base + n, count: count - n)
+        count -= n
+    }
+
     /// Drops the last byte, if any.
     mutating func removeLast() {
         if count > 0 { count -= 1 }
