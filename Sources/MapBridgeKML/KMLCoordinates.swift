@@ -13,25 +13,25 @@ enum KMLCoordinates {
 
     /// The coordinates in `text`; a tuple with one number, or a number that is not one, is a
     /// problem. Each coordinate keeps its numbers' text when that text is also valid JSON.
-    static func parse(_ text: [UInt8]) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: [UInt8]) throws(Problem) -> CoordinateList {
         var ignored: String?
         return try parse(text, overlong: &ignored)
     }
 
     /// `parse(_:)` over bytes read in place.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> CoordinateList {
         var ignored: String?
         return try parse(text, spacesSeparateNumbers: false, overlong: &ignored)
     }
 
     /// `parse(_:overlong:)` over bytes read in place.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> CoordinateList {
         try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
     }
 
     /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
     /// keeps one array from text to text grows it only for the longest.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
                       overlong: inout String?) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
@@ -52,7 +52,7 @@ enum KMLCoordinates {
     /// moved into `result` at the end: no array growth or uniqueness check per tuple. A long
     /// text goes through the buffer in blocks of `blockTuples`, so that the buffer never
     /// outgrows a block however long the text.
-    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate]) -> Bool {
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList) -> Bool {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
         let end = start + text.count
         let capacity = min(text.count / 4 + 1, blockTuples)
@@ -69,18 +69,10 @@ enum KMLCoordinates {
                 let finished = p == end
                 // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
                 // is left in the buffer to destroy.
-                if finished, count > 4, result.isEmpty {
-                    // A line or ring in one block: an array of its exact size, the buffer's bytes moved in.
-                    result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                        guard let base = buffer.baseAddress else { return }
-                        base.moveInitialize(from: out, count: count)
-                        initialized = count
-                    }
-                } else {
-                    // A point or a few, or one block of many: appended one by one (cheaper than
-                    // the general append of a sequence; the array grows geometrically).
-                    for k in 0..<count { result.append((out + k).move()) }
-                }
+                // A line or ring in one block gets a list of its exact size (a longer text
+                // grows it by chunks); the buffer's values are trivial, so nothing is left to destroy.
+                if finished, count > 4, result.isEmpty { result.reserveCapacity(count) }
+                result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
                 if finished { return true }
             }
         }
@@ -148,7 +140,7 @@ enum KMLCoordinates {
 
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
-    static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> CoordinateList {
         var note = overlong
         let result = text.withUnsafeBufferPointer { bytes in
             Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: false, overlong: &note) }
@@ -330,16 +322,16 @@ enum KMLCoordinates {
     /// separate numbers (an empty one between two commas is no number). A tuple ends when the
     /// next one's first number starts, or at the end of the text.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              overlong: inout String?) throws(Problem) -> [Coordinate]
+                              overlong: inout String?) throws(Problem) -> CoordinateList
     {
-        var result: [Coordinate] = []
+        var result = CoordinateList()
         try parse(text, spacesSeparateNumbers: spacesSeparateNumbers, into: &result, overlong: &overlong)
         return result
     }
 
     /// The parser, appending the coordinates to `result`.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              into result: inout [Coordinate], overlong: inout String?) throws(Problem)
+                              into result: inout CoordinateList, overlong: inout String?) throws(Problem)
     {
         // The tuple's first three numbers: value, text range when it is JSON (else nil), and
         // the digits its scan read (nil: not read, or an exponent).

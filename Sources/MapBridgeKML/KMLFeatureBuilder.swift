@@ -51,15 +51,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
         /// LatLonBox rotation: degrees counter-clockwise about the box's centre (-180...180).
         var rotation: Double?
-        var quad: [Coordinate]?
+        var quad: CoordinateList?
     }
 
     /// A geometry being assembled (MultiGeometry, Polygon, Track, MultiTrack).
     enum Frame {
         case multi(KMLElement, [Shape])
-        case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
+        case polygon(outer: CoordinateList?, holes: [CoordinateList], inInner: Bool)
         case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
-        case leaf(KMLElement, [Coordinate]?)
+        case leaf(KMLElement, CoordinateList?)
         /// A Point: its first position and how many its coordinates had (no array for one).
         case point(first: Coordinate?, count: Int)
     }
@@ -848,10 +848,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
-    /// The positions of the `<coordinates>` just read, in an array kept from one to the next
-    /// (up to `keptPositions`): a line's array is made once, at its size, and a Point needs none.
-    @exclusivity(unchecked) private var positions: [Coordinate] = []
-    /// The most positions `positions` keeps room for between texts (a larger one is let go).
+    /// The positions of the `<coordinates>` just read, in a list kept from one to the next
+    /// (up to `keptPositions`) while no geometry took it: a line's list is made once, at its
+    /// size, handed to the geometry as it is, and a Point needs none.
+    @exclusivity(unchecked) private var positions = CoordinateList()
+    /// The most positions `positions` keeps between texts (a longer list is let go).
     private static let keptPositions = 1 << 16
 
     private func endCoordinates() {
@@ -871,11 +872,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             frames[frames.count - 1] = kind == .point
                 ? .point(first: positions.first, count: positions.count)
-                : .leaf(kind, Array(positions))
+                : .leaf(kind, positions)
         } catch {
             fail("bad coordinates: \(error.message)")
         }
-        if positions.capacity > Self.keptPositions { positions = [] }
+        if positions.count > Self.keptPositions { positions = CoordinateList() }
     }
 
     private func endTrackCoord() {
@@ -947,7 +948,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// A ring closed as KML viewers draw it: KML requires the last position to repeat the first, and
     /// one the file left open is closed by repeating its first position (and reported), so that every
     /// writer gets a valid ring.
-    private func closed(_ ring: [Coordinate]) -> [Coordinate] {
+    private func closed(_ ring: CoordinateList) -> CoordinateList {
         guard let first = ring.first, let last = ring.last, first != last else { return ring }
         warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it was closed by repeating its first position")
         return ring + [first]
