@@ -69,9 +69,8 @@ enum KMLCoordinates {
                 let finished = p == end
                 // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
                 // is left in the buffer to destroy.
-                // A line or ring in one block gets a list of its exact size (a longer text
-                // grows it by chunks); the buffer's values are trivial, so nothing is left to destroy.
-                if finished, count > 4, result.isEmpty { result.reserveCapacity(count) }
+                // Appended by runs: an empty list gets the block at its exact size, a longer
+                // text grows it chunk by chunk.
                 result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
                 if finished { return true }
             }
