@@ -120,7 +120,7 @@ public enum WKTFormatter {
             }
         }
 
-        private mutating func positions(_ coordinates: [Coordinate], _ z: Bool) {
+        private mutating func positions(_ coordinates: CoordinateList, _ z: Bool) {
             put("(")
             for k in coordinates.indices {
                 if k > 0 { put(", ") }
@@ -129,7 +129,7 @@ public enum WKTFormatter {
             put(")")
         }
 
-        private mutating func list<T>(_ items: [T], empty: Bool, _ item: (inout Builder, T) -> Void) {
+        private mutating func list<Items: Collection>(_ items: Items, empty: Bool, _ item: (inout Builder, Items.Element) -> Void) {
             if empty {
                 put("EMPTY")
                 return

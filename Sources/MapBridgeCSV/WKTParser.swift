@@ -121,7 +121,7 @@ public struct WKTParser {
         case .polygon:
             return .polygon(try polygon(dimensions, after: "POLYGON"))
         case .multiPoint:
-            return .multiPoint(try list(after: "MULTIPOINT") { (p: inout WKTParser) throws(Failure) -> Coordinate? in
+            return .multiPoint(try list(of: CoordinateList.self, after: "MULTIPOINT") { (p: inout WKTParser) throws(Failure) -> Coordinate? in
                 if p.word(ifEquals: "EMPTY") {
                     p.droppedEmptyPoints = true
                     return nil
@@ -166,7 +166,7 @@ public struct WKTParser {
     }
 
     private mutating func polygon(_ dimensions: Dimensions, after context: String) throws(Failure) -> Polygon {
-        let rings = try list(after: context) { (p: inout WKTParser) throws(Failure) -> [Coordinate]? in
+        let rings = try list(after: context) { (p: inout WKTParser) throws(Failure) -> CoordinateList? in
             p.word(ifEquals: "EMPTY") ? nil : try p.positions(dimensions, after: "a ring")
         }
         guard let outer = rings.first else { return Polygon(outer: []) }
@@ -175,8 +175,16 @@ public struct WKTParser {
 
     /// `( item, item, … )`; items that come back `nil` are left out.
     private mutating func list<T>(after context: String, _ item: (inout WKTParser) throws(Failure) -> T?) throws(Failure) -> [T] {
+        try list(of: [T].self, after: context, item)
+    }
+
+    /// `list(after:_:)` into a collection of the caller's choice (positions go straight into a
+    /// `CoordinateList`).
+    private mutating func list<Items: RangeReplaceableCollection>(
+        of _: Items.Type, after context: String, _ item: (inout WKTParser) throws(Failure) -> Items.Element?
+    ) throws(Failure) -> Items {
         try expect(UInt8(ascii: "("), after: context)
-        var items: [T] = []
+        var items = Items()
         while true {
             if let value = try item(&self) { items.append(value) }
             skipSpaces()
@@ -193,8 +201,8 @@ public struct WKTParser {
 
     // MARK: Positions
 
-    private mutating func positions(_ dimensions: Dimensions, after context: String) throws(Failure) -> [Coordinate] {
-        try list(after: context) { (p: inout WKTParser) throws(Failure) -> Coordinate? in try p.position(dimensions) }
+    private mutating func positions(_ dimensions: Dimensions, after context: String) throws(Failure) -> CoordinateList {
+        try list(of: CoordinateList.self, after: context) { (p: inout WKTParser) throws(Failure) -> Coordinate? in try p.position(dimensions) }
     }
 
     private mutating func position(_ dimensions: Dimensions) throws(Failure) -> Coordinate {

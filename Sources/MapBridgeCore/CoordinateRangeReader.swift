@@ -79,8 +79,12 @@ struct CoordinateRangeTally: Sendable {
             outside += 1
             if first == nil { first = coordinate() }
         }
-        func scan(_ cs: [Coordinate]) {
-            for i in cs.indices { note(longitude: cs[i].longitude, latitude: cs[i].latitude, cs[i]) }
+        func scan(_ cs: CoordinateList) {
+            var i = 0
+            cs.forEachPosition { lon, lat in
+                note(longitude: lon, latitude: lat, cs[i])
+                i += 1
+            }
         }
         switch shape {
         // A single position is noted as it is, not put in an array of its own first.

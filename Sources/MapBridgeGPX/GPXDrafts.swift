@@ -102,7 +102,7 @@ struct GPXPerPointValues {
 
 /// One `trkseg`, or a route's points.
 struct GPXLineDraft {
-    var coordinates: [Coordinate] = []
+    var coordinates = CoordinateList()
     /// Each point's time, `nil` where it has none.
     var times: [String?] = []
     var values = GPXPerPointValues()

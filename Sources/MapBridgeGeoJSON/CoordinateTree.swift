@@ -5,12 +5,12 @@ enum CoordinateTree: Sendable {
     /// One position: `[lon, lat]` or `[lon, lat, alt]`.
     case position(Coordinate)
     /// An array of positions (a LineString's, a MultiPoint's, a ring).
-    case positions([Coordinate])
+    case positions(CoordinateList)
     /// An array of arrays (rings, lines, polygons), or the empty array.
     case lists([CoordinateTree])
 
     /// The positions of a LineString or MultiPoint (`[]` counts as none).
-    var positionList: [Coordinate]? {
+    var positionList: CoordinateList? {
         switch self {
         case .positions(let list): list
         case .lists(let children) where children.isEmpty: []
@@ -19,12 +19,12 @@ enum CoordinateTree: Sendable {
     }
 
     /// The position lists of a Polygon or MultiLineString.
-    var listOfPositionLists: [[Coordinate]]? {
+    var listOfPositionLists: [CoordinateList]? {
         guard case .lists(let children) = self else {
             if case .positions(let list) = self, list.isEmpty { return [] }
             return nil
         }
-        var result: [[Coordinate]] = []
+        var result: [CoordinateList] = []
         result.reserveCapacity(children.count)
         for child in children {
             guard let list = child.positionList else { return nil }
@@ -34,9 +34,9 @@ enum CoordinateTree: Sendable {
     }
 
     /// The polygons of a MultiPolygon.
-    var listOfListsOfPositionLists: [[[Coordinate]]]? {
+    var listOfListsOfPositionLists: [[CoordinateList]]? {
         guard case .lists(let children) = self else { return nil }
-        var result: [[[Coordinate]]] = []
+        var result: [[CoordinateList]] = []
         for child in children {
             guard let rings = child.listOfPositionLists else { return nil }
             result.append(rings)

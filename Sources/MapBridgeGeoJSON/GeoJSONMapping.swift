@@ -204,7 +204,7 @@ public enum GeoJSONMapping {
 
     /// A shape as a GeoJSON geometry object value.
     static func propertyValue(of shape: Shape) -> PropertyValue {
-        func line(_ cs: [Coordinate]) -> PropertyValue { .array(cs.map { propertyValue(of: $0) }) }
+        func line(_ cs: CoordinateList) -> PropertyValue { .array(cs.map { propertyValue(of: $0) }) }
         func poly(_ p: Polygon) -> PropertyValue { .array(p.outer.isEmpty && p.holes.isEmpty ? [] : p.rings.map(line)) }
         var object = Properties()
         switch shape {

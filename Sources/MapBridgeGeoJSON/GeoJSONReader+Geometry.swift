@@ -20,10 +20,17 @@ extension GeoJSONReader {
         let first = try parseCoordinateTree()
         path.removeLast()
         if case .position(let c) = first {
-            var list = [c]
+            // Filled in the reader's kept list, and handed over at its exact size.
+            var list = CoordinateList()
+            swap(&list, &positionScratch)
+            list.append(c)
             while true {
                 token = try t.next()
-                if token == .endArray { return .positions(list) }
+                if token == .endArray {
+                    let positions = list.takeCompacted()
+                    swap(&list, &positionScratch)
+                    return .positions(positions)
+                }
                 path.append(.index(list.count))
                 defer { path.removeLast() }
                 guard token == .beginArray else {
@@ -217,7 +224,7 @@ extension GeoJSONReader {
 
     /// A polygon from rings. A ring that is not closed, or too short, is kept as given and
     /// reported: a conversion does not change the data it carries (`validate` flags it).
-    private func makePolygon(_ rings: [[Coordinate]], at location: @autoclosure () -> SourceLocation) -> Polygon {
+    private func makePolygon(_ rings: [CoordinateList], at location: @autoclosure () -> SourceLocation) -> Polygon {
         for (index, ring) in rings.enumerated() {
             if let first = ring.first, let last = ring.last, first != last {
                 warn("ring-not-closed",

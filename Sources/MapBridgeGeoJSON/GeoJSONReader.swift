@@ -87,6 +87,9 @@ public final class GeoJSONReader: FeatureReader {
     @exclusivity(unchecked) var pendingFeature: Feature?
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path: [PathComponent] = []
+    /// The list a `coordinates` array's positions are read into, kept from one array to the
+    /// next (see `CoordinateList.takeCompacted`).
+    @exclusivity(unchecked) var positionScratch = CoordinateList()
     @exclusivity(unchecked) var featureIndex = 0
     /// Member names met so far, each with what it means here (`GeoJSONKeyTag`), and the
     /// values of `type` met so far, with the geometry kind they name.

@@ -276,7 +276,7 @@ public final class GeoJSONWriter: FeatureWriter {
         try json.endArray()
     }
 
-    private func writePositions(_ coordinates: [Coordinate]) throws {
+    private func writePositions(_ coordinates: CoordinateList) throws {
         try json.beginArray(inline: true)
         for c in coordinates { try writePosition(c) }
         try json.endArray()

@@ -63,7 +63,7 @@ struct AntimeridianSplit {
 
     /// The ring's vertices with longitudes continued past ±180, without the closing repeat;
     /// a ring round a pole comes back rotated and closed along the antimeridian and the pole.
-    func unrolled(_ ring: [Coordinate]) -> [Vertex] {
+    func unrolled(_ ring: CoordinateList) -> [Vertex] {
         var coordinates = ring
         if coordinates.count > 1, let first = coordinates.first, let last = coordinates.last,
            first.longitude == last.longitude, first.latitude == last.latitude {
@@ -258,8 +258,8 @@ struct AntimeridianSplit {
         let xs = outer.map(\.x)
         guard let low = xs.min(), let high = xs.max() else { return nil }
         let turns = Int(((low + high) / 2 / 360).rounded())
-        func ring(_ vertices: [Vertex]) -> [Coordinate] {
-            var out: [Coordinate] = []
+        func ring(_ vertices: [Vertex]) -> CoordinateList {
+            var out: CoordinateList = []
             for v in vertices {
                 let c: Coordinate
                 if let original = v.original, v.turns == turns {

@@ -98,11 +98,11 @@ extension Geodesic {
     }
 
     /// One path densified as `options` ask, within what `budget` leaves, which it then spends.
-    private func densify(_ coordinates: [Coordinate], _ options: Densification, along: inout [Double],
-                         recordsAlong: Bool, budget: inout DensifyBudget) throws -> [Coordinate]
+    private func densify(_ coordinates: CoordinateList, _ options: Densification, along: inout [Double],
+                         recordsAlong: Bool, budget: inout DensifyBudget) throws -> CoordinateList
     {
         let most = budget.remaining
-        let dense: [Coordinate]
+        let dense: CoordinateList
         do {
             switch options.limit {
             case .maximumSegment(let m):

@@ -51,19 +51,31 @@ extension Geodesic {
     /// Whether some segment crosses the antimeridian: its ends differ in longitude by more than
     /// 180°, and they do not both lie on ±180 (a segment from 180 to −180 runs along the seam
     /// of data that is cut already, as Natural Earth's Antarctica is).
-    public static func crossesAntimeridian(_ coordinates: [Coordinate]) -> Bool {
-        zip(coordinates, coordinates.dropFirst()).contains { isCrossing($0, $1) }
+    public static func crossesAntimeridian(_ coordinates: CoordinateList) -> Bool {
+        var previous: Double?
+        var crosses = false
+        coordinates.forEachPosition { longitude, _ in
+            if let p = previous, !crosses, isCrossing(p, longitude) { crosses = true }
+            previous = longitude
+        }
+        return crosses
     }
 
     /// Whether the segment from `a` to `b` crosses the antimeridian (see `crossesAntimeridian`).
     static func isCrossing(_ a: Coordinate, _ b: Coordinate) -> Bool {
-        abs(b.longitude - a.longitude) > 180 && !(onSeam(a) && onSeam(b))
+        isCrossing(a.longitude, b.longitude)
+    }
+
+    /// `isCrossing(_:_:)` for the segment's longitudes (degrees).
+    @inline(__always)
+    static func isCrossing(_ a: Double, _ b: Double) -> Bool {
+        abs(b - a) > 180 && !(onSeam(a) && onSeam(b))
     }
 
     /// Whether a vertex lies on ±180 (within 1e-9°, about 0.1 mm: data such as Natural Earth
     /// carries 180.00000000000014).
-    private static func onSeam(_ c: Coordinate) -> Bool {
-        abs(abs(c.longitude) - 180) < 1e-9
+    private static func onSeam(_ longitude: Double) -> Bool {
+        abs(abs(longitude) - 180) < 1e-9
     }
 
     static func crossesAntimeridian(_ line: Polyline) -> Bool { crossesAntimeridian(line.coordinates) }
@@ -100,8 +112,8 @@ extension Geodesic {
         let coordinates = line.coordinates
         guard Geodesic.crossesAntimeridian(coordinates) else { return [line] }
         let times = line.times.flatMap { $0.count == coordinates.count ? TrackTimes($0) : nil }
-        var parts: [(coordinates: [Coordinate], times: [String])] = []
-        var current: [Coordinate] = [coordinates[0]]
+        var parts: [(coordinates: CoordinateList, times: [String])] = []
+        var current: CoordinateList = [coordinates[0]]
         var currentTimes: [String] = times.map { [$0.texts[0]] } ?? []
         for i in 1..<coordinates.count {
             let a = coordinates[i - 1], b = coordinates[i]

@@ -39,12 +39,12 @@ extension Geodesic {
     /// - Throws: `MapBridgeError` of kind `.data` when the centre or radius is out of range,
     ///   `.usage` when `segments` is.
     /// - Complexity: O(segments).
-    public func circleRing(center: Coordinate, radius: Double, segments: Int) throws -> [Coordinate] {
+    public func circleRing(center: Coordinate, radius: Double, segments: Int) throws -> CoordinateList {
         try checkCircle(center: center, radius: radius)
         guard segments >= 3, segments <= 1 << 20 else {
             throw MapBridgeError(.usage, "a circle needs 3 to 1,048,576 segments, not \(segments)")
         }
-        var ring: [Coordinate] = []
+        var ring: CoordinateList = []
         ring.reserveCapacity(segments + 1)
         let step = 360 / Double(segments)
         withEllipsoid { g in
@@ -80,7 +80,7 @@ extension Geodesic {
     ///   - maximumError: metres, > 0.
     /// - Throws: `MapBridgeError` of kind `.data` when the centre or radius is out of range,
     ///   `.usage` when `maximumError` is not a positive number.
-    public func circleRing(center: Coordinate, radius: Double, maximumError: Double) throws -> [Coordinate] {
+    public func circleRing(center: Coordinate, radius: Double, maximumError: Double) throws -> CoordinateList {
         try checkCircle(center: center, radius: radius)
         guard maximumError > 0, maximumError.isFinite else {
             throw MapBridgeError(.usage, "the largest error of a circle's outline must be a positive number of metres, not \(maximumError)")
@@ -90,7 +90,7 @@ extension Geodesic {
     }
 
     /// A circle turned into its ring: see `circleRing(center:radius:maximumError:)`.
-    public func ring(of circle: Circle, maximumError: Double) throws -> [Coordinate] {
+    public func ring(of circle: Circle, maximumError: Double) throws -> CoordinateList {
         try circleRing(center: circle.center, radius: circle.radius, maximumError: maximumError)
     }
 

@@ -29,7 +29,7 @@ extension Geodesic {
     ///   number or would cut one segment into more than `maximumDensifyPiecesPerSegment`
     ///   pieces; `.data` when a vertex's latitude is outside [-90, 90] or a value is not finite.
     /// - Complexity: O(n + m), for n vertices given and m points added.
-    public func densify(_ coordinates: [Coordinate], maximumSegment: Double) throws -> [Coordinate] {
+    public func densify(_ coordinates: CoordinateList, maximumSegment: Double) throws -> CoordinateList {
         var unused: [Double] = []
         return try densify(coordinates, maximumSegment: maximumSegment, along: &unused, recordsAlong: false)
     }
@@ -38,8 +38,8 @@ extension Geodesic {
     /// lies appended to `along`: the index of the segment it is on plus the fraction of that
     /// segment's geodesic length before it (a given vertex k: exactly k).
     /// Stops with `DensifyBudget.Overflow` before the result passes `maximumPoints`.
-    func densify(_ coordinates: [Coordinate], maximumSegment: Double, along: inout [Double], recordsAlong: Bool,
-                 maximumPoints: Int = .max) throws -> [Coordinate]
+    func densify(_ coordinates: CoordinateList, maximumSegment: Double, along: inout [Double], recordsAlong: Bool,
+                 maximumPoints: Int = .max) throws -> CoordinateList
     {
         guard maximumSegment > 0, maximumSegment.isFinite else {
             throw MapBridgeError(.usage, "the longest piece of a densified line must be a positive number of metres, not \(maximumSegment)")
@@ -55,7 +55,7 @@ extension Geodesic {
                                     maximum: maximumSegment, segment: i - 1)
             guard total <= maximumPoints else { throw DensifyBudget.Overflow() }
         }
-        var result: [Coordinate] = []
+        var result: CoordinateList = []
         result.reserveCapacity(total)
         if recordsAlong { along.reserveCapacity(along.count + total) }
         result.append(coordinates[0])
@@ -97,7 +97,7 @@ extension Geodesic {
     }
 
     /// Throws `.data` naming the first vertex that is not a position on the ellipsoid.
-    func checkVertices(_ coordinates: [Coordinate]) throws {
+    func checkVertices(_ coordinates: CoordinateList) throws {
         for (index, c) in coordinates.enumerated() where !Geodesic.isValidPosition(c) {
             throw MapBridgeError(
                 .data, "cannot densify: vertex \(index) has latitude \(c.latitude) and longitude \(c.longitude); latitude must be in [-90, 90]")
@@ -108,5 +108,12 @@ extension Geodesic {
     func interpolatedAltitude(_ start: Coordinate, _ end: Coordinate, _ fraction: Double) -> Double? {
         guard let a = start.altitude, let b = end.altitude else { return nil }
         return a + (b - a) * fraction
+    }
+}
+
+extension Geodesic {
+    /// `densify(_:maximumSegment:)` for vertices in any sequence (an array).
+    public func densify<S: Sequence<Coordinate>>(_ coordinates: S, maximumSegment: Double) throws -> CoordinateList {
+        try densify(CoordinateList(coordinates), maximumSegment: maximumSegment)
     }
 }

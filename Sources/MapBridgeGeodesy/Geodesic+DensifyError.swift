@@ -72,7 +72,7 @@ extension Geodesic {
     ///   a vertex outside [-90, 90] or not finite.
     /// - Complexity: O(n + m): about a dozen points along a geodesic (`geod_position`) per piece, for n
     ///   vertices given and m points added.
-    public func densify(_ coordinates: [Coordinate], maximumError: Double) throws -> [Coordinate] {
+    public func densify(_ coordinates: CoordinateList, maximumError: Double) throws -> CoordinateList {
         var unused: [Double] = []
         return try densify(coordinates, maximumError: maximumError, along: &unused, recordsAlong: false)
     }
@@ -80,15 +80,15 @@ extension Geodesic {
     /// `densify(_:maximumError:)`, and when `recordsAlong` is set, where each output point lies
     /// appended to `along` (as in `densify(_:maximumSegment:along:recordsAlong:)`).
     /// Stops with `DensifyBudget.Overflow` before the result passes `maximumPoints`.
-    func densify(_ coordinates: [Coordinate], maximumError: Double, along: inout [Double], recordsAlong: Bool,
-                 maximumPoints: Int = .max) throws -> [Coordinate]
+    func densify(_ coordinates: CoordinateList, maximumError: Double, along: inout [Double], recordsAlong: Bool,
+                 maximumPoints: Int = .max) throws -> CoordinateList
     {
         guard maximumError > 0, maximumError.isFinite else {
             throw MapBridgeError(.usage, "the largest error of a densified line must be a positive number of metres, not \(maximumError)")
         }
         try checkVertices(coordinates)
         guard coordinates.count > 1 else { return coordinates }
-        var result: [Coordinate] = [coordinates[0]]
+        var result: CoordinateList = [coordinates[0]]
         result.reserveCapacity(coordinates.count)
         if recordsAlong { along.append(0) }
         for i in 1..<coordinates.count {
@@ -235,5 +235,12 @@ extension Geodesic {
             // The next piece, as long as this one's deviation says the bound allows.
             predicted = length * (d > 0 ? min(8, 0.97 * (bound / d).squareRoot()) : 8)
         }
+    }
+}
+
+extension Geodesic {
+    /// `densify(_:maximumError:)` for vertices in any sequence (an array).
+    public func densify<S: Sequence<Coordinate>>(_ coordinates: S, maximumError: Double) throws -> CoordinateList {
+        try densify(CoordinateList(coordinates), maximumError: maximumError)
     }
 }

@@ -10,7 +10,7 @@ extension Geodesic {
     /// - Returns: the sum of the geodesic distances between neighbours; 0 for fewer than two
     ///   vertices; NaN when a latitude lies outside [-90, 90].
     /// - Complexity: O(n).
-    public func length(of coordinates: [Coordinate]) -> Double {
+    public func length(of coordinates: CoordinateList) -> Double {
         guard coordinates.count > 1 else { return 0 }
         var total = 0.0
         for i in 1..<coordinates.count {
@@ -37,7 +37,7 @@ extension Geodesic {
     /// - Returns: m²; 0 for fewer than three distinct vertices; NaN when a latitude lies
     ///   outside [-90, 90].
     /// - Complexity: O(n).
-    public func signedArea(of ring: [Coordinate]) -> Double {
+    public func signedArea(of ring: CoordinateList) -> Double {
         var vertices = ring[...]
         if vertices.count > 1, let first = vertices.first, let last = vertices.last,
            first.latitude == last.latitude, first.longitude == last.longitude {
@@ -62,10 +62,27 @@ extension Geodesic {
     /// whichever way the ring runs: the absolute value of `signedArea(of:)`.
     ///
     ///     Geodesic.wgs84.area(of: ring)  // ≥ 0
-    public func area(of ring: [Coordinate]) -> Double {
+    public func area(of ring: CoordinateList) -> Double {
         abs(signedArea(of: ring))
     }
 
     /// The ellipsoid's whole surface area, square metres (about 510,065,622 km² on WGS 84).
     public var totalArea: Double { ellipsoid.c2 * 4 * Double.pi }
+}
+
+extension Geodesic {
+    /// `length(of:)` for vertices in any sequence (an array).
+    public func length<S: Sequence<Coordinate>>(of coordinates: S) -> Double {
+        length(of: CoordinateList(coordinates))
+    }
+
+    /// `signedArea(of:)` for a ring in any sequence (an array).
+    public func signedArea<S: Sequence<Coordinate>>(of ring: S) -> Double {
+        signedArea(of: CoordinateList(ring))
+    }
+
+    /// `area(of:)` for a ring in any sequence (an array).
+    public func area<S: Sequence<Coordinate>>(of ring: S) -> Double {
+        area(of: CoordinateList(ring))
+    }
 }

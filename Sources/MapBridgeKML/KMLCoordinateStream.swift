@@ -98,7 +98,7 @@ struct KMLCoordinateStream: ~Copyable {
 
     /// Parses `text` up to the last place where a tuple surely starts into `result` (emptied
     /// at the text's first cut, its capacity kept) and drops that part from `text`.
-    mutating func cut(_ text: inout KMLText, into result: inout [Coordinate]) {
+    mutating func cut(_ text: inout KMLText, into result: inout CoordinateList) {
         guard problem == nil else {
             dropAllButLast(&text)
             return
@@ -136,7 +136,7 @@ struct KMLCoordinateStream: ~Copyable {
     /// coordinates go to `result` (all of them, read from `rest` alone, when the text was not
     /// cut; else the last ones, appended). `overlong` receives the note on the first tuple with
     /// more than three numbers; throws the text's first problem. The stream is then fresh.
-    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, depth: Int, into result: inout [Coordinate],
+    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, depth: Int, into result: inout CoordinateList,
                          overlong note: inout String?) throws(KMLCoordinates.Problem)
     {
         defer { if touched { cancel() } }

@@ -13,19 +13,19 @@ enum KMLCoordinates {
 
     /// The coordinates in `text`; a tuple with one number, or a number that is not one, is a
     /// problem. Each coordinate keeps its numbers' text when that text is also valid JSON.
-    static func parse(_ text: [UInt8]) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: [UInt8]) throws(Problem) -> CoordinateList {
         var ignored: String?
         return try parse(text, overlong: &ignored)
     }
 
     /// `parse(_:)` over bytes read in place.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> CoordinateList {
         var ignored: String?
         return try parse(text, spacesSeparateNumbers: false, overlong: &ignored)
     }
 
     /// `parse(_:overlong:)` over bytes read in place.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, overlong: inout String?) throws(Problem) -> CoordinateList {
         try parse(text, spacesSeparateNumbers: false, overlong: &overlong)
     }
 
@@ -33,7 +33,7 @@ enum KMLCoordinates {
     /// keeps one array from text to text grows it only for the longest.
     /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates, is where the
     /// fast path puts its tuples (else it finds room of its own).
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
                       overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
@@ -45,7 +45,7 @@ enum KMLCoordinates {
     /// place where the reader's coordinates are parsed into its array), with the piece's first
     /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
     /// says a tuple starts (or at the text's end) reads as it would within the whole text.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout [Coordinate], firstTuple: Int,
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout CoordinateList, firstTuple: Int,
                       overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
     {
         if parsePlainTuples(text, into: &result, scratch: scratch) { return }
@@ -90,7 +90,7 @@ enum KMLCoordinates {
     /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates (uninitialized,
     /// and left so), is that buffer: a caller that keeps one from text to text spares each text
     /// an allocation.
-    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout [Coordinate],
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
                                  scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) -> Bool
     {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
@@ -115,7 +115,7 @@ enum KMLCoordinates {
     /// `buffer` (room for `capacity` coordinates) for its blocks.
     @inline(__always)
     private static func parsePlainTuples(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                         into result: inout [Coordinate],
+                                         into result: inout CoordinateList,
                                          buffer out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Bool
     {
         let base = result.count
@@ -129,18 +129,9 @@ enum KMLCoordinates {
             let finished = p == end
             // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
             // is left in the buffer to destroy.
-            if finished, count > 4, result.isEmpty {
-                // A line or ring in one block: an array of its exact size, the buffer's bytes moved in.
-                result = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                    guard let base = buffer.baseAddress else { return }
-                    base.moveInitialize(from: out, count: count)
-                    initialized = count
-                }
-            } else {
-                // A point or a few, or one block of many: appended one by one (cheaper than
-                // the general append of a sequence; the array grows geometrically).
-                for k in 0..<count { result.append((out + k).move()) }
-            }
+            // Appended by runs: an empty list gets the block at its exact size, a longer
+            // text grows it chunk by chunk.
+            result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
             if finished { return true }
         }
     }
@@ -207,7 +198,7 @@ enum KMLCoordinates {
 
     /// Parses `text`; `overlong` receives a message for the first tuple with more than three
     /// numbers (the rest of such a tuple is left out).
-    static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> [Coordinate] {
+    static func parse(_ text: [UInt8], overlong: inout String?) throws(Problem) -> CoordinateList {
         var note = overlong
         let result = text.withUnsafeBufferPointer { bytes in
             Result { () throws(Problem) in try parse(bytes, spacesSeparateNumbers: false, overlong: &note) }
@@ -389,16 +380,16 @@ enum KMLCoordinates {
     /// separate numbers (an empty one between two commas is no number). A tuple ends when the
     /// next one's first number starts, or at the end of the text.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              overlong: inout String?) throws(Problem) -> [Coordinate]
+                              overlong: inout String?) throws(Problem) -> CoordinateList
     {
-        var result: [Coordinate] = []
+        var result = CoordinateList()
         try parse(text, spacesSeparateNumbers: spacesSeparateNumbers, into: &result, overlong: &overlong)
         return result
     }
 
     /// The parser, appending the coordinates to `result`, numbering tuples from `firstTuple`.
     private static func parse(_ text: UnsafeBufferPointer<UInt8>, spacesSeparateNumbers: Bool,
-                              into result: inout [Coordinate], firstTuple: Int = 0,
+                              into result: inout CoordinateList, firstTuple: Int = 0,
                               overlong: inout String?) throws(Problem)
     {
         // The tuple's first three numbers: value, text range when it is JSON (else nil), and

@@ -51,15 +51,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
         /// LatLonBox rotation: degrees counter-clockwise about the box's centre (-180...180).
         var rotation: Double?
-        var quad: [Coordinate]?
+        var quad: CoordinateList?
     }
 
     /// A geometry being assembled (MultiGeometry, Polygon, Track, MultiTrack).
     enum Frame {
         case multi(KMLElement, [Shape])
-        case polygon(outer: [Coordinate]?, holes: [[Coordinate]], inInner: Bool)
+        case polygon(outer: CoordinateList?, holes: [CoordinateList], inInner: Bool)
         case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
-        case leaf(KMLElement, [Coordinate]?)
+        case leaf(KMLElement, CoordinateList?)
         /// A Point: its first position and how many its coordinates had (no array for one).
         case point(first: Coordinate?, count: Int)
     }
@@ -904,10 +904,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
-    /// The positions of the `<coordinates>` just read: a line's or ring's array, made once at
+    /// The positions of the `<coordinates>` just read: a line's or ring's list, made once at
     /// its size when its text is read in one piece, is moved into its frame; a Point's stays
     /// here for the next text (up to `keptPositions`), so that a Point needs no array of its own.
-    @exclusivity(unchecked) private var positions: [Coordinate] = []
+    @exclusivity(unchecked) private var positions = CoordinateList()
     /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
     /// the element's start to its end, unless another element starts inside it).
     @exclusivity(unchecked) private var coordinateStream: KMLCoordinateStream
@@ -935,14 +935,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if kind == .point {
                 frames[frames.count - 1] = .point(first: positions.first, count: positions.count)
             } else {
-                // Moved into the frame: the next text starts a new array (this one is the line's).
+                // Moved into the frame: the next text starts a new list (this one is the line's).
                 frames[frames.count - 1] = .leaf(kind, positions)
-                positions = []
+                positions = CoordinateList()
             }
         } catch {
             fail("bad coordinates: \(error.message)")
         }
-        if positions.capacity > Self.keptPositions { positions = [] }
+        if positions.count > Self.keptPositions { positions = CoordinateList() }
     }
 
     private func endTrackCoord() {
@@ -1014,7 +1014,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// A ring closed as KML viewers draw it: KML requires the last position to repeat the first, and
     /// one the file left open is closed by repeating its first position (and reported), so that every
     /// writer gets a valid ring.
-    private func closed(_ ring: [Coordinate]) -> [Coordinate] {
+    private func closed(_ ring: CoordinateList) -> CoordinateList {
         guard let first = ring.first, let last = ring.last, first != last else { return ring }
         warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it was closed by repeating its first position")
         return ring + [first]

@@ -43,7 +43,7 @@ enum KMLMultiGeometryMarker {
         }
         switch name {
         case "MultiPoint":
-            var points: [Coordinate] = []
+            var points = CoordinateList()
             for member in members {
                 guard case .annotation(let c) = member else { return nil }
                 points.append(c)

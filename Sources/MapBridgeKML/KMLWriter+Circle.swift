@@ -7,7 +7,7 @@ extension KMLWriter {
     /// altitude), as `Options.circleRing` asks.
     /// - Throws: `MapBridgeError` of kind `.data` when the centre or radius is out of range,
     ///   `.usage` when the options' error or segment count is.
-    func circleRing(_ circle: Circle) throws -> [Coordinate] {
+    func circleRing(_ circle: Circle) throws -> CoordinateList {
         switch options.circleRing {
         case .maximumError(let metres):
             try Geodesic.wgs84.circleRing(center: circle.center, radius: circle.radius, maximumError: metres)

@@ -29,7 +29,7 @@ extension KMLWriter {
         case .polygon(let polygon):
             try writePolygon(polygon, altitudeMode: altitudeMode)
         case .circle(let circle):
-            let ring: [Coordinate]
+            let ring: CoordinateList
             do {
                 ring = try circleRing(circle)
             } catch let error as MapBridgeError where error.kind == .data {
@@ -78,7 +78,7 @@ extension KMLWriter {
         try xml.close("LineString")
     }
 
-    private func writeTrack(_ coordinates: [Coordinate], times: [String], _ line: Polyline,
+    private func writeTrack(_ coordinates: CoordinateList, times: [String], _ line: Polyline,
                             _ altitudeMode: AltitudeMode?) throws
     {
         try xml.open("gx:Track")
@@ -107,7 +107,7 @@ extension KMLWriter {
         try xml.close("Polygon")
     }
 
-    private func writeBoundary(_ name: StaticString, _ ring: [Coordinate]) throws {
+    private func writeBoundary(_ name: StaticString, _ ring: CoordinateList) throws {
         try xml.open(name)
         try xml.open("LinearRing")
         try writeCoordinates(ring)

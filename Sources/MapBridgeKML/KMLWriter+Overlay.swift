@@ -154,17 +154,17 @@ extension KMLWriter {
     }
 
     /// The four corners of a closed ring of five positions (or an open one of four).
-    private static func corners(_ ring: [Coordinate]) -> [Coordinate]? {
+    private static func corners(_ ring: CoordinateList) -> [Coordinate]? {
         if ring.count == 5, let first = ring.first, let last = ring.last,
            first.longitude == last.longitude, first.latitude == last.latitude {
             return Array(ring.prefix(4))
         }
-        return ring.count == 4 ? ring : nil
+        return ring.count == 4 ? Array(ring) : nil
     }
 
     /// A box whose ring runs north-west, north-east, south-east, south-west (east may be less
     /// than west for a box across the antimeridian).
-    private static func unrotatedBox(_ ring: [Coordinate]) -> LatLonBox? {
+    private static func unrotatedBox(_ ring: CoordinateList) -> LatLonBox? {
         guard let corners = corners(ring) else { return nil }
         for p in bothWays(corners) {
             if let box = unrotatedBox(corners: p) { return box }
@@ -183,7 +183,7 @@ extension KMLWriter {
     }
 
     /// A box, possibly rotated about its centre, else the four corners as a quad.
-    private static func overlayExtent(_ ring: [Coordinate]) -> OverlayExtent? {
+    private static func overlayExtent(_ ring: CoordinateList) -> OverlayExtent? {
         guard let corners = corners(ring) else { return nil }
         for p in bothWays(corners) {
             if let box = unrotatedBox(corners: p) ?? rotatedBox(corners: p) { return .box(box) }

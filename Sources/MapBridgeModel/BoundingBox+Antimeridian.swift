@@ -73,7 +73,7 @@ extension BoundingBox {
 
 extension Shape {
     /// Calls `body` with each line's and ring's coordinates, in order.
-    public func forEachPath(_ body: ([Coordinate]) throws -> Void) rethrows {
+    public func forEachPath(_ body: (CoordinateList) throws -> Void) rethrows {
         switch self {
         case .annotation, .circle, .multiPoint: break
         case .polyline(let line): try body(line.coordinates)

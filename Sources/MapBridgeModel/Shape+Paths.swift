@@ -16,13 +16,13 @@ extension Shape {
     /// Points, multi-points and circles are left as they are; the structure (kinds, order,
     /// collections) does not change.
     ///
-    ///     let reversed = shape.mapPaths { coordinates, _ in coordinates.reversed() }
+    ///     let reversed = shape.mapPaths { coordinates, _ in CoordinateList(coordinates.reversed()) }
     ///
     /// A timed line whose vertex count changes loses its `times` (they no longer pair up):
     /// transforms that add points should leave timed lines alone (`.line(_, timed: true)`).
     ///
     /// - Complexity: O(n) plus the transform's cost, for n vertices.
-    public func mapPaths(_ transform: ([Coordinate], PathRole) throws -> [Coordinate]) rethrows -> Shape {
+    public func mapPaths(_ transform: (CoordinateList, PathRole) throws -> CoordinateList) rethrows -> Shape {
         switch self {
         case .annotation, .circle, .multiPoint:
             return self
@@ -42,7 +42,7 @@ extension Shape {
 
 extension Polyline {
     /// The line with its coordinates replaced by `transform`'s result (see `Shape.mapPaths`).
-    public func mapCoordinates(_ transform: ([Coordinate], PathRole) throws -> [Coordinate]) rethrows -> Polyline {
+    public func mapCoordinates(_ transform: (CoordinateList, PathRole) throws -> CoordinateList) rethrows -> Polyline {
         var copy = self
         copy.coordinates = try transform(coordinates, .line(interpolation, timed: times != nil))
         if copy.coordinates.count != coordinates.count { copy.times = nil }
@@ -52,7 +52,7 @@ extension Polyline {
 
 extension Polygon {
     /// The polygon with each ring replaced by `transform`'s result (see `Shape.mapPaths`).
-    public func mapRings(_ transform: ([Coordinate], PathRole) throws -> [Coordinate]) rethrows -> Polygon {
+    public func mapRings(_ transform: (CoordinateList, PathRole) throws -> CoordinateList) rethrows -> Polygon {
         Polygon(outer: try transform(outer, .outerRing), holes: try holes.map { try transform($0, .hole) })
     }
 }

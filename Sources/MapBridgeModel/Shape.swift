@@ -12,7 +12,7 @@ public indirect enum Shape: Hashable, Sendable {
     /// A circle of a radius around a centre, kept as such.
     case circle(Circle)
     /// Several points (GeoJSON `MultiPoint`).
-    case multiPoint([Coordinate])
+    case multiPoint(CoordinateList)
     /// Several lines (GeoJSON `MultiLineString`).
     case multiPolyline([Polyline])
     /// Several areas (GeoJSON `MultiPolygon`).
@@ -58,34 +58,47 @@ public enum Interpolation: String, Hashable, Sendable {
 /// An open line through two or more coordinates.
 public struct Polyline: Hashable, Sendable {
     /// The vertices in order.
-    public var coordinates: [Coordinate]
+    public var coordinates: CoordinateList
     /// How the line runs between vertices.
     public var interpolation: Interpolation
     /// When each vertex was passed (ISO 8601 text, one per coordinate), for tracks
     /// (KML `gx:Track`, GPX); `nil` for a plain line.
     public var times: [String]?
 
-    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight, times: [String]? = nil) {
+    /// A line through `coordinates`; `times`, when given, has one entry per coordinate.
+    public init(_ coordinates: CoordinateList, interpolation: Interpolation = .straight, times: [String]? = nil) {
         self.coordinates = coordinates
         self.interpolation = interpolation
         self.times = times
+    }
+
+    /// A line through the coordinates of any sequence (an array, a slice).
+    public init<S: Sequence<Coordinate>>(_ coordinates: S, interpolation: Interpolation = .straight,
+                                         times: [String]? = nil) {
+        self.init(CoordinateList(coordinates), interpolation: interpolation, times: times)
     }
 }
 
 /// An area: an outer ring and holes, each a closed ring (first coordinate equals the last).
 public struct Polygon: Hashable, Sendable {
     /// The outer boundary; closed, normally at least 4 coordinates.
-    public var outer: [Coordinate]
+    public var outer: CoordinateList
     /// The inner boundaries (holes), each closed.
-    public var holes: [[Coordinate]]
+    public var holes: [CoordinateList]
 
-    public init(outer: [Coordinate], holes: [[Coordinate]] = []) {
+    /// An area bounded by `outer`, less `holes`.
+    public init(outer: CoordinateList, holes: [CoordinateList] = []) {
         self.outer = outer
         self.holes = holes
     }
 
+    /// An area from rings given as any sequences of coordinates (arrays, slices).
+    public init<S: Sequence<Coordinate>>(outer: S, holes: [[Coordinate]] = []) {
+        self.init(outer: CoordinateList(outer), holes: holes.map { CoordinateList($0) })
+    }
+
     /// The outer ring followed by the holes.
-    public var rings: [[Coordinate]] { [outer] + holes }
+    public var rings: [CoordinateList] { [outer] + holes }
 }
 
 /// A circle on the ellipsoid: every point at `radius` metres (geodesic distance) from `center`.

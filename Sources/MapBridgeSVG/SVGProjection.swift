@@ -128,7 +128,7 @@ enum LongitudeUnwrapping {
     ///
     /// A closed ring that goes round a pole (its unwrapped end lies 360° from its start) is
     /// kept with its longitudes as given, normalised: it already outlines the polar cap.
-    static func unwrapped(_ coordinates: [Coordinate], closed: Bool) -> [Double] {
+    static func unwrapped(_ coordinates: CoordinateList, closed: Bool) -> [Double] {
         guard var previous = coordinates.first.map({ normalised($0.longitude) }) else { return [] }
         var result = [previous]
         result.reserveCapacity(coordinates.count)

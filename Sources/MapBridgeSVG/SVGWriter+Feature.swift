@@ -311,7 +311,7 @@ extension SVGWriter {
 
     /// A line's or ring's longitudes unwrapped, with their latitudes; the extent grows to
     /// hold them.
-    private func unwrap(_ coordinates: [Coordinate], closed: Bool) -> [(lon: Double, lat: Double)] {
+    private func unwrap(_ coordinates: CoordinateList, closed: Bool) -> [(lon: Double, lat: Double)] {
         let longitudes = LongitudeUnwrapping.unwrapped(coordinates, closed: closed)
         var points: [(lon: Double, lat: Double)] = []
         points.reserveCapacity(coordinates.count)

@@ -6,8 +6,8 @@ import Testing
 /// unclosed rings.
 @Suite("GeoJSONReader geometry")
 struct GeoJSONReaderGeometryTests {
-    private static let square: [Coordinate] = [c(0, 0), c(10, 0), c(10, 10), c(0, 10), c(0, 0)]
-    private static let hole: [Coordinate] = [c(2, 2), c(2, 4), c(4, 4), c(4, 2), c(2, 2)]
+    private static let square: CoordinateList = [c(0, 0), c(10, 0), c(10, 10), c(0, 10), c(0, 0)]
+    private static let hole: CoordinateList = [c(2, 2), c(2, 4), c(4, 4), c(4, 2), c(2, 2)]
 
     @Test("each bare geometry becomes a feature with that shape and nothing else", arguments: [
         (#"{"type":"Point","coordinates":[-73.7781,40.6413]}"#, Shape.annotation(c(-73.7781, 40.6413))),

@@ -98,7 +98,7 @@ struct GeodesicCircleTests {
 
     /// The largest distance from the true circle of the geodesic chords between neighbours,
     /// sampled at tenths of each chord.
-    static func chordError(_ ring: [Coordinate], center: Coordinate, radius: Double) -> Double {
+    static func chordError(_ ring: CoordinateList, center: Coordinate, radius: Double) -> Double {
         var worst = 0.0
         for i in 1..<ring.count {
             let chord = wgs84.line(from: ring[i - 1], to: ring[i])

@@ -8,8 +8,8 @@ import Testing
 struct GeodesicDensifyLimitTests {
     /// A zigzag along the equator, each segment 1 degree (about 111 km) long; or `span`
     /// degrees long at `latitude`.
-    static func zigzag(_ vertices: Int, span: Double = 1, latitude: Double = 0) -> [Coordinate] {
-        (0..<vertices).map { Coordinate(longitude: Double($0 % 2) * span, latitude: latitude + Double($0) * 0.001) }
+    static func zigzag(_ vertices: Int, span: Double = 1, latitude: Double = 0) -> CoordinateList {
+        CoordinateList((0..<vertices).map { Coordinate(longitude: Double($0 % 2) * span, latitude: latitude + Double($0) * 0.001) })
     }
 
     @Test("a line that would pass the limit is a data error that names ReadLimits.maximumVertices",

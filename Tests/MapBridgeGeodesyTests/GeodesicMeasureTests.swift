@@ -5,16 +5,16 @@ import Testing
 @Suite("Geodesic length and area")
 struct GeodesicMeasureTests {
     // The Antarctica example of geodesic.h, as latitude/longitude pairs.
-    static let antarctica: [Coordinate] = zip(
+    static let antarctica = CoordinateList(zip(
         [-72.9, -71.9, -74.9, -74.3, -77.5, -77.4, -71.7, -65.9, -65.7, -66.6, -66.9, -69.8, -70.0, -71.0, -77.3, -77.9, -74.7],
         [-74.0, -102, -102, -131, -163, 163, 172, 140, 113, 88, 59, 25, -4, -14, -33, -46, -61]
-    ).map { point($0, $1) }
+    ).map { point($0, $1) })
 
-    static let unitSquare = [point(0, 0), point(0, 1), point(1, 1), point(1, 0), point(0, 0)]
+    static let unitSquare: CoordinateList = [point(0, 0), point(0, 1), point(1, 1), point(1, 0), point(0, 0)]
 
     @Test("fewer than two vertices have no length", arguments: [0, 1])
     func emptyLength(count: Int) {
-        #expect(wgs84.length(of: Array([Place.jfk].prefix(count))) == 0)
+        #expect(wgs84.length(of: CoordinateList([Place.jfk].prefix(count))) == 0)
     }
 
     @Test("a polyline's length is the sum of its geodesics: JFK, LHR, SIN")
@@ -26,7 +26,7 @@ struct GeodesicMeasureTests {
 
     @Test("fewer than three distinct vertices have no area", arguments: [0, 1, 2, 3])
     func degenerateArea(count: Int) {
-        let ring = Array([point(0, 0), point(1, 1), point(0, 0)].prefix(count))
+        let ring = CoordinateList([point(0, 0), point(1, 1), point(0, 0)].prefix(count))
         #expect(wgs84.signedArea(of: ring) == 0)
     }
 
@@ -43,15 +43,15 @@ struct GeodesicMeasureTests {
 
     @Test("a clockwise ring has negative signed area; area(of:) is its absolute value")
     func clockwise() {
-        let clockwise = Array(Self.unitSquare.reversed())
+        let clockwise = CoordinateList(Self.unitSquare.reversed())
         #expect(abs(wgs84.signedArea(of: clockwise) + 12308778361.469452) < 0.01)
         #expect(abs(wgs84.area(of: clockwise) - 12308778361.469452) < 0.01)
-        #expect(wgs84.area(of: Self.antarctica.reversed()) == wgs84.area(of: Self.antarctica))
+        #expect(wgs84.area(of: CoordinateList(Self.antarctica.reversed())) == wgs84.area(of: Self.antarctica))
     }
 
     @Test("the closing vertex is optional")
     func closing() {
-        let open = Array(Self.unitSquare.dropLast())
+        let open = CoordinateList(Self.unitSquare.dropLast())
         #expect(wgs84.signedArea(of: open) == wgs84.signedArea(of: Self.unitSquare))
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("KML coordinate text")
 struct KMLCoordinatesTextTests {
-    private func parse(_ text: String) throws -> [Coordinate] {
+    private func parse(_ text: String) throws -> CoordinateList {
         try KMLCoordinates.parse(Array(text.utf8))
     }
 
@@ -32,19 +32,19 @@ struct KMLCoordinatesTextTests {
 @Suite("KML coordinate fast path")
 struct KMLCoordinatesFastPathTests {
     /// The coordinates by the fast path (when it takes the text) and by the general parser.
-    private func bothWays(_ text: String) throws -> (fast: [Coordinate]?, general: [Coordinate], reader: [Coordinate]) {
+    private func bothWays(_ text: String) throws -> (fast: CoordinateList?, general: CoordinateList, reader: CoordinateList) {
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBufferPointer { buffer in
-            var fast: [Coordinate] = []
+            var fast: CoordinateList = []
             let taken = KMLCoordinates.parsePlainTuples(buffer, into: &fast)
-            var reader: [Coordinate] = [Coordinate(longitude: 9, latitude: 9)]
+            var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
             var overlong: String?
             try KMLCoordinates.parse(buffer, into: &reader, overlong: &overlong)
             return (taken ? fast : nil, try KMLCoordinates.parse(buffer), reader)
         }
     }
 
-    private func same(_ a: [Coordinate], _ b: [Coordinate]) -> Bool {
+    private func same(_ a: CoordinateList, _ b: CoordinateList) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.longitude.bitPattern == y.longitude.bitPattern && x.latitude.bitPattern == y.latitude.bitPattern
                 && x.altitude?.bitPattern == y.altitude?.bitPattern && x.sourceText == y.sourceText
@@ -113,7 +113,7 @@ struct KMLCoordinatesFastPathTests {
         for text in ["1,2", "1,2 3,4 5,6 7,8 9,10 11,12", "0.5,0.25,3"] {
             let bytes = Array(text.utf8)
             let head = Coordinate(longitude: 9, latitude: 9)
-            var fast = [head]
+            var fast: CoordinateList = [head]
             let taken = bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &fast) }
             #expect(taken)
             #expect(same(fast, [head] + (try KMLCoordinates.parse(bytes))), "\(text)")
@@ -135,12 +135,12 @@ struct KMLCoordinatesFastPathTests {
         // Appended after what the array holds, across blocks.
         let bytes = Array(tuples(block + 3).utf8)
         let head = Coordinate(longitude: 9, latitude: 9)
-        var fast = [head]
+        var fast: CoordinateList = [head]
         #expect(bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &fast) })
         #expect(same(fast, [head] + (try KMLCoordinates.parse(bytes))))
         // Something the fast path declines in a later block: nothing of the earlier blocks stays.
         let late = Array((tuples(block + 5) + " 1e-7,2").utf8)
-        var declined = [head]
+        var declined: CoordinateList = [head]
         #expect(!late.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &declined) })
         #expect(same(declined, [head]))
     }
@@ -161,7 +161,7 @@ struct KMLCoordinatesFastPathTests {
             let bytes = Array(text.utf8)
             #expect(throws: KMLCoordinates.Problem.self) {
                 try bytes.withUnsafeBufferPointer { buffer in
-                    var result: [Coordinate] = []
+                    var result: CoordinateList = []
                     var overlong: String?
                     try KMLCoordinates.parse(buffer, into: &result, overlong: &overlong)
                 }
