@@ -5,8 +5,8 @@ import Testing
 
 /// What a coordinate text reads as, exactly: each coordinate's values (as bit patterns) and
 /// kept text, the note on an overlong tuple, or the problem.
-private func outcome(_ body: (inout [Coordinate]) throws(KMLCoordinates.Problem) -> String?) -> String {
-    var result: [Coordinate] = [Coordinate(longitude: 9, latitude: 9)]
+private func outcome(_ body: (inout CoordinateList) throws(KMLCoordinates.Problem) -> String?) -> String {
+    var result: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
     do throws(KMLCoordinates.Problem) {
         let overlong = try body(&result)
         return described(result) + " | \(overlong ?? "-")"
@@ -15,7 +15,7 @@ private func outcome(_ body: (inout [Coordinate]) throws(KMLCoordinates.Problem)
     }
 }
 
-private func described(_ coordinates: [Coordinate]) -> String {
+private func described(_ coordinates: CoordinateList) -> String {
     coordinates.map { c in
         "\(c.longitude.bitPattern),\(c.latitude.bitPattern),\(c.altitude.map { "\($0.bitPattern)" } ?? "-") \(String(describing: c.sourceText))"
     }.joined(separator: "; ")
@@ -23,7 +23,7 @@ private func described(_ coordinates: [Coordinate]) -> String {
 
 /// The text read whole, as the reader reads a text it does not stream.
 private func whole(_ bytes: [UInt8]) -> String {
-    outcome { (result: inout [Coordinate]) throws(KMLCoordinates.Problem) -> String? in
+    outcome { (result: inout CoordinateList) throws(KMLCoordinates.Problem) -> String? in
         var overlong: String?
         let read = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(KMLCoordinates.Problem) in try KMLCoordinates.parse(buffer, into: &result, overlong: &overlong) }
@@ -36,7 +36,7 @@ private func whole(_ bytes: [UInt8]) -> String {
 /// The text handed to a stream in the pieces that `cuts` (ascending offsets) make, gathered
 /// in a text buffer as the reader gathers it.
 private func streamed(_ bytes: [UInt8], cuts: [Int], block: Int) -> String {
-    outcome { (result: inout [Coordinate]) throws(KMLCoordinates.Problem) -> String? in
+    outcome { (result: inout CoordinateList) throws(KMLCoordinates.Problem) -> String? in
         var stream = KMLCoordinateStream(block: block)
         var text = KMLText()
         var from = 0
@@ -108,7 +108,7 @@ struct KMLCoordinateStreamTests {
         defer { room.deallocate() }
         for text in Self.tricky + ["1,2 3,4 5,6 7,8 9,10 11,12", String(repeating: "1.5,2.25 ", count: 100)] {
             let bytes = Array(text.utf8)
-            var own: [Coordinate] = [], kept: [Coordinate] = [], small: [Coordinate] = []
+            var own: CoordinateList = [], kept: CoordinateList = [], small: CoordinateList = []
             let (a, b, c) = bytes.withUnsafeBufferPointer { buffer in
                 (KMLCoordinates.parsePlainTuples(buffer, into: &own),
                  KMLCoordinates.parsePlainTuples(buffer, into: &kept, scratch: room),
@@ -148,7 +148,7 @@ struct KMLCoordinateStreamTests {
     func lifecycle() throws {
         var stream = KMLCoordinateStream(block: 4)
         var text = KMLText()
-        var result: [Coordinate] = []
+        var result: CoordinateList = []
         stream.start(depth: 3)
         var active = stream.isActive
         #expect(active)
@@ -193,7 +193,7 @@ struct KMLReaderCoordinateCutTests {
                                source: { _ in trickling(bytes, step: step) })
         do {
             while let feature = try reader.next() {
-                var coordinates: [Coordinate] = []
+                var coordinates: CoordinateList = []
                 feature.shape?.forEachCoordinate { coordinates.append($0) }
                 out.append("feature \(feature.title ?? "") \(described(coordinates))")
             }
