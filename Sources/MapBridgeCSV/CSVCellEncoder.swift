@@ -73,6 +73,11 @@ struct CSVCellEncoder {
         append(bytes, quoted: needsQuotes(bytes), to: &out)
     }
 
+    /// Whether WKT text (which holds no quote) must be quoted in a field.
+    func wktNeedsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        needsQuotes(bytes)
+    }
+
     /// Appends the WKT field of a point given as its number fields, as `WKTFormatter` spells
     /// a point: `POINT (lon lat)`, or `POINT Z (lon lat alt)` when `altitude` is not empty.
     func appendPointWKT(longitude: UnsafeRawBufferPointer, latitude: UnsafeRawBufferPointer,

@@ -86,6 +86,13 @@ struct CSVRowBytes {
         count = at &+ min(max(n, 0), maximum)
     }
 
+    /// Calls `body` with the row's bytes to change in place (valid only inside).
+    @inline(__always)
+    mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutablePointer<UInt8>) throws -> R) rethrows -> R {
+        if storage.isEmpty { grow(1) }
+        return try storage.withUnsafeMutableBufferPointer { try body($0.baseAddress.unsafelyUnwrapped) }
+    }
+
     /// Calls `body` with the row's bytes (valid only inside).
     @inline(__always)
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

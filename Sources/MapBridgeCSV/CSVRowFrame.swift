@@ -37,6 +37,17 @@ enum CSVRowFrame {
         return n + 1
     }
 
+    /// How many bytes `writeNumber` writes for `value` (≥ 0).
+    static func numberLength(_ value: Int) -> Int {
+        var v = UInt(value) >> 7
+        var n = 1
+        while v != 0 {
+            v >>= 7
+            n += 1
+        }
+        return n
+    }
+
     /// Appends `value` (≥ 0) in LEB128 (`writeNumber`).
     @inline(__always)
     static func appendNumber(_ value: Int, to out: inout CSVRowBytes) {

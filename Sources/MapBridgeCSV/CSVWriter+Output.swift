@@ -61,23 +61,27 @@ extension CSVWriter {
 
     /// Writes one row, given as its frame (`CSVRowFrame`), in `layout`: the geometry fields,
     /// then every property column. The row goes into the sink's buffer in one step: its
-    /// length is bounded by the frame's parts.
+    /// length is bounded by the frame's parts. A WKT field longer than `largeField` (a line of
+    /// thousands of positions) is written on its own first, from the frame, so that the row
+    /// is not copied whole into a block of its size.
     func writeRow(_ frame: UnsafeRawBufferPointer, _ layout: ResolvedGeometry) throws {
         let row = CSVRowFrame.parts(of: frame)
         // A point's WKT field, made only when the layout turned out to be WKT.
         let made: [UInt8] = layout == .wkt && row.pointWKT ? pointWKT(row) : []
         try made.withUnsafeBytes { made in
             let wkt = row.pointWKT ? made : row.wkt
+            let wktWritten = layout == .wkt && wkt.count > Self.largeField
+            if wktWritten { try sink.write(wkt) }
             let columns = columnNames.count
             let padding = max(columns - max(row.columns, 1), 0)
             let delimiter = encoder.delimiter
             let crlf = options.lineEnding == .crlf
             // Four geometry fields and the properties, a delimiter after each, the padding and the line end.
-            let maximum = row.longitude.count + row.latitude.count + row.altitude.count + wkt.count
+            let maximum = row.longitude.count + row.latitude.count + row.altitude.count + (wktWritten ? 0 : wkt.count)
                 + row.properties.count + padding + 7
             try sink.withUnsafeSpace(maximum) { start in
                 var out = start
-                var fields = 0
+                var fields = wktWritten ? 1 : 0
                 func copy(_ bytes: UnsafeRawBufferPointer) {
                     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
                     UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
@@ -96,7 +100,7 @@ extension CSVWriter {
                 case .xy: put(row.longitude); put(row.latitude)
                 case .yx: put(row.latitude); put(row.longitude)
                 case .xyz: put(row.longitude); put(row.latitude); put(row.altitude)
-                case .wkt: put(wkt)
+                case .wkt: if !wktWritten { put(wkt) }
                 }
                 if columns > 0 {
                     if fields > 0 {
@@ -118,6 +122,9 @@ extension CSVWriter {
             }
         }
     }
+
+    /// The longest WKT field (bytes) written together with the rest of its row.
+    static var largeField: Int { 1 << 16 }
 
     /// The WKT field of a point row, from its fields (`pointWKT(longitude:latitude:altitude:)`).
     private func pointWKT(_ row: CSVRowFrame.Parts) -> [UInt8] {

@@ -192,17 +192,37 @@ extension CSVWriter {
     }
 
     /// Appends the WKT field of `shape` and the point-WKT mark (0).
+    ///
+    /// The text is written once, straight into the frame after room for the field's length
+    /// and an opening quote, and then moved back over the room it does not need: a line of
+    /// millions of positions is held once, not also in a text and a field buffer.
     private func appendWKT(of shape: Shape, _ feature: Feature, into frame: inout CSVRowBytes) {
-        wktText.removeAll()
-        let lost = WKTFormatter.write(shape, precision: options.precision, into: &wktText)
+        let mark = frame.count
+        let room = CSVRowFrame.maxNumberLength + 1
+        frame.withUnsafeSpace(room) { _ in room }
+        let lost = WKTFormatter.write(shape, precision: options.precision, into: &frame)
         if lost.droppedAltitudes {
             note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
                  at: feature.location)
         }
-        // WKT starts with a letter: it never reads as a number, a boolean or null.
-        wktField.removeAll()
-        wktText.withUnsafeBytes { encoder.append(wkt: $0.assumingMemoryBound(to: UInt8.self), to: &wktField) }
-        wktField.withUnsafeBytes { CSVRowFrame.appendField(bytes: $0.assumingMemoryBound(to: UInt8.self), to: &frame) }
+        let textStart = mark + room
+        let textEnd = frame.count
+        // WKT starts with a letter: it never reads as a number, a boolean or null. It holds no
+        // quote, so a quoted field is the text between two quotes.
+        let quoted = frame.withUnsafeBytes(in: textStart..<textEnd) { encoder.wktNeedsQuotes($0) }
+        let length = textEnd - textStart + (quoted ? 2 : 0)
+        if quoted { frame.append(UInt8(ascii: "\"")) }
+        let fieldEnd = frame.count
+        frame.withUnsafeMutableBytes { base in
+            var at = mark + CSVRowFrame.writeNumber(length, to: base + mark)
+            if quoted {
+                base[at] = UInt8(ascii: "\"")
+                at += 1
+            }
+            (base + at).update(from: base + textStart, count: fieldEnd - textStart)
+        }
+        let header = CSVRowFrame.numberLength(length) + (quoted ? 1 : 0)
+        frame.truncate(to: frame.count - (room - header))
         frame.append(0)
     }
 

@@ -78,9 +78,6 @@ public final class CSVWriter: FeatureWriter {
     var scratch = RowScratch()
     /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
     var plan = PropertyVocabulary.WritePlan()
-    /// A shape's WKT, and its field (quoted where needed), reused from row to row.
-    var wktText = CSVRowBytes()
-    var wktField = CSVRowBytes()
     /// Diagnostic codes reported so far: each kind is reported once.
     var reported: Set<String> = []
     private var state = State.fresh

@@ -155,3 +155,32 @@ struct CSVWriterLayoutTests {
         #expect(try writeAll([Feature(properties: ["2019": 1, " x": 2, "a,b": 3])]).lines[0] == "\"2019\",\" x\",\"a,b\"")
     }
 }
+
+/// WKT fields of every length: written in place in the row and moved back over the room its
+/// length did not need, and, past `CSVWriter.largeField`, written on their own.
+@Suite("CSV writer WKT fields of any length")
+struct CSVWriterLongWKTTests {
+    /// Lines whose WKT crosses the one-, two- and three-byte field lengths and the large-field size.
+    static let vertexCounts = [2, 3, 6, 7, 8, 12, 700, 1_500, 1_600, 3_000, 3_300, 7_000, 20_000]
+
+    static func line(_ n: Int) -> Feature {
+        let coordinates = (0..<n).map { k in c(Double(k % 360) - 179.5, Double(k % 170) / 2 - 42.25) }
+        return Feature(shape: .polyline(Polyline(coordinates)), properties: ["n": .init(n)])
+    }
+
+    @Test("each WKT field is the encoder's field of WKTFormatter's text, quoted or not", arguments: [",", ";"])
+    func anyLength(delimiter: String) throws {
+        let separator = try #require(CSVDelimiter(byte: Array(delimiter.utf8)[0]))
+        let features = Self.vertexCounts.map(Self.line)
+        let out = try writeAll(features, options: writerOptions { $0.delimiter = separator })
+        let encoder = CSVCellEncoder(delimiter: separator)
+        var expected = "wkt\(delimiter)n\n"
+        for feature in features {
+            let shape = try #require(feature.shape)
+            let wkt = WKTFormatter.text(of: shape).text
+            expected += encoder.field(text: wkt) + delimiter + String(feature.properties["n"]?.intValue ?? -1) + "\n"
+        }
+        #expect(out.text == expected)
+        #expect(out.text.utf8.count > 2 * CSVWriter.largeField)
+    }
+}
