@@ -337,11 +337,6 @@ extension GeoJSONReader {
         return true
     }
 
-    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
-    /// of a copy of it costs less than building one with an initializer, whose result the
-    /// compiler copies once more (a retain and a release of each field, per feature).
-    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
-
     /// The feature whose members are `m` (which `acceptsFeature` accepted).
     /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
     /// `parseObjectBody(recording:)` noted in `record`.
@@ -350,7 +345,8 @@ extension GeoJSONReader {
     /// feature, built here and returned, is moved out rather than copied and the original
     /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
-        var feature = Self.blankFeature
+        // Made blank in place (no copy of a shared blank feature, field by field).
+        var feature = Feature(shape: nil, properties: Properties(), location: nil)
         fill(&feature, from: &m)
         return feature
     }
