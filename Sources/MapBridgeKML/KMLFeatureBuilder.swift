@@ -16,7 +16,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // feature in progress does not copy the whole struct out of the class.
     /// A feature being read: its parts as they are read, made into a `Feature` once, when the
     /// feature's element closes (a `Feature` edited in place for each part would be made empty
-    /// first and moved whole at the end).
+    /// first and moved whole at the end). The parts most placemarks have are kept inline; the
+    /// others wait in `rare`, made at the first of them, so that the draft a placemark is read
+    /// into stays small to make, move and destroy.
     struct Draft {
         var element: KMLElement
         /// Where the feature starts (optional only so that it can be moved out, as `Feature` keeps it).
@@ -24,17 +26,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var id: FeatureID?
         var title: String?
         var subtitle: String?
-        var address: String?
-        var visibility: Bool?
-        var folderPath: [String] = []
         var styleURL: String?
         var inlineStyle: Style?
-        var when: String?, begin: String?, end: String?
-        /// The time of the innermost Folder or Document around it that has one: Google Earth
-        /// shows a container's content only within the container's time.
-        var inheritedTime: FeatureTime?
-        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
-        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
         /// The keys among its properties that elements filled (`snippet`, `icon` …), not `Data` or
         /// `SimpleData`: every other key present was filled by data, and a repeat of it is kept
         /// apart. Usually empty, so that data values need no set of names beside the properties.
@@ -43,9 +36,36 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// (`KMLDataMapping.mayBeSpecial`), noted as each key is added: most placemarks have
         /// none, and then finishing asks nothing of their properties.
         var mayHaveSpecialKey = false
-        /// The feature's first geometry, and the sibling geometries after it (most features
-        /// have one: no array is made for it).
+        /// The feature's first geometry (most features have one: no array is made for it).
         var firstShape: Shape?
+        /// The parts few features have, or `nil` while none of them was read.
+        var rare: RareParts?
+
+        /// The rare parts, made empty when none was read yet, to be written.
+        var rareParts: RareParts {
+            mutating get {
+                if let rare { return rare }
+                let made = RareParts()
+                rare = made
+                return made
+            }
+        }
+    }
+
+    /// The parts of a draft that few features have. A class so that a draft carries one
+    /// reference for all of them (nil for most placemarks) and they are written in place; it
+    /// belongs to one draft, is never shared, and goes with the draft when the feature is made.
+    final class RareParts {
+        var address: String?
+        var visibility: Bool?
+        var folderPath: [String] = []
+        var when: String?, begin: String?, end: String?
+        /// The time of the innermost Folder or Document around it that has one: Google Earth
+        /// shows a container's content only within the container's time.
+        var inheritedTime: FeatureTime?
+        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
+        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
+        /// The sibling geometries after the first one.
         var laterShapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -297,9 +317,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             featureSerial &+= 1
             keysAreMarkedNames = true
             if let id = attribute("id") { draft?.id = .string(id) }
-            if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
+            if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
-                draft?.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
+                draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
             }
             readingFeature = true
             featureVertices = 0
@@ -590,9 +610,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let container = parent()
         switch name {
         case .visibility where container?.isFeature == true:
-            draft?.visibility = trimmedText == "1" || trimmedText == "true"
+            draft?.rareParts.visibility = trimmedText == "1" || trimmedText == "true"
         case .address where container?.isFeature == true:
-            draft?.address = textString
+            draft?.rareParts.address = textString
         case .styleUrl where container?.isFeature == true:
             draft?.styleURL = trimmedText
         case .color where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
@@ -614,11 +634,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 setElementProperty("altitude", .number(n))
             }
         case .when where container == .timeStamp:
-            draft?.when = trimmedText
+            draft?.rareParts.when = trimmedText
         case .begin where container == .timeSpan:
-            draft?.begin = trimmedText
+            draft?.rareParts.begin = trimmedText
         case .end where container == .timeSpan:
-            draft?.end = trimmedText
+            draft?.rareParts.end = trimmedText
         case .value where container == .data:
             dataValue = textString
         case .value where container == .simpleArrayData:
@@ -666,18 +686,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 setElementProperty("rotation", .number(n))
             }
         case .rotation:
-            draft?.rotation = textNumber
+            draft?.rareParts.rotation = textNumber
         case .north, .south, .east, .west:
             let v = textNumber
             switch name {
-            case .north: draft?.box.north = v
-            case .south: draft?.box.south = v
-            case .east: draft?.box.east = v
-            default: draft?.box.west = v
+            case .north: draft?.rareParts.box.north = v
+            case .south: draft?.rareParts.box.south = v
+            case .east: draft?.rareParts.box.east = v
+            default: draft?.rareParts.box.west = v
             }
         case .latLonQuad:
             do throws(KMLCoordinates.Problem) {
-                draft?.quad = try KMLCoordinates.parse(text.bytes)
+                draft?.rareParts.quad = try KMLCoordinates.parse(text.bytes)
             } catch {
                 fail("bad gx:LatLonQuad: \(error.message)")
             }
@@ -1008,12 +1028,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if coords.count == 1 {
             // One position is a place, not a path: kept as a Point with its time.
             warnOnce("track-one-position", "a gx:Track has a single position; it is kept as a Point")
-            if let when = times?.first, draft?.when == nil, draft?.begin == nil { draft?.when = when }
+            if let when = times?.first, draft?.rare?.when == nil, draft?.rare?.begin == nil { draft?.rareParts.when = when }
             add(.annotation(coords[0]))
             return
         }
         // Every track's arrays, empty too, so that the n-th set goes with the n-th line.
-        draft?.trackArrays.append(arrays)
+        draft?.rareParts.trackArrays.append(arrays)
         add(.polyline(Polyline(coords, times: times)))
     }
 
@@ -1036,7 +1056,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         } else if draft?.firstShape == nil {
             draft?.firstShape = shape
         } else {
-            draft?.laterShapes.append(shape)
+            draft?.rareParts.laterShapes.append(shape)
         }
     }
 
@@ -1045,6 +1065,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func finishFeature() {
         readingFeature = false
         guard var d = draft.take() else { return }
+        // Most placemarks have none of the rare parts: then this is nil, and nothing is read from it.
+        let rare = d.rare
         // The parts are moved out of the draft into locals, and the Feature is made once from
         // them (a Feature is large, and a copy retains each part).
         var properties = Properties()
@@ -1062,25 +1084,25 @@ final class KMLFeatureBuilder: XMLEventHandler {
             shape = d.firstShape.take()
         case .groundOverlay:
             overlay = .groundOverlay
-            if let quad = d.quad, quad.count >= 3 {
+            if let quad = rare?.quad, quad.count >= 3 {
                 shape = .polygon(Polygon(outer: quad + [quad[0]]))
-            } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
+            } else if let box = rare?.box, let n = box.north, let s = box.south, let e = box.east, let w = box.west {
+                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: rare?.rotation ?? 0))
             }
         case .networkLink:
             overlay = .networkLink
-            if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
+            if let box = rare?.box, let n = box.north, let s = box.south, let e = box.east, let w = box.west {
                 shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
-            if d.laterShapes.isEmpty {
-                shape = d.firstShape.take()
-            } else if let first = d.firstShape.take() {
+            if let laterShapes = rare?.laterShapes, !laterShapes.isEmpty, let first = d.firstShape.take() {
                 // Sibling geometries (several MultiGeometry elements, say) form one collection.
-                shape = .collection(([first] + d.laterShapes).flatMap { shape -> [Shape] in
+                shape = .collection(([first] + laterShapes).flatMap { shape -> [Shape] in
                     if case .collection(let members) = shape { return members }
                     return [shape]
                 })
+            } else {
+                shape = d.firstShape.take()
             }
         }
         // Most placemarks have no key that the steps below look for: one pass over the keys
@@ -1102,7 +1124,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if hasSpecialKey {
             keepApart("name", from: d.title)
             keepApart("description", from: d.subtitle)
-            keepApart("address", from: d.address)
+            keepApart("address", from: rare?.address)
             // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
             // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
             if case .string(let name)? = properties[KMLMultiGeometryMarker.key] {
@@ -1118,19 +1140,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Time.
         let time: FeatureTime?
-        if let when = d.when.take() {
+        if let when = rare?.when {
             time = .instant(when)
-        } else if d.begin != nil || d.end != nil {
-            time = .span(begin: d.begin.take(), end: d.end.take())
+        } else if let rare, rare.begin != nil || rare.end != nil {
+            time = .span(begin: rare.begin, end: rare.end)
         } else {
-            time = d.inheritedTime.take()
+            time = rare?.inheritedTime
         }
         // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
         // togeojson put them there): an array per name, or for several tracks an array of
         // such arrays (null for a track without that name). MapBridge writes what per-point
         // values a track cannot hold as a coordinateProperties object in the data: the arrays
         // join it.
-        if d.trackArrays.contains(where: { !$0.isEmpty }) {
+        if let trackArrays = rare?.trackArrays, trackArrays.contains(where: { !$0.isEmpty }) {
             var existing: Properties?
             switch hasSpecialKey ? properties["coordinateProperties"] : nil {
             case nil: existing = Properties()
@@ -1140,12 +1162,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let existing {
                 var perPoint = Properties()
                 var order: [String] = []
-                for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
+                for track in trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
                 for name in order {
-                    let perTrack: [PropertyValue] = d.trackArrays.map { track in
+                    let perTrack: [PropertyValue] = trackArrays.map { track in
                         track.first { $0.name == name }.map { .array($0.values) } ?? .null
                     }
-                    perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+                    perPoint[name] = trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
                 }
                 for entry in existing where !perPoint.contains(key: entry.key) { perPoint.append(key: entry.key, value: entry.value) }
                 properties["coordinateProperties"] = .object(perPoint)
@@ -1178,11 +1200,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
         if style?.isEmpty == true && style?.id == nil { style = nil }
-        var folderPath: [String] = []
-        swap(&folderPath, &d.folderPath)
         var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: shape,
-                              properties: properties, style: style, time: time, folderPath: folderPath,
-                              address: d.address.take(), visibility: d.visibility, altitudeMode: altitudeMode,
+                              properties: properties, style: style, time: time, folderPath: rare?.folderPath ?? [],
+                              address: rare?.address, visibility: rare?.visibility, altitudeMode: altitudeMode,
                               highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
                               location: d.location.take())
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
