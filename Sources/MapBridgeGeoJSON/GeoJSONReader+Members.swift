@@ -345,20 +345,18 @@ extension GeoJSONReader {
     /// feature, built here and returned, is moved out rather than copied and the original
     /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
-        // Made blank in place (no copy of a shared blank feature, field by field).
-        var feature = Feature(shape: nil, properties: Properties(), location: nil)
+        // Made in place with the parts every feature has, moved out of the members (so that
+        // the vocabulary takes its keys out of the properties in place); `fill` sets the rest.
+        var feature = Feature(shape: m.geometry.take(), properties: m.properties.take() ?? Properties(), location: m.location)
         fill(&feature, from: &m)
         return feature
     }
 
-    /// Fills the blank `feature` from `m`, for `feature(from:)`.
+    /// Fills the rest of `feature` (made with its shape, properties and location) from `m`,
+    /// for `feature(from:)`.
     @inline(never)
     private func fill(_ feature: inout Feature, from m: inout Members) {
-        // The members are moved rather than copied (so that the vocabulary takes its keys out
-        // of the properties in place).
-        feature.shape = m.geometry.take()
-        feature.properties = m.properties.take() ?? Properties()
-        feature.location = m.location
+        // Moved rather than copied.
         feature.id = m.id.take()
         let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
         if hasForeignMembers {
