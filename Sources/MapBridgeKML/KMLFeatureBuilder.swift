@@ -1112,7 +1112,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)
-        func keepApart(_ key: String, from field: String?) {
+        // (`properties` passed in place, not captured, so that it can be moved into the feature.)
+        func keepApart(_ key: String, from field: String?, in properties: inout Properties) {
             guard let field, let value = properties[key], value != .string(field) else { return }
             warnOnce("data-\(key)", "ExtendedData '\(key)' differs from the placemark's <\(key)>; it is kept as 'data:\(key)'")
             var renamed = Properties()
@@ -1122,9 +1123,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             properties = renamed
         }
         if hasSpecialKey {
-            keepApart("name", from: d.title)
-            keepApart("description", from: d.subtitle)
-            keepApart("address", from: rare?.address)
+            keepApart("name", from: d.title, in: &properties)
+            keepApart("description", from: d.subtitle, in: &properties)
+            keepApart("address", from: rare?.address, in: &properties)
             // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
             // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
             if case .string(let name)? = properties[KMLMultiGeometryMarker.key] {
@@ -1200,11 +1201,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
         if style?.isEmpty == true && style?.id == nil { style = nil }
-        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: shape,
-                              properties: properties, style: style, time: time, folderPath: rare?.folderPath ?? [],
-                              address: rare?.address, visibility: rare?.visibility, altitudeMode: altitudeMode,
-                              highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
-                              location: d.location.take())
+        // The locals are consumed: moved into the feature, not copied into it and then released.
+        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: consume shape,
+                              properties: consume properties, style: consume style, time: consume time,
+                              folderPath: rare?.folderPath ?? [], address: rare?.address, visibility: rare?.visibility,
+                              altitudeMode: altitudeMode, highlightStyle: consume highlightStyle,
+                              foreignMembers: consume foreignMembers, overlay: overlay, location: d.location.take())
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
         if hasSpecialKey { KMLDataMapping.restoreFields(of: &feature) }
         output.append(consume feature)
