@@ -313,7 +313,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // Built in place (a Draft holds a whole Feature: each copy costs).
             let here = location
             draft = Draft(element: name, location: here)
-            draftProperties = Properties()
+            // Empty already unless a feature was left unfinished: then its properties go.
+            if !draftProperties.entries.isEmpty { draftProperties = Properties() }
             featureSerial &+= 1
             keysAreMarkedNames = true
             if let id = attribute("id") { draft?.id = .string(id) }
@@ -759,20 +760,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
             keysAreMarkedNames = false
         }
         var special = mayBeSpecial
-        // Moved out of the builder while they are added to (and moved back on every path): held
-        // in a local, the properties need no retain around each call on them, nor a copy.
-        var properties = Properties()
-        swap(&properties, &draftProperties)
-        defer { swap(&properties, &draftProperties) }
+        // Changed where they are, in the builder (unchecked exclusivity): moved out into a local
+        // and back, they would leave an empty list to make and release at every value.
         // One scan of the (short) properties; no set of data names beside them.
-        if mayBePresent, properties.contains(key: key) {
+        if mayBePresent, draftProperties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                properties[key] = value
+                draftProperties[key] = value
                 return
             }
-            let name = properties.freeKey(for: key)
+            let name = draftProperties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
@@ -781,11 +779,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             special = KMLDataMapping.mayBeSpecial(key)
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
-        let count = properties.entries.count
-        if count == 0, propertyRoom > 1 { properties.reserveCapacity(propertyRoom) }
+        let count = draftProperties.entries.count
+        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
         if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
-        properties.append(key: key, value: value)
+        draftProperties.append(key: key, value: value)
         if count >= limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
