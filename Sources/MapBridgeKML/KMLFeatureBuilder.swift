@@ -324,7 +324,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             readingFeature = true
             featureVertices = 0
-            frames.removeAll(keepingCapacity: true)
+            // Empty already unless a geometry was left open (emptying an empty array still costs a call).
+            if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
