@@ -347,7 +347,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             setElementProperty(localName(of: name), .object(point))
         case .data:
             readDataName(attributes)
-            dataValue = nil
+            // Taken by the last Data's end as a rule: asked first, nothing to release then.
+            if dataValue != nil { dataValue = nil }
         case .schemaData:
             schemaURL = attribute("schemaUrl")
             simpleDataPosition = 0
@@ -607,7 +608,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         } else if let id = styleID {
             styleSheet.define(style: finished, id: id)
         }
-        styleID = nil
+        if styleID != nil { styleID = nil }
     }
 
     // MARK: - Feature parts
@@ -646,7 +647,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .end where container == .timeSpan:
             draft?.rareParts.end = trimmedText
         case .value where container == .data:
-            dataValue = textString
+            Self.fill(&dataValue, with: textString)
         case .value where container == .simpleArrayData:
             if !pendingArrays.isEmpty {
                 let name = pendingArrays[pendingArrays.count - 1].name
@@ -727,13 +728,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// Sets `slot` to `value`. Most slots given here are empty (the value before was taken):
+    /// asked first, the empty one is overwritten with nothing to release.
+    @inline(__always)
+    private static func fill(_ slot: inout String?, with value: consuming String) {
+        if slot == nil { slot = value } else { slot = value }
+    }
+
     /// Reads the `name` attribute of a `Data` or `SimpleData` into `dataName` (`nil` when it
     /// has none), its string made once per distinct name (`KMLNameCache`), with whether it may
     /// be a special key and the slot that keeps it.
     private func readDataName(_ attributes: XMLAttributeList) {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
         if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.entry(bytes, markingNew: featureSerial) {
-            (dataName, dataNameMayBeSpecial, dataNameSlot) = found
+            Self.fill(&dataName, with: found.name)
+            (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, found.slot)
             return
         }
         let name = attributes.value(of: "name")
