@@ -1120,7 +1120,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
         let hasSpecialKey = d.mayHaveSpecialKey
-        if properties.count > propertyRoom { propertyRoom = min(properties.count, Self.propertyRoomLimit) }
+        // The entries' count, read in place (the collection's `count` is a call).
+        let propertyCount = properties.entries.count
+        if propertyCount > propertyRoom { propertyRoom = min(propertyCount, Self.propertyRoomLimit) }
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)
