@@ -337,11 +337,6 @@ extension GeoJSONReader {
         return true
     }
 
-    /// A feature with every field unset, which `feature(from:)` fills: assigning the fields
-    /// of a copy of it costs less than building one with an initializer, whose result the
-    /// compiler copies once more (a retain and a release of each field, per feature).
-    static let blankFeature = Feature(shape: nil, properties: Properties(), location: nil)
-
     /// The feature whose members are `m` (which `acceptsFeature` accepted).
     /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
     /// `parseObjectBody(recording:)` noted in `record`.
@@ -350,19 +345,18 @@ extension GeoJSONReader {
     /// feature, built here and returned, is moved out rather than copied and the original
     /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
-        var feature = Self.blankFeature
+        // Made in place with the parts every feature has, moved out of the members (so that
+        // the vocabulary takes its keys out of the properties in place); `fill` sets the rest.
+        var feature = Feature(shape: m.geometry.take(), properties: m.properties.take() ?? Properties(), location: m.location)
         fill(&feature, from: &m)
         return feature
     }
 
-    /// Fills the blank `feature` from `m`, for `feature(from:)`.
+    /// Fills the rest of `feature` (made with its shape, properties and location) from `m`,
+    /// for `feature(from:)`.
     @inline(never)
     private func fill(_ feature: inout Feature, from m: inout Members) {
-        // The members are moved rather than copied (so that the vocabulary takes its keys out
-        // of the properties in place).
-        feature.shape = m.geometry.take()
-        feature.properties = m.properties.take() ?? Properties()
-        feature.location = m.location
+        // Moved rather than copied.
         feature.id = m.id.take()
         let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
         if hasForeignMembers {

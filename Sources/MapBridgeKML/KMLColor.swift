@@ -17,18 +17,16 @@ enum KMLColor {
         if bytes.first == UInt8(ascii: "#") { start = 1 }
         let count = bytes.count - start
         guard count == 8 || count == 6 else { return nil }
-        // The digits' values, eight at most.
-        var values: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &values) { digits -> (color: Color, opacity: Double?)? in
-            for i in 0..<count {
-                guard let v = Color.hexDigit(bytes[start + i]) else { return nil }
-                digits[i] = v
-            }
-            func byte(_ i: Int) -> UInt8 { digits[i] << 4 | digits[i + 1] }
-            if count == 8 {
-                return (Color(red: byte(6), green: byte(4), blue: byte(2)), Double(byte(0)) / 255)
-            }
-            return (Color(red: byte(0), green: byte(2), blue: byte(4)), nil)
+        // The digits gathered into one number, first digit highest: `aabbggrr` or `rrggbb`.
+        var value: UInt32 = 0
+        for i in start..<bytes.count {
+            guard let digit = Color.hexDigit(bytes[i]) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
+        func byte(_ shift: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
+        if count == 8 {
+            return (Color(red: byte(0), green: byte(8), blue: byte(16)), Double(byte(24)) / 255)
+        }
+        return (Color(red: byte(16), green: byte(8), blue: byte(0)), nil)
     }
 }

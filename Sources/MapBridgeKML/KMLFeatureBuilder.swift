@@ -16,7 +16,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     // feature in progress does not copy the whole struct out of the class.
     /// A feature being read: its parts as they are read, made into a `Feature` once, when the
     /// feature's element closes (a `Feature` edited in place for each part would be made empty
-    /// first and moved whole at the end).
+    /// first and moved whole at the end). The parts most placemarks have are kept inline; the
+    /// others wait in `rare`, made at the first of them, so that the draft a placemark is read
+    /// into stays small to make, move and destroy.
     struct Draft {
         var element: KMLElement
         /// Where the feature starts (optional only so that it can be moved out, as `Feature` keeps it).
@@ -24,17 +26,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         var id: FeatureID?
         var title: String?
         var subtitle: String?
-        var address: String?
-        var visibility: Bool?
-        var folderPath: [String] = []
         var styleURL: String?
         var inlineStyle: Style?
-        var when: String?, begin: String?, end: String?
-        /// The time of the innermost Folder or Document around it that has one: Google Earth
-        /// shows a container's content only within the container's time.
-        var inheritedTime: FeatureTime?
-        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
-        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
         /// The keys among its properties that elements filled (`snippet`, `icon` …), not `Data` or
         /// `SimpleData`: every other key present was filled by data, and a repeat of it is kept
         /// apart. Usually empty, so that data values need no set of names beside the properties.
@@ -43,9 +36,36 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// (`KMLDataMapping.mayBeSpecial`), noted as each key is added: most placemarks have
         /// none, and then finishing asks nothing of their properties.
         var mayHaveSpecialKey = false
-        /// The feature's first geometry, and the sibling geometries after it (most features
-        /// have one: no array is made for it).
+        /// The feature's first geometry (most features have one: no array is made for it).
         var firstShape: Shape?
+        /// The parts few features have, or `nil` while none of them was read.
+        var rare: RareParts?
+
+        /// The rare parts, made empty when none was read yet, to be written.
+        var rareParts: RareParts {
+            mutating get {
+                if let rare { return rare }
+                let made = RareParts()
+                rare = made
+                return made
+            }
+        }
+    }
+
+    /// The parts of a draft that few features have. A class so that a draft carries one
+    /// reference for all of them (nil for most placemarks) and they are written in place; it
+    /// belongs to one draft, is never shared, and goes with the draft when the feature is made.
+    final class RareParts {
+        var address: String?
+        var visibility: Bool?
+        var folderPath: [String] = []
+        var when: String?, begin: String?, end: String?
+        /// The time of the innermost Folder or Document around it that has one: Google Earth
+        /// shows a container's content only within the container's time.
+        var inheritedTime: FeatureTime?
+        /// The `gx:SimpleArrayData` of each gx:Track made a line, in order: name → a value per position.
+        var trackArrays: [[(name: String, values: [PropertyValue])]] = []
+        /// The sibling geometries after the first one.
         var laterShapes: [Shape] = []
         // GroundOverlay and NetworkLink parts.
         var box: (north: Double?, south: Double?, east: Double?, west: Double?) = (nil, nil, nil, nil)
@@ -64,7 +84,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case point(first: Coordinate?, count: Int)
     }
 
-    weak var parser: XMLPushParser<KMLFeatureBuilder>?
+    /// The parser that drives the builder, asked for locations. Not counted: the parser keeps
+    /// the builder (its handler) alive and the reader keeps both together, so the parser
+    /// outlives every call the builder makes on it; a weak reference would give the parser a
+    /// side table and cost a checked load and a slow release at every placemark.
+    unowned(unsafe) var parser: XMLPushParser<KMLFeatureBuilder>?
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool
@@ -298,17 +322,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
             // Built in place (a Draft holds a whole Feature: each copy costs).
             let here = location
             draft = Draft(element: name, location: here)
-            draftProperties = Properties()
+            // Empty already unless a feature was left unfinished: then its properties go.
+            if !draftProperties.entries.isEmpty { draftProperties = Properties() }
             featureSerial &+= 1
             keysAreMarkedNames = true
             if let id = attribute("id") { draft?.id = .string(id) }
-            if folders.contains(where: \.isFolder) { draft?.folderPath = folders.filter { $0.isFolder }.map(\.name) }
+            if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
-                draft?.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
+                draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
             }
             readingFeature = true
             featureVertices = 0
-            frames.removeAll(keepingCapacity: true)
+            // Empty already unless a geometry was left open (emptying an empty array still costs a call).
+            if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
@@ -326,7 +352,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             setElementProperty(localName(of: name), .object(point))
         case .data:
             readDataName(attributes)
-            dataValue = nil
+            // Taken by the last Data's end as a rule: asked first, nothing to release then.
+            if dataValue != nil { dataValue = nil }
         case .schemaData:
             schemaURL = attribute("schemaUrl")
             simpleDataPosition = 0
@@ -637,7 +664,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         } else if let id = styleID {
             styleSheet.define(style: finished, id: id)
         }
-        styleID = nil
+        if styleID != nil { styleID = nil }
     }
 
     // MARK: - Feature parts
@@ -646,9 +673,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let container = parent()
         switch name {
         case .visibility where container?.isFeature == true:
-            draft?.visibility = trimmedText == "1" || trimmedText == "true"
+            draft?.rareParts.visibility = trimmedText == "1" || trimmedText == "true"
         case .address where container?.isFeature == true:
-            draft?.address = textString
+            draft?.rareParts.address = textString
         case .styleUrl where container?.isFeature == true:
             draft?.styleURL = trimmedText
         case .color where container == .groundOverlay || container == .screenOverlay || container == .photoOverlay:
@@ -670,13 +697,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 setElementProperty("altitude", .number(n))
             }
         case .when where container == .timeStamp:
-            draft?.when = trimmedText
+            draft?.rareParts.when = trimmedText
         case .begin where container == .timeSpan:
-            draft?.begin = trimmedText
+            draft?.rareParts.begin = trimmedText
         case .end where container == .timeSpan:
-            draft?.end = trimmedText
+            draft?.rareParts.end = trimmedText
         case .value where container == .data:
-            dataValue = textString
+            Self.fill(&dataValue, with: textString)
         case .value where container == .simpleArrayData:
             if !pendingArrays.isEmpty {
                 let name = pendingArrays[pendingArrays.count - 1].name
@@ -722,18 +749,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 setElementProperty("rotation", .number(n))
             }
         case .rotation:
-            draft?.rotation = textNumber
+            draft?.rareParts.rotation = textNumber
         case .north, .south, .east, .west:
             let v = textNumber
             switch name {
-            case .north: draft?.box.north = v
-            case .south: draft?.box.south = v
-            case .east: draft?.box.east = v
-            default: draft?.box.west = v
+            case .north: draft?.rareParts.box.north = v
+            case .south: draft?.rareParts.box.south = v
+            case .east: draft?.rareParts.box.east = v
+            default: draft?.rareParts.box.west = v
             }
         case .latLonQuad:
             do throws(KMLCoordinates.Problem) {
-                draft?.quad = try KMLCoordinates.parse(text.bytes)
+                draft?.rareParts.quad = try KMLCoordinates.parse(text.bytes)
             } catch {
                 fail("bad gx:LatLonQuad: \(error.message)")
             }
@@ -757,13 +784,21 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
+    /// Sets `slot` to `value`. Most slots given here are empty (the value before was taken):
+    /// asked first, the empty one is overwritten with nothing to release.
+    @inline(__always)
+    private static func fill(_ slot: inout String?, with value: consuming String) {
+        if slot == nil { slot = value } else { slot = value }
+    }
+
     /// Reads the `name` attribute of a `Data` or `SimpleData` into `dataName` (`nil` when it
     /// has none), its string made once per distinct name (`KMLNameCache`), with whether it may
     /// be a special key and the slot that keeps it.
     private func readDataName(_ attributes: XMLAttributeList) {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
         if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.entry(bytes, markingNew: featureSerial) {
-            (dataName, dataNameMayBeSpecial, dataNameSlot) = found
+            Self.fill(&dataName, with: found.name)
+            (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, found.slot)
             return
         }
         let name = attributes.value(of: "name")
@@ -795,20 +830,17 @@ final class KMLFeatureBuilder: XMLEventHandler {
             keysAreMarkedNames = false
         }
         var special = mayBeSpecial
-        // Moved out of the builder while they are added to (and moved back on every path): held
-        // in a local, the properties need no retain around each call on them, nor a copy.
-        var properties = Properties()
-        swap(&properties, &draftProperties)
-        defer { swap(&properties, &draftProperties) }
+        // Changed where they are, in the builder (unchecked exclusivity): moved out into a local
+        // and back, they would leave an empty list to make and release at every value.
         // One scan of the (short) properties; no set of data names beside them.
-        if mayBePresent, properties.contains(key: key) {
+        if mayBePresent, draftProperties.contains(key: key) {
             if let k = draft?.elementKeys.firstIndex(of: key) {
                 // An element filled it: the data replaces it, and a repeat of the data is kept apart.
                 draft?.elementKeys.remove(at: k)
-                properties[key] = value
+                draftProperties[key] = value
                 return
             }
-            let name = properties.freeKey(for: key)
+            let name = draftProperties.freeKey(for: key)
             warnings.pass(Diagnostic(code: "data-repeated", severity: .warning,
                                      message: "the name '\(key)' is already used in this placemark's ExtendedData; this value is kept as '\(name)'",
                                      location: location), to: report)
@@ -817,11 +849,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
             special = KMLDataMapping.mayBeSpecial(key)
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
-        let count = properties.entries.count
-        if count == 0, propertyRoom > 1 { properties.reserveCapacity(propertyRoom) }
+        let count = draftProperties.entries.count
+        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
         if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
-        properties.append(key: key, value: value)
+        draftProperties.append(key: key, value: value)
         if count >= limits.maximumKeys, problem == nil {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
@@ -1075,12 +1107,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if coords.count == 1 {
             // One position is a place, not a path: kept as a Point with its time.
             warnOnce("track-one-position", "a gx:Track has a single position; it is kept as a Point")
-            if let when = times?.first, draft?.when == nil, draft?.begin == nil { draft?.when = when }
+            if let when = times?.first, draft?.rare?.when == nil, draft?.rare?.begin == nil { draft?.rareParts.when = when }
             add(.annotation(coords[0]))
             return
         }
         // Every track's arrays, empty too, so that the n-th set goes with the n-th line.
-        draft?.trackArrays.append(arrays)
+        draft?.rareParts.trackArrays.append(arrays)
         add(.polyline(Polyline(coords, times: times)))
     }
 
@@ -1103,7 +1135,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         } else if draft?.firstShape == nil {
             draft?.firstShape = shape
         } else {
-            draft?.laterShapes.append(shape)
+            draft?.rareParts.laterShapes.append(shape)
         }
     }
 
@@ -1112,6 +1144,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func finishFeature() {
         readingFeature = false
         guard var d = draft.take() else { return }
+        // Most placemarks have none of the rare parts: then this is nil, and nothing is read from it.
+        let rare = d.rare
         // The parts are moved out of the draft into locals, and the Feature is made once from
         // them (a Feature is large, and a copy retains each part).
         var properties = Properties()
@@ -1129,35 +1163,38 @@ final class KMLFeatureBuilder: XMLEventHandler {
             shape = d.firstShape.take()
         case .groundOverlay:
             overlay = .groundOverlay
-            if let quad = d.quad, quad.count >= 3 {
+            if let quad = rare?.quad, quad.count >= 3 {
                 shape = .polygon(Polygon(outer: quad + [quad[0]]))
-            } else if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
-                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: d.rotation ?? 0))
+            } else if let box = rare?.box, let n = box.north, let s = box.south, let e = box.east, let w = box.west {
+                shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: rare?.rotation ?? 0))
             }
         case .networkLink:
             overlay = .networkLink
-            if let n = d.box.north, let s = d.box.south, let e = d.box.east, let w = d.box.west {
+            if let box = rare?.box, let n = box.north, let s = box.south, let e = box.east, let w = box.west {
                 shape = boxShape(Self.boxCorners(north: n, south: s, east: e, west: w, rotation: 0))
             }
         default:
-            if d.laterShapes.isEmpty {
-                shape = d.firstShape.take()
-            } else if let first = d.firstShape.take() {
+            if let laterShapes = rare?.laterShapes, !laterShapes.isEmpty, let first = d.firstShape.take() {
                 // Sibling geometries (several MultiGeometry elements, say) form one collection.
-                shape = .collection(([first] + d.laterShapes).flatMap { shape -> [Shape] in
+                shape = .collection(([first] + laterShapes).flatMap { shape -> [Shape] in
                     if case .collection(let members) = shape { return members }
                     return [shape]
                 })
+            } else {
+                shape = d.firstShape.take()
             }
         }
         // Most placemarks have no key that the steps below look for: one pass over the keys
         // says so, and spares each step its own lookups.
         let hasSpecialKey = d.mayHaveSpecialKey
-        if properties.count > propertyRoom { propertyRoom = min(properties.count, Self.propertyRoomLimit) }
+        // The entries' count, read in place (the collection's `count` is a call).
+        let propertyCount = properties.entries.count
+        if propertyCount > propertyRoom { propertyRoom = min(propertyCount, Self.propertyRoomLimit) }
         // Data named like a field the placemark's own element fills, with another value, would
         // take that field's place in GeoJSON: it is kept beside it as data:KEY.
         // (Three calls, not a loop over an array made for each feature.)
-        func keepApart(_ key: String, from field: String?) {
+        // (`properties` passed in place, not captured, so that it can be moved into the feature.)
+        func keepApart(_ key: String, from field: String?, in properties: inout Properties) {
             guard let field, let value = properties[key], value != .string(field) else { return }
             warnOnce("data-\(key)", "ExtendedData '\(key)' differs from the placemark's <\(key)>; it is kept as 'data:\(key)'")
             var renamed = Properties()
@@ -1167,9 +1204,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
             properties = renamed
         }
         if hasSpecialKey {
-            keepApart("name", from: d.title)
-            keepApart("description", from: d.subtitle)
-            keepApart("address", from: d.address)
+            keepApart("name", from: d.title, in: &properties)
+            keepApart("description", from: d.subtitle, in: &properties)
+            keepApart("address", from: rare?.address, in: &properties)
             // A Multi* geometry MapBridge wrote as a MultiGeometry says so in its data: it comes back as
             // that type (a MultiGeometry from elsewhere stays a collection, as the file says).
             if case .string(let name)? = properties[KMLMultiGeometryMarker.key] {
@@ -1185,19 +1222,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // Time.
         let time: FeatureTime?
-        if let when = d.when.take() {
+        if let when = rare?.when {
             time = .instant(when)
-        } else if d.begin != nil || d.end != nil {
-            time = .span(begin: d.begin.take(), end: d.end.take())
+        } else if let rare, rare.begin != nil || rare.end != nil {
+            time = .span(begin: rare.begin, end: rare.end)
         } else {
-            time = d.inheritedTime.take()
+            time = rare?.inheritedTime
         }
         // gx:SimpleArrayData: per-position values, as `coordinateProperties` (GPX tracks and
         // togeojson put them there): an array per name, or for several tracks an array of
         // such arrays (null for a track without that name). MapBridge writes what per-point
         // values a track cannot hold as a coordinateProperties object in the data: the arrays
         // join it.
-        if d.trackArrays.contains(where: { !$0.isEmpty }) {
+        if let trackArrays = rare?.trackArrays, trackArrays.contains(where: { !$0.isEmpty }) {
             var existing: Properties?
             switch hasSpecialKey ? properties["coordinateProperties"] : nil {
             case nil: existing = Properties()
@@ -1207,12 +1244,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if let existing {
                 var perPoint = Properties()
                 var order: [String] = []
-                for track in d.trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
+                for track in trackArrays { for entry in track where !order.contains(entry.name) { order.append(entry.name) } }
                 for name in order {
-                    let perTrack: [PropertyValue] = d.trackArrays.map { track in
+                    let perTrack: [PropertyValue] = trackArrays.map { track in
                         track.first { $0.name == name }.map { .array($0.values) } ?? .null
                     }
-                    perPoint[name] = d.trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
+                    perPoint[name] = trackArrays.count == 1 ? perTrack[0] : .array(perTrack)
                 }
                 for entry in existing where !perPoint.contains(key: entry.key) { perPoint.append(key: entry.key, value: entry.value) }
                 properties["coordinateProperties"] = .object(perPoint)
@@ -1245,13 +1282,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         // A style with nothing MapBridge reads (only a BalloonStyle or ListStyle, say) still
         // names its shared Style: the id is kept, so the styleUrl is not lost.
         if style?.isEmpty == true && style?.id == nil { style = nil }
-        var folderPath: [String] = []
-        swap(&folderPath, &d.folderPath)
-        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: shape,
-                              properties: properties, style: style, time: time, folderPath: folderPath,
-                              address: d.address.take(), visibility: d.visibility, altitudeMode: altitudeMode,
-                              highlightStyle: highlightStyle, foreignMembers: foreignMembers, overlay: overlay,
-                              location: d.location.take())
+        // The locals are consumed: moved into the feature, not copied into it and then released.
+        var feature = Feature(id: d.id.take(), title: d.title.take(), subtitle: d.subtitle.take(), shape: consume shape,
+                              properties: consume properties, style: consume style, time: consume time,
+                              folderPath: rare?.folderPath ?? [], address: rare?.address, visibility: rare?.visibility,
+                              altitudeMode: altitudeMode, highlightStyle: consume highlightStyle,
+                              foreignMembers: consume foreignMembers, overlay: overlay, location: d.location.take())
         // Fields KML keeps in data (a marker's symbol, a title spelt `NAME`) go back to them.
         if hasSpecialKey { KMLDataMapping.restoreFields(of: &feature) }
         output.append(consume feature)

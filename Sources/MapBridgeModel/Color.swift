@@ -49,7 +49,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { hex }
 
-    /// The value of one hexadecimal digit, or `nil`.
+    /// The value of one hexadecimal digit, or `nil`. Inlinable: readers call it for every digit
+    /// of a colour, and a call costs more than its body.
+    @inlinable
     public static func hexDigit(_ ch: UInt8) -> UInt8? {
         switch ch {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): ch - UInt8(ascii: "0")

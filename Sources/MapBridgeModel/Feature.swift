@@ -107,7 +107,14 @@ public struct Feature: Hashable, Sendable {
             makeRareFieldsUnique().value.overlay = newValue
         }
     }
+}
 
+// The initializers are kept out of the struct's body, so that the compiler makes its
+// memberwise initializer (`init(id:title:subtitle:shape:properties:style:fieldPlacements:location:rare:)`,
+// internal) and each public one ends in it: the feature is then written once, into the
+// caller's memory. An initializer that sets the fields one by one built the feature twice
+// on its stack, copied one (a retain per field) and destroyed the other (a release per field).
+extension Feature {
     /// Makes a feature from any of its fields; each one left out is unset.
     /// - Complexity: one allocation for the rare fields when any of them is given, else none.
     public init(id: FeatureID? = nil, title: String? = nil, subtitle: String? = nil, shape: Shape? = nil,
@@ -120,19 +127,13 @@ public struct Feature: Hashable, Sendable {
         // Asked of the arguments, before any field is set: no fields built only to be dropped.
         let rareUnset = time == nil && folderPath.isEmpty && address == nil && visibility == nil && altitudeMode == nil
             && highlightStyle == nil && foreignMembers.isEmpty && overlay == nil
-        self.rare = rareUnset
+        let rare = rareUnset
             ? nil
             : CopyOnWriteBox(RareFields(time: time, folderPath: folderPath, address: address, visibility: visibility,
                                         altitudeMode: altitudeMode, highlightStyle: highlightStyle,
                                         foreignMembers: foreignMembers, overlay: overlay))
-        self.id = id
-        self.title = title
-        self.subtitle = subtitle
-        self.shape = shape
-        self.properties = properties
-        self.style = style
-        self.fieldPlacements = fieldPlacements
-        self.location = location
+        self.init(id: id, title: title, subtitle: subtitle, shape: shape, properties: properties, style: style,
+                  fieldPlacements: fieldPlacements, location: location, rare: rare)
     }
 }
 
@@ -142,15 +143,8 @@ extension Feature {
     /// - Complexity: O(1), no allocation; unlike the initializer with every field, no
     ///   defaults are built and dropped.
     public init(shape: Shape?, properties: Properties, location: SourceLocation?) {
-        self.rare = nil
-        self.id = nil
-        self.title = nil
-        self.subtitle = nil
-        self.shape = shape
-        self.properties = properties
-        self.style = nil
-        self.fieldPlacements = []
-        self.location = location
+        self.init(id: nil, title: nil, subtitle: nil, shape: shape, properties: properties, style: nil,
+                  fieldPlacements: [], location: location, rare: nil)
     }
 }
 

@@ -23,11 +23,14 @@ extension Style {
                 && label == nil
         }
 
-        /// Whether no member is set (the identifier does not count): `Style.isEmpty`.
-        var isEmpty: Bool {
-            strokeColor == nil && strokeOpacity == nil && strokeWidth == nil && (strokeDash?.isEmpty ?? true)
-                && fillColor == nil && fillOpacity == nil && fill == nil && outline == nil
-                && (marker?.isEmpty ?? true) && (label?.isEmpty ?? true)
+        /// Whether no member of the members in `box` is set (the identifier does not count):
+        /// `Style.isEmpty`. Each member is read in the box, one at a time (asked of a copy of the
+        /// members, all of them would be copied out of the box first).
+        static func isEmpty(in box: CopyOnWriteBox<Members>) -> Bool {
+            box.value.strokeColor == nil && box.value.strokeOpacity == nil && box.value.strokeWidth == nil
+                && (box.value.strokeDash?.isEmpty ?? true) && box.value.fillColor == nil && box.value.fillOpacity == nil
+                && box.value.fill == nil && box.value.outline == nil
+                && (box.value.marker?.isEmpty ?? true) && (box.value.label?.isEmpty ?? true)
         }
     }
 

@@ -83,7 +83,7 @@ public struct Style: Hashable, Sendable {
     }
 
     /// Whether no member is set (the identifier does not count).
-    public var isEmpty: Bool { storage.value.isEmpty }
+    public var isEmpty: Bool { Members.isEmpty(in: storage) }
 }
 
 /// A point's marker: a coloured pin (simplestyle) or an icon image (KML `IconStyle`).

@@ -17,7 +17,8 @@ import MapBridgeModel
 ///     while try parser.parseNextChunk() {}
 ///
 /// The parser keeps its handler alive; a handler that refers back to the parser (for
-/// `location`) holds it weakly.
+/// `location`) holds it weakly, or unowned when whoever made the two keeps them together
+/// and the handler asks the parser only while it parses.
 public final class XMLPushParser<Handler: XMLEventHandler> {
     @usableFromInline let core: XMLSAXCore
 
