@@ -103,16 +103,46 @@ struct GPXPerPointValues {
 /// One `trkseg`, or a route's points.
 struct GPXLineDraft {
     var coordinates: [Coordinate] = []
-    /// Each point's time, `nil` where it has none.
-    var times: [String?] = []
+    /// Each point's time: its text, or an empty text for a point in `untimed`.
+    var times = VertexTimes()
+    /// The rows of the points without a time, in increasing order.
+    var untimed: [Int] = []
     var values = GPXPerPointValues()
 
     var isLine: Bool { coordinates.count >= 2 }
 
     /// The per-vertex times when every point has one.
-    var completeTimes: [String]? {
-        let t = times.compactMap { $0 }
-        return !t.isEmpty && t.count == times.count ? t : nil
+    var completeTimes: VertexTimes? {
+        !times.isEmpty && untimed.isEmpty ? times : nil
+    }
+
+    /// Whether some point has a time.
+    var hasTimes: Bool { untimed.count < times.count }
+
+    /// The time of the point at `row`, `nil` when it has none.
+    func time(at row: Int) -> String? {
+        hasTime(at: row) ? times[row] : nil
+    }
+
+    /// Whether the point at `row` has a time.
+    func hasTime(at row: Int) -> Bool {
+        guard !untimed.isEmpty else { return true }
+        var low = 0, high = untimed.count
+        while low < high {
+            let mid = (low + high) / 2
+            if untimed[mid] < row { low = mid + 1 } else { high = mid }
+        }
+        return low == untimed.count || untimed[low] != row
+    }
+
+    /// The time of the first point that has one.
+    var firstTime: String? {
+        var row = 0
+        for u in untimed {
+            guard u == row else { break }
+            row += 1
+        }
+        return row < times.count ? times[row] : nil
     }
 }
 

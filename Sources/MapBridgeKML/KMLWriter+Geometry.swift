@@ -78,7 +78,7 @@ extension KMLWriter {
         try xml.close("LineString")
     }
 
-    private func writeTrack(_ coordinates: [Coordinate], times: [String], _ line: Polyline,
+    private func writeTrack(_ coordinates: [Coordinate], times: VertexTimes, _ line: Polyline,
                             _ altitudeMode: AltitudeMode?) throws
     {
         try xml.open("gx:Track")

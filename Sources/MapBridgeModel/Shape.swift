@@ -63,12 +63,17 @@ public struct Polyline: Hashable, Sendable {
     public var interpolation: Interpolation
     /// When each vertex was passed (ISO 8601 text, one per coordinate), for tracks
     /// (KML `gx:Track`, GPX); `nil` for a plain line.
-    public var times: [String]?
+    public var times: VertexTimes?
 
-    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight, times: [String]? = nil) {
+    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight, times: VertexTimes? = nil) {
         self.coordinates = coordinates
         self.interpolation = interpolation
         self.times = times
+    }
+
+    /// A line whose times are given as an array of texts (one per coordinate).
+    public init(_ coordinates: [Coordinate], interpolation: Interpolation = .straight, times: [String]?) {
+        self.init(coordinates, interpolation: interpolation, times: times.map(VertexTimes.init))
     }
 }
 

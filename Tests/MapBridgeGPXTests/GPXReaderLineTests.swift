@@ -62,6 +62,22 @@ struct GPXReaderLineTests {
         #expect(f.properties["coordinateProperties"] == .object(["times": .array(["2024-05-01T10:00:00Z", .null])]))
     }
 
+    @Test("times kept exactly as written, packed or not; a missing time is null, an empty one empty; the first time found is the track's")
+    func mixedTimes() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg><trkpt lat="0" lon="0"/><trkpt lat="0" lon="1"/><trkpt lat="0" lon="2"><time> 2024-05-01T10:00:00.5+05:45 </time></trkpt>
+            <trkpt lat="0" lon="3"><time></time></trkpt><trkpt lat="0" lon="4"><time>2024-05-01T10:00:00.1234Z</time></trkpt>
+            <trkpt lat="0" lon="5"/></trkseg>
+            <trkseg><trkpt lat="1" lon="1"><time>2024-05-01</time></trkpt><trkpt lat="1" lon="2"><time>at noon</time></trkpt></trkseg></trk>
+            """))
+        let f = try #require(r.features.first)
+        guard case .multiPolyline(let lines)? = f.shape else { Issue.record("not a multi-line"); return }
+        #expect(lines[0].times == nil && lines[1].times == ["2024-05-01", "at noon"])
+        #expect(f.properties["time"] == "2024-05-01T10:00:00.5+05:45")
+        let first: PropertyValue = .array([.null, .null, "2024-05-01T10:00:00.5+05:45", "", "2024-05-01T10:00:00.1234Z", .null])
+        #expect(f.properties["coordinateProperties"] == .object(["times": .array([first, .array(["2024-05-01", "at noon"])])]))
+    }
+
     @Test("Garmin heart rate and cadence become coordinateProperties heart and cads, numbers, null where a point has none")
     func garminExtensions() throws {
         let r = try readGPX(gpx("""
