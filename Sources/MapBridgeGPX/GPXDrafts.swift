@@ -27,31 +27,53 @@ struct GPXChildren {
 
 /// A `wpt`, `rtept` or `trkpt` being read.
 struct GPXPointDraft {
-    let coordinate: Coordinate
+    /// `lon` and `lat`, trimmed, and their values.
+    private var longitudeText: String, latitudeText: String
+    private let longitude: Double, latitude: Double
+    /// Whether both are JSON numbers, whose text the coordinate keeps.
+    private let keepsText: Bool
     let location: SourceLocation
     var children = GPXChildren()
 
     /// Reads `lat` and `lon`; `nil` when either is missing or not a number.
     init?(attributes: [(name: String, value: String)], location: SourceLocation) {
-        guard let lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
-            let lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces(),
-            let latitude = NumberParsing.lenientDouble(Array(lat.utf8)),
-            let longitude = NumberParsing.lenientDouble(Array(lon.utf8))
+        guard var lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
+            var lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces()
         else { return nil }
-        let isJSON = NumberParsing.grammarProblem(Array(lat.utf8)) == nil && NumberParsing.grammarProblem(Array(lon.utf8)) == nil
-        coordinate = Coordinate(longitude: longitude, latitude: latitude, altitude: nil,
-                                sourceText: isJSON ? CoordinateText(longitude: lon, latitude: lat) : nil)
+        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double?, isJSON: Bool) {
+            // A JSON number's value from the grammar's pass when exact (as `strtod` gives it).
+            switch NumberParsing.analyze(bytes) {
+            case .value(let v) where bytes.count < 64: return (v, true)
+            case .value, .valid: return (NumberParsing.lenientDouble(bytes), true)
+            case .invalid: return (NumberParsing.lenientDouble(bytes), false)
+            }
+        }
+        let (latitude, latIsJSON) = lat.withUTF8(read)
+        let (longitude, lonIsJSON) = lon.withUTF8(read)
+        guard let latitude, let longitude else { return nil }
+        (latitudeText, longitudeText) = (lat, lon)
+        (self.latitude, self.longitude) = (latitude, longitude)
+        keepsText = latIsJSON && lonIsJSON
         self.location = location
     }
 
-    /// The coordinate with the altitude from `ele`, when it has one.
+    /// The coordinate, with the altitude from `ele` when it has one.
     var positioned: Coordinate {
-        guard case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value else { return coordinate }
-        let text = coordinate.sourceText.map {
-            CoordinateText(longitude: $0.longitude, latitude: $0.latitude, altitude: ele.text)
+        var altitude: NumberValue?
+        if case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value { altitude = ele }
+        guard keepsText else { return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude?.value) }
+        var (lon, lat, alt) = (longitudeText, latitudeText, altitude?.text)
+        return lon.withUTF8 { lonBytes in
+            lat.withUTF8 { latBytes in
+                let lonNumber = Coordinate.Number(value: longitude, text: lonBytes)
+                let latNumber = Coordinate.Number(value: latitude, text: latBytes)
+                guard let value = altitude?.value, alt != nil else {
+                    return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: nil)
+                }
+                let altNumber = alt?.withUTF8 { Coordinate.Number(value: value, text: $0) }
+                return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: altNumber)
+            }
         }
-        return Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude, altitude: ele.value,
-                          sourceText: text)
     }
 
     /// The point's `time`, trimmed.
