@@ -81,12 +81,24 @@ struct GPXPointDraft {
 }
 
 /// Values that belong to the points of one line, by name, in the order the names were first
-/// met. Kept sparse, as (point, value) pairs: a file whose every point carries a name of its
-/// own takes memory for its values, not for points × names.
+/// met. A name that every point from the first has (heart rate, say) keeps just its values,
+/// ready to be the column; any other is kept sparse, each value with its point's row: a file
+/// whose every point carries a name of its own takes memory for its values, not for
+/// points × names.
 struct GPXPerPointValues {
     private(set) var keys: [String] = []
-    private var columns: [[(row: Int, value: PropertyValue)]] = []
+    private var columns: [Column] = []
     private var indexByKey: [String: Int] = [:]
+
+    /// One name's values.
+    private struct Column {
+        var values: [PropertyValue] = []
+        /// The row of each value; `nil` while the value at `k` is row `k`'s.
+        var rows: [Int]?
+
+        /// The row of the latest value, if any.
+        var lastRow: Int? { values.isEmpty ? nil : rows?.last ?? values.count - 1 }
+    }
 
     /// Sets the value of `key` for the point at `row` (rows come in increasing order).
     mutating func set(_ key: String, _ value: PropertyValue, row: Int) {
@@ -96,28 +108,38 @@ struct GPXPerPointValues {
         } else {
             column = keys.count
             keys.append(key)
-            columns.append([])
+            columns.append(Column())
             indexByKey[key] = column
         }
-        if let last = columns[column].last, last.row == row {
-            columns[column][columns[column].count - 1].value = value
-        } else {
-            columns[column].append((row, value))
+        if columns[column].lastRow == row {
+            columns[column].values[columns[column].values.count - 1] = value
+            return
         }
+        if columns[column].rows == nil, columns[column].values.count != row {
+            columns[column].rows = Array(0..<columns[column].values.count)
+        }
+        columns[column].values.append(value)
+        columns[column].rows?.append(row)
     }
 
     /// Whether the point at `row` (the latest one) has a value of `key` already.
     func has(_ key: String, row: Int) -> Bool {
         guard let index = indexByKey[key] else { return false }
-        return columns[index].last?.row == row
+        return columns[index].lastRow == row
     }
 
     /// The values of `key` for `count` points (`null` where a point has none), or `nil` when
     /// no point has one.
     func column(_ key: String, count: Int) -> [PropertyValue]? {
         guard let index = indexByKey[key] else { return nil }
+        let column = columns[index]
+        guard let rows = column.rows else {
+            if column.values.count == count { return column.values }
+            guard column.values.count < count else { return Array(column.values.prefix(count)) }
+            return column.values + repeatElement(.null, count: count - column.values.count)
+        }
         var values = [PropertyValue](repeating: .null, count: count)
-        for (row, value) in columns[index] where row < count { values[row] = value }
+        for (row, value) in zip(rows, column.values) where row < count { values[row] = value }
         return values
     }
 }

@@ -96,6 +96,28 @@ struct GPXReaderLineTests {
         ]))
     }
 
+    @Test("a value on every point, on every point but the last, from the second point, and with a gap: each column as the points give it")
+    func perPointColumnsDenseAndSparse() throws {
+        func hr(_ v: Int) -> String { "<gpxtpx:TrackPointExtension><gpxtpx:hr>\(v)</gpxtpx:hr></gpxtpx:TrackPointExtension>" }
+        let r = try readGPX(gpx("""
+            <trk><trkseg>
+            <trkpt lat="0" lon="0"><extensions>\(hr(100))<a>1</a><b>1</b><c>1</c></extensions></trkpt>
+            <trkpt lat="0" lon="1"><extensions>\(hr(101))<a>2</a><b>2</b><d>2</d><d>3</d></extensions></trkpt>
+            <trkpt lat="0" lon="2"><extensions>\(hr(102))<a>3</a><d>4</d></extensions></trkpt>
+            <trkpt lat="0" lon="3"><extensions>\(hr(103))<b>4</b></extensions></trkpt>
+            </trkseg></trk>
+            """, extraNamespaces: garminNamespace))
+        let cp = try #require(r.features.first?.properties["coordinateProperties"])
+        #expect(cp == .object([
+            "heart": .array([100, 101, 102, 103]),
+            "as": .array([1, 2, 3, .null]),
+            "bs": .array([1, 2, .null, 4]),
+            "cs": .array([1, .null, .null, .null]),
+            "ds": .array([.null, 2, 4, .null]),
+            "ds_2": .array([.null, 3, .null, .null]),
+        ]))
+    }
+
     @Test("per-point values of several segments are arrays per segment, all null for a segment without them")
     func perPointValuesBySegment() throws {
         let r = try readGPX(gpx("""
