@@ -8,13 +8,14 @@
 ///
 /// Each text is kept exactly: one in the common shape `YYYY-MM-DD`, or
 /// `YYYY-MM-DDThh:mm:ss` with up to 3 fraction digits and an optional `Z` or `±hh:mm` offset
-/// (minutes 00, 15, 30 or 45), is packed into 8 bytes (`Code`); any other text is kept as it
-/// is, beside. Storage is chunked (`ChunkedArray`), so growing never copies what is held.
+/// (minutes 00, 15, 30 or 45), is packed (`Code`) and takes 4 bytes (`CodeStore`: a track's
+/// times share their dates); any other text is kept as it is, beside. Storage is chunked, so
+/// growing never copies what is held.
 ///
 /// Equality and hashing compare the texts.
 public struct VertexTimes: Hashable, Sendable {
     /// One packed text per vertex, or the index of a text kept as it is (`Code`).
-    @usableFromInline var codes = ChunkedArray<UInt64>()
+    @usableFromInline var codes = CodeStore()
     /// The texts that do not pack, by the index their code holds.
     @usableFromInline var others = ChunkedArray<String>()
 
@@ -32,9 +33,9 @@ public struct VertexTimes: Hashable, Sendable {
         var t = text
         let packed = t.withUTF8 { Code.pack($0) }
         if let packed {
-            codes.append(packed)
+            codes.append(packed: packed)
         } else {
-            codes.append(UInt64(others.count))
+            codes.append(index: others.count)
             others.append(text)
         }
     }
@@ -43,9 +44,9 @@ public struct VertexTimes: Hashable, Sendable {
     /// - Complexity: O(`bytes.count`).
     public mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let packed = Code.pack(bytes) {
-            codes.append(packed)
+            codes.append(packed: packed)
         } else {
-            codes.append(UInt64(others.count))
+            codes.append(index: others.count)
             others.append(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -207,6 +208,84 @@ extension VertexTimes {
             case .local, .date: break
             }
             return n
+        }
+    }
+}
+
+extension VertexTimes {
+    /// The codes of a track's times, 4 bytes each: packed codes keep their date part (all but
+    /// the time of day and the fraction: the date, the form, the zone, the fraction's digit
+    /// count) once per chunk, in a slot, and their entry holds the rest and the slot.
+    ///
+    /// An entry with the top bit clear: second, minute and hour (bits 0–16, as in `Code`),
+    /// fraction (bits 17–26), slot (bits 27–30). With the top bit set, bit 30 clear: the
+    /// index of a text kept as it is (bits 0–29); bit 30 set: the index of a packed code of
+    /// a chunk whose 16 slots were taken, kept whole in `wide`.
+    @usableFromInline struct CodeStore: Sendable {
+        /// log2 of the entries per chunk (64 KiB of entries).
+        @inlinable static var shift: Int { 14 }
+        @inlinable static var slots: Int { 16 }
+        /// A packed code's bits held in its entry; the rest is its date part.
+        @inlinable static var entryBits: UInt64 { 0x1FFFF | 0x3FF << 42 }
+
+        @usableFromInline struct Chunk: Sendable {
+            @usableFromInline var entries: [UInt32]
+            /// The date parts of the chunk's packed codes, by slot.
+            @usableFromInline var dates: [UInt64] = []
+        }
+
+        @usableFromInline var chunks: [Chunk] = []
+        /// Packed codes of chunks whose slots were all taken.
+        @usableFromInline var wide = ChunkedArray<UInt64>()
+        @usableFromInline var count = 0
+
+        /// Starts a chunk when the last one is full.
+        private mutating func makeRoom() {
+            guard count & ((1 << Self.shift) - 1) == 0 else { return }
+            var entries: [UInt32] = []
+            entries.reserveCapacity(1 << Self.shift)
+            chunks.append(Chunk(entries: entries))
+        }
+
+        /// Appends a packed code (one with `Code.packedFlag`).
+        mutating func append(packed code: UInt64) {
+            makeRoom()
+            let last = chunks.count - 1
+            let date = code & ~Self.entryBits
+            let slot: Int
+            if let known = chunks[last].dates.lastIndex(of: date) {
+                slot = known
+            } else if chunks[last].dates.count < Self.slots {
+                slot = chunks[last].dates.count
+                chunks[last].dates.append(date)
+            } else {
+                chunks[last].entries.append(0xC000_0000 | UInt32(wide.count))
+                wide.append(code)
+                count += 1
+                return
+            }
+            let entry = UInt32(code & 0x1FFFF) | UInt32((code >> 42) & 0x3FF) << 17 | UInt32(slot) << 27
+            chunks[last].entries.append(entry)
+            count += 1
+        }
+
+        /// Appends the code of a text kept as it is: its index among them.
+        mutating func append(index: Int) {
+            makeRoom()
+            chunks[chunks.count - 1].entries.append(0x8000_0000 | UInt32(index))
+            count += 1
+        }
+
+        /// The code at `index` (0 ≤ index < count), as `Code` describes it.
+        @inlinable
+        subscript(index: Int) -> UInt64 {
+            let chunk = index >> Self.shift
+            let entry = chunks[chunk].entries[index & ((1 << Self.shift) - 1)]
+            if entry & 0x8000_0000 != 0 {
+                let position = Int(entry & 0x3FFF_FFFF)
+                return entry & 0x4000_0000 != 0 ? wide[position] : UInt64(position)
+            }
+            return chunks[chunk].dates[Int(entry >> 27)] | UInt64(entry & 0x1FFFF) | UInt64((entry >> 17) & 0x3FF) << 42
         }
     }
 }

@@ -52,5 +52,20 @@ struct VertexTimesTests {
         #expect(times[19_007] == "t19007" && times[3_661] == "2024-01-01T05:01:01Z" && times.last == "2024-01-01T05:33:19Z")
     }
 
+    @Test("dates beyond a chunk's 16 slots are kept whole; all read back, and compare equal to the same times appended otherwise")
+    func manyDates() {
+        let texts = (0..<40_000).map { k in
+            k < 16_384 ? "2024-\(pad(k % 40 / 28 + 1))-\(pad(k % 40 % 28 + 1))T10:00:00.5+01:00"
+                : "20\(pad(k % 100))-01-01T00:00:\(pad(k % 60))Z"
+        }
+        var times = VertexTimes()
+        for t in texts { times.append(t) }
+        #expect(times.others.count == 0 && times.codes.wide.count > 0)
+        #expect(Array(times) == texts)
+        var fromBytes = VertexTimes()
+        for var t in texts.reversed().reversed() { t.withUTF8 { fromBytes.append(utf8: $0) } }
+        #expect(fromBytes == times && fromBytes.hashValue == times.hashValue)
+    }
+
     private func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
