@@ -18,6 +18,24 @@ enum GPXValues {
     /// `isDateTime(_:)` over the text's UTF-8 bytes.
     static func isDateTime(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = b.count
+        // The usual `YYYY-MM-DDThh:mm:ss` and `…Z`: fields at fixed places; anything else below.
+        if n == 19 || (n == 20 && b[19] == UInt8(ascii: "Z")) {
+            @inline(__always) func two(_ k: Int) -> Int? {
+                let hi = b[k] &- 48, lo = b[k + 1] &- 48
+                return hi < 10 && lo < 10 ? Int(hi) * 10 + Int(lo) : nil
+            }
+            if b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+               let century = two(0), let yy = two(2), let month = two(5), let day = two(8),
+               let hour = two(11), let minute = two(14), let second = two(17)
+            {
+                let year = century * 100 + yy
+                guard year != 0, (1...12).contains(month), hour <= 23, minute <= 59, second <= 59 else { return false }
+                let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+                let days = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
+                return (1...days).contains(day)
+            }
+        }
         var i = 0
         func isDigit(_ k: Int) -> Bool { k < n && b[k] &- 48 < 10 }
         func number(_ count: Int) -> Int? {
