@@ -27,31 +27,53 @@ struct GPXChildren {
 
 /// A `wpt`, `rtept` or `trkpt` being read.
 struct GPXPointDraft {
-    let coordinate: Coordinate
+    /// `lon` and `lat`, trimmed, and their values.
+    private var longitudeText: String, latitudeText: String
+    private let longitude: Double, latitude: Double
+    /// Whether both are JSON numbers, whose text the coordinate keeps.
+    private let keepsText: Bool
     let location: SourceLocation
     var children = GPXChildren()
 
     /// Reads `lat` and `lon`; `nil` when either is missing or not a number.
     init?(attributes: [(name: String, value: String)], location: SourceLocation) {
-        guard let lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
-            let lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces(),
-            let latitude = NumberParsing.lenientDouble(Array(lat.utf8)),
-            let longitude = NumberParsing.lenientDouble(Array(lon.utf8))
+        guard var lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
+            var lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces()
         else { return nil }
-        let isJSON = NumberParsing.grammarProblem(Array(lat.utf8)) == nil && NumberParsing.grammarProblem(Array(lon.utf8)) == nil
-        coordinate = Coordinate(longitude: longitude, latitude: latitude, altitude: nil,
-                                sourceText: isJSON ? CoordinateText(longitude: lon, latitude: lat) : nil)
+        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double?, isJSON: Bool) {
+            // A JSON number's value from the grammar's pass when exact (as `strtod` gives it).
+            switch NumberParsing.analyze(bytes) {
+            case .value(let v) where bytes.count < 64: return (v, true)
+            case .value, .valid: return (NumberParsing.lenientDouble(bytes), true)
+            case .invalid: return (NumberParsing.lenientDouble(bytes), false)
+            }
+        }
+        let (latitude, latIsJSON) = lat.withUTF8(read)
+        let (longitude, lonIsJSON) = lon.withUTF8(read)
+        guard let latitude, let longitude else { return nil }
+        (latitudeText, longitudeText) = (lat, lon)
+        (self.latitude, self.longitude) = (latitude, longitude)
+        keepsText = latIsJSON && lonIsJSON
         self.location = location
     }
 
-    /// The coordinate with the altitude from `ele`, when it has one.
+    /// The coordinate, with the altitude from `ele` when it has one.
     var positioned: Coordinate {
-        guard case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value else { return coordinate }
-        let text = coordinate.sourceText.map {
-            CoordinateText(longitude: $0.longitude, latitude: $0.latitude, altitude: ele.text)
+        var altitude: NumberValue?
+        if case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value { altitude = ele }
+        guard keepsText else { return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude?.value) }
+        var (lon, lat, alt) = (longitudeText, latitudeText, altitude?.text)
+        return lon.withUTF8 { lonBytes in
+            lat.withUTF8 { latBytes in
+                let lonNumber = Coordinate.Number(value: longitude, text: lonBytes)
+                let latNumber = Coordinate.Number(value: latitude, text: latBytes)
+                guard let value = altitude?.value, alt != nil else {
+                    return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: nil)
+                }
+                let altNumber = alt?.withUTF8 { Coordinate.Number(value: value, text: $0) }
+                return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: altNumber)
+            }
         }
-        return Coordinate(longitude: coordinate.longitude, latitude: coordinate.latitude, altitude: ele.value,
-                          sourceText: text)
     }
 
     /// The point's `time`, trimmed.
@@ -59,12 +81,24 @@ struct GPXPointDraft {
 }
 
 /// Values that belong to the points of one line, by name, in the order the names were first
-/// met. Kept sparse, as (point, value) pairs: a file whose every point carries a name of its
-/// own takes memory for its values, not for points × names.
+/// met. A name that every point from the first has (heart rate, say) keeps just its values,
+/// ready to be the column; any other is kept sparse, each value with its point's row: a file
+/// whose every point carries a name of its own takes memory for its values, not for
+/// points × names.
 struct GPXPerPointValues {
     private(set) var keys: [String] = []
-    private var columns: [[(row: Int, value: PropertyValue)]] = []
+    private var columns: [Column] = []
     private var indexByKey: [String: Int] = [:]
+
+    /// One name's values.
+    private struct Column {
+        var values: [PropertyValue] = []
+        /// The row of each value; `nil` while the value at `k` is row `k`'s.
+        var rows: [Int]?
+
+        /// The row of the latest value, if any.
+        var lastRow: Int? { values.isEmpty ? nil : rows?.last ?? values.count - 1 }
+    }
 
     /// Sets the value of `key` for the point at `row` (rows come in increasing order).
     mutating func set(_ key: String, _ value: PropertyValue, row: Int) {
@@ -74,28 +108,38 @@ struct GPXPerPointValues {
         } else {
             column = keys.count
             keys.append(key)
-            columns.append([])
+            columns.append(Column())
             indexByKey[key] = column
         }
-        if let last = columns[column].last, last.row == row {
-            columns[column][columns[column].count - 1].value = value
-        } else {
-            columns[column].append((row, value))
+        if columns[column].lastRow == row {
+            columns[column].values[columns[column].values.count - 1] = value
+            return
         }
+        if columns[column].rows == nil, columns[column].values.count != row {
+            columns[column].rows = Array(0..<columns[column].values.count)
+        }
+        columns[column].values.append(value)
+        columns[column].rows?.append(row)
     }
 
     /// Whether the point at `row` (the latest one) has a value of `key` already.
     func has(_ key: String, row: Int) -> Bool {
         guard let index = indexByKey[key] else { return false }
-        return columns[index].last?.row == row
+        return columns[index].lastRow == row
     }
 
     /// The values of `key` for `count` points (`null` where a point has none), or `nil` when
     /// no point has one.
     func column(_ key: String, count: Int) -> [PropertyValue]? {
         guard let index = indexByKey[key] else { return nil }
+        let column = columns[index]
+        guard let rows = column.rows else {
+            if column.values.count == count { return column.values }
+            guard column.values.count < count else { return Array(column.values.prefix(count)) }
+            return column.values + repeatElement(.null, count: count - column.values.count)
+        }
         var values = [PropertyValue](repeating: .null, count: count)
-        for (row, value) in columns[index] where row < count { values[row] = value }
+        for (row, value) in zip(rows, column.values) where row < count { values[row] = value }
         return values
     }
 }
@@ -103,16 +147,46 @@ struct GPXPerPointValues {
 /// One `trkseg`, or a route's points.
 struct GPXLineDraft {
     var coordinates = CoordinateList()
-    /// Each point's time, `nil` where it has none.
-    var times: [String?] = []
+    /// Each point's time: its text, or an empty text for a point in `untimed`.
+    var times = VertexTimes()
+    /// The rows of the points without a time, in increasing order.
+    var untimed: [Int] = []
     var values = GPXPerPointValues()
 
     var isLine: Bool { coordinates.count >= 2 }
 
     /// The per-vertex times when every point has one.
-    var completeTimes: [String]? {
-        let t = times.compactMap { $0 }
-        return !t.isEmpty && t.count == times.count ? t : nil
+    var completeTimes: VertexTimes? {
+        !times.isEmpty && untimed.isEmpty ? times : nil
+    }
+
+    /// Whether some point has a time.
+    var hasTimes: Bool { untimed.count < times.count }
+
+    /// The time of the point at `row`, `nil` when it has none.
+    func time(at row: Int) -> String? {
+        hasTime(at: row) ? times[row] : nil
+    }
+
+    /// Whether the point at `row` has a time.
+    func hasTime(at row: Int) -> Bool {
+        guard !untimed.isEmpty else { return true }
+        var low = 0, high = untimed.count
+        while low < high {
+            let mid = (low + high) / 2
+            if untimed[mid] < row { low = mid + 1 } else { high = mid }
+        }
+        return low == untimed.count || untimed[low] != row
+    }
+
+    /// The time of the first point that has one.
+    var firstTime: String? {
+        var row = 0
+        for u in untimed {
+            guard u == row else { break }
+            row += 1
+        }
+        return row < times.count ? times[row] : nil
     }
 }
 

@@ -42,7 +42,7 @@ enum GPXFeatureAssembly {
         apply(d.children, to: &feature, style: &style, isWaypoint: false, notes: notes)
         feature.style = style.isEmpty ? nil : style
         // The line's time is when it starts, unless an extension says otherwise.
-        if feature.properties["time"] == nil, let first = lines.lazy.compactMap({ $0.times.lazy.compactMap { $0 }.first }).first {
+        if feature.properties["time"] == nil, let first = lines.lazy.compactMap(\.firstTime).first {
             feature.properties["time"] = .string(first)
         }
         let perPoint = coordinateProperties(lines, maximumNames: limits.maximumPointNames) { kept, all in
@@ -65,7 +65,7 @@ enum GPXFeatureAssembly {
         var style = Style()
         apply(d.children, to: &feature, style: &style, isWaypoint: false, notes: notes)
         feature.style = style.isEmpty ? nil : style
-        if let time = line.times.first ?? nil {
+        if let time = line.time(at: 0) {
             feature.time = .instant(time)
             // Spelt `time` like a waypoint's, unless the line's own <time> holds that key.
             if !feature.properties.contains(key: "time") { feature.placeField(.time, key: "time", sourceValue: .string(time)) }
@@ -269,10 +269,10 @@ enum GPXFeatureAssembly {
             keys.removeSubrange(kept...)
             seen = Set(keys)
         }
-        let hasTimes = lines.contains { $0.times.contains { $0 != nil } }
+        let hasTimes = lines.contains(where: \.hasTimes)
         let timesComplete = lines.allSatisfy { $0.completeTimes != nil }
         func column(_ line: GPXLineDraft, _ key: String) -> [PropertyValue] {
-            if key == "times" { return line.times.map { $0.map(PropertyValue.string) ?? .null } }
+            if key == "times" { return line.times.indices.map { line.time(at: $0).map(PropertyValue.string) ?? .null } }
             return line.values.column(key, count: line.coordinates.count)
                 ?? Array(repeating: .null, count: line.coordinates.count)
         }
@@ -295,7 +295,12 @@ extension GPXLineDraft {
     mutating func append(_ p: GPXPointDraft, notes: GPXNotes) {
         let row = coordinates.count
         coordinates.append(p.positioned)
-        times.append(p.time?.trimmingSpaces())
+        if let time = p.time?.trimmingSpaces() {
+            times.append(time)
+        } else {
+            untimed.append(row)
+            times.append("")
+        }
         for (tag, value) in p.children.fields {
             switch tag {
             case .time, .ele, .url, .urlname: continue

@@ -210,29 +210,32 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     private func addField(_ tag: GPXTag) {
-        let raw = textString
         let value: PropertyValue
         switch tag {
         case .name, .desc, .cmt, .src, .type, .keywords:
-            value = .string(raw)
+            value = .string(textString)
         case _ where tag.isNumeric:
-            if let number = NumberParsing.lenientNumber(raw) {
+            // Read from the text's bytes; a `String` is made only of what is kept.
+            if let number = text.withUnsafeBufferPointer({ NumberParsing.lenientNumber($0) }) {
                 value = .number(number)
             } else {
-                let trimmed = raw.trimmingSpaces()
+                let trimmed = textString.trimmingSpaces()
                 if trimmed.isEmpty { return }  // <ele></ele>: no value
                 notes.warnOnce("gpx-number", "<\(tag.rawValue)>\(trimmed)</\(tag.rawValue)> is not a number; it is kept as text", at: location)
                 value = .string(trimmed)
             }
         case .time:
-            let trimmed = raw.trimmingSpaces()
-            if !trimmed.isEmpty && !GPXValues.isDateTime(trimmed) {
+            let (trimmed, isDateTime) = text.withUnsafeBufferPointer { bytes in
+                let t = NumberParsing.trimmingSpaces(bytes)
+                return (String(decoding: t, as: UTF8.self), t.isEmpty || GPXValues.isDateTime(utf8: t))
+            }
+            if !isDateTime {
                 notes.warnOnce("gpx-time", "<time>\(trimmed)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
                                at: location)
             }
             value = .string(trimmed)
         default:
-            value = .string(raw.trimmingSpaces())
+            value = .string(textString.trimmingSpaces())
         }
         children { $0.fields.append((tag, value)) }
     }
@@ -293,11 +296,12 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     private func startPoint(_ attributes: XMLAttributes) {
-        guard let p = GPXPointDraft(attributes: attributes, location: location) else {
+        guard var p = GPXPointDraft(attributes: attributes, location: location) else {
             notes.badPosition(line?.kind == .route ? "a route point" : "a track point", attributes, at: location)
             skipDepth = stack.count
             return
         }
+        p.children.fields.reserveCapacity(4)  // `ele` and `time`, say, without growing
         point = p
     }
 

@@ -128,8 +128,9 @@ extension GPXWriter {
         if let altitude = c.altitude {
             try xml.leaf("ele", GPXValues.degrees(altitude, text: c.sourceText(of: .altitude), precision: options.precision))
         }
+        let timeIsDateTime = body.time.map(GPXValues.isDateTime) ?? false
         if let time = body.time {
-            if GPXValues.isDateTime(time) {
+            if timeIsDateTime {
                 try xml.leaf("time", time)
             } else {
                 note("gpx-time", "a point's time '\(time)' is not an xsd:dateTime; GPX cannot hold it, so it is written in <extensions>")
@@ -141,7 +142,7 @@ extension GPXWriter {
         if let type = body.type { try xml.leaf("type", type) }
         for key in GPXPointBody.fieldOrderAfterType { try writeField(key, body.fields[key], into: &xml) }
         var extensions = body.extensions
-        if let time = body.time, !GPXValues.isDateTime(time) { extensions.insert(("times", .string(time), true), at: 0) }
+        if let time = body.time, !timeIsDateTime { extensions.insert(("times", .string(time), true), at: 0) }
         try writeExtensions(extensions, lineStyle: nil, garmin: body.garmin, into: &xml)
         try xml.close(element)
     }

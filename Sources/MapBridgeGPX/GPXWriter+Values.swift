@@ -11,41 +11,79 @@ enum GPXValues {
     /// 00–59, second 00–59 (fraction allowed), time zone within ±14:00. `2020-13-45T99:99:99Z`
     /// has the shape but not the ranges, and is refused.
     static func isDateTime(_ text: String) -> Bool {
-        var b = Array(text.utf8)[...]
-        func number(_ n: Int) -> Int? {
-            guard b.count >= n, b.prefix(n).allSatisfy({ (48...57).contains($0) }) else { return nil }
-            let value = b.prefix(n).reduce(0) { $0 * 10 + Int($1 - 48) }
-            b = b.dropFirst(n)
+        var text = text
+        return text.withUTF8 { isDateTime(utf8: $0) }
+    }
+
+    /// `isDateTime(_:)` over the text's UTF-8 bytes.
+    static func isDateTime(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        // The usual `YYYY-MM-DDThh:mm:ss` and `…Z`: fields at fixed places; anything else below.
+        if n == 19 || (n == 20 && b[19] == UInt8(ascii: "Z")) {
+            @inline(__always) func two(_ k: Int) -> Int? {
+                let hi = b[k] &- 48, lo = b[k + 1] &- 48
+                return hi < 10 && lo < 10 ? Int(hi) * 10 + Int(lo) : nil
+            }
+            if b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+               let century = two(0), let yy = two(2), let month = two(5), let day = two(8),
+               let hour = two(11), let minute = two(14), let second = two(17)
+            {
+                let year = century * 100 + yy
+                guard year != 0, (1...12).contains(month), hour <= 23, minute <= 59, second <= 59 else { return false }
+                let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+                let days = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
+                return (1...days).contains(day)
+            }
+        }
+        var i = 0
+        func isDigit(_ k: Int) -> Bool { k < n && b[k] &- 48 < 10 }
+        func number(_ count: Int) -> Int? {
+            guard n - i >= count else { return nil }
+            var value = 0
+            for k in i..<(i + count) {
+                guard b[k] &- 48 < 10 else { return nil }
+                value = value * 10 + Int(b[k] - 48)
+            }
+            i += count
             return value
         }
-        func literal(_ c: Character) -> Bool {
-            guard b.first == c.asciiValue else { return false }
-            b = b.dropFirst()
+        func literal(_ c: UInt8) -> Bool {
+            guard i < n, b[i] == c else { return false }
+            i += 1
             return true
         }
-        let negative = literal("-")
+        let negative = literal(UInt8(ascii: "-"))
         // Years beyond 9999 have more digits (at most 18 here, so the value fits), no leading zero.
-        let yearDigits = b.prefix { (48...57).contains($0) }.count
-        guard (4...18).contains(yearDigits), yearDigits == 4 || b.first != UInt8(ascii: "0"),
+        var yearDigits = 0
+        while isDigit(i + yearDigits) { yearDigits += 1 }
+        guard (4...18).contains(yearDigits), yearDigits == 4 || b[i] != UInt8(ascii: "0"),
               let year = number(yearDigits), year != 0
         else { return false }
-        guard literal("-"), let month = number(2), (1...12).contains(month), literal("-"), let day = number(2),
-              literal("T"), let hour = number(2), hour <= 23, literal(":"), let minute = number(2), minute <= 59,
-              literal(":"), let second = number(2), second <= 59
+        guard literal(UInt8(ascii: "-")), let month = number(2), (1...12).contains(month), literal(UInt8(ascii: "-")),
+              let day = number(2), literal(UInt8(ascii: "T")), let hour = number(2), hour <= 23,
+              literal(UInt8(ascii: ":")), let minute = number(2), minute <= 59,
+              literal(UInt8(ascii: ":")), let second = number(2), second <= 59
         else { return false }
         let signedYear = negative ? -year : year
         let leap = signedYear % 4 == 0 && (signedYear % 100 != 0 || signedYear % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return false }
-        if literal(".") {
-            guard number(1) != nil else { return false }
-            while let c = b.first, (48...57).contains(c) { b = b.dropFirst() }
+        let days: Int
+        switch month {
+        case 2: days = leap ? 29 : 28
+        case 4, 6, 9, 11: days = 30
+        default: days = 31
         }
-        if b.isEmpty || (literal("Z") && b.isEmpty) { return true }
-        guard literal("+") || literal("-"), let zoneHours = number(2), literal(":"), let zoneMinutes = number(2),
+        guard (1...days).contains(day) else { return false }
+        if literal(UInt8(ascii: ".")) {
+            guard number(1) != nil else { return false }
+            while isDigit(i) { i += 1 }
+        }
+        if i == n || (literal(UInt8(ascii: "Z")) && i == n) { return true }
+        guard literal(UInt8(ascii: "+")) || literal(UInt8(ascii: "-")), let zoneHours = number(2),
+              literal(UInt8(ascii: ":")), let zoneMinutes = number(2),
               zoneMinutes <= 59, zoneHours * 60 + zoneMinutes <= 14 * 60
         else { return false }
-        return b.isEmpty
+        return i == n
     }
 
     /// The `xsd:decimal` spelling of a number (no exponent), or `nil` for a value that is not

@@ -1,4 +1,5 @@
 import MapBridgeModel
+import MapBridgeJSON
 
 /// How the model's fields meet GeoJSON.
 ///
@@ -111,7 +112,7 @@ public enum GeoJSONMapping {
         func timed(_ line: Polyline, _ v: PropertyValue) -> Polyline {
             guard let t = strings(v), t.count == line.coordinates.count else { return line }
             var l = line
-            l.times = t
+            l.times = VertexTimes(t)
             return l
         }
         switch shape {
@@ -131,21 +132,50 @@ public enum GeoJSONMapping {
         }
     }
 
-    /// The `coordinateProperties.times` value for a shape's per-vertex times, if it has any.
-    private static func timesValue(of shape: Shape?) -> PropertyValue? {
-        func value(_ t: [String]) -> PropertyValue { .array(t.map { .string($0) }) }
-        switch shape {
-        case .polyline(let line)?:
-            return line.times.map(value)
-        case .multiPolyline(let lines)?:
-            guard lines.contains(where: { $0.times != nil }) else { return nil }
-            return .array(lines.map { $0.times.map(value) ?? .array([]) })
-        case .collection(let shapes)?:
-            let lines: [[String]?] = shapes.map { if case .polyline(let l) = $0 { return l.times } else { return nil } }
-            guard lines.contains(where: { $0 != nil }) else { return nil }
-            return .array(lines.map { $0.map(value) ?? .array([]) })
-        default:
-            return nil
+    /// A shape's per-vertex times as `coordinateProperties.times` holds them: one line's
+    /// array of texts, or (`nested`) an array per line, empty for a line without times.
+    struct TimesMember {
+        /// The times of one line (not nested), or of each line or shape (nested).
+        let lines: [VertexTimes?]
+        let nested: Bool
+
+        /// The times of `shape`, if it has any.
+        init?(of shape: Shape?) {
+            switch shape {
+            case .polyline(let line)?:
+                guard let times = line.times else { return nil }
+                (lines, nested) = ([times], false)
+            case .multiPolyline(let each)?:
+                guard each.contains(where: { $0.times != nil }) else { return nil }
+                (lines, nested) = (each.map(\.times), true)
+            case .collection(let shapes)?:
+                let each: [VertexTimes?] = shapes.map { if case .polyline(let l) = $0 { return l.times } else { return nil } }
+                guard each.contains(where: { $0 != nil }) else { return nil }
+                (lines, nested) = (each, true)
+            default:
+                return nil
+            }
+        }
+
+        /// The member as a value.
+        var value: PropertyValue {
+            func array(_ t: VertexTimes?) -> PropertyValue { .array(t.map { $0.map { .string($0) } } ?? []) }
+            return nested ? .array(lines.map(array)) : array(lines.first ?? nil)
+        }
+
+        /// Writes the member's value to `json` as `value` would be written, without making
+        /// a value per time.
+        func write(to json: JSONEmitter) throws {
+            func write(_ t: VertexTimes?) throws {
+                try json.beginArray()
+                if let t {
+                    for i in t.indices { try t.withUTF8(at: i) { try json.string(utf8: $0) } }
+                }
+                try json.endArray()
+            }
+            if nested { try json.beginArray() }
+            for line in lines { try write(line) }
+            if nested { try json.endArray() }
         }
     }
 
@@ -161,19 +191,29 @@ public enum GeoJSONMapping {
     /// they stood (or after the properties), and a line's per-vertex times as
     /// `coordinateProperties.times`.
     public static func outputProperties(of feature: Feature, unplaced: ((PropertyField) -> Void)? = nil) -> Properties {
+        let times = TimesMember(of: feature.shape)
+        return outputProperties(of: feature, unplaced: unplaced, times: times?.value ?? .null, hasTimes: times != nil).properties
+    }
+
+    /// `outputProperties(of:unplaced:)` with `times` standing for the per-vertex times (when
+    /// `hasTimes`), and whether it went in as `coordinateProperties.times`.
+    static func outputProperties(of feature: Feature, unplaced: ((PropertyField) -> Void)?, times: PropertyValue,
+                                 hasTimes: Bool) -> (properties: Properties, placedTimes: Bool)
+    {
         var out = vocabulary.properties(of: feature, unplaced: unplaced)
         if let kind = feature.overlay, !out.contains(key: OverlayKind.geometryTypeKey) {
             out.append(key: OverlayKind.geometryTypeKey, value: .string(kind.rawValue))
         }
-        guard let times = timesValue(of: feature.shape) else { return out }
+        guard hasTimes else { return (out, false) }
         if case .object(let perVertex)? = out["coordinateProperties"] {
-            if perVertex["times"] == nil {
-                out["coordinateProperties"] = .object(Properties([Properties.Entry(key: "times", value: times)] + perVertex.entries))
-            }
+            guard perVertex["times"] == nil else { return (out, false) }
+            out["coordinateProperties"] = .object(Properties([Properties.Entry(key: "times", value: times)] + perVertex.entries))
         } else if !out.contains(key: "coordinateProperties") {
             out.append(key: "coordinateProperties", value: .object(["times": times]))
+        } else {
+            return (out, false)
         }
-        return out
+        return (out, true)
     }
 
     /// Whether `outputProperties(of:unplaced:)` gives just what the vocabulary gives

@@ -139,7 +139,15 @@ public final class GeoJSONWriter: FeatureWriter {
         // must come after theirs).
         let streams = GeoJSONMapping.writesPropertiesAsTheyCome(feature)
             && !mayNoteGeometry(feature.shape) && !isCircle(feature.shape)
-        var properties = streams ? Properties() : GeoJSONMapping.outputProperties(of: feature, unplaced: unplaced)
+        // Per-vertex times are written from the shape, not gathered as a value per time.
+        var properties = Properties()
+        var times: GeoJSONMapping.TimesMember?
+        if !streams {
+            let member = GeoJSONMapping.TimesMember(of: feature.shape)
+            let out = GeoJSONMapping.outputProperties(of: feature, unplaced: unplaced, times: .null, hasTimes: member != nil)
+            properties = out.properties
+            if out.placedTimes { times = member }
+        }
         if options.writesBoundingBoxes, let shape = feature.shape, let box = BoundingBox(shape) {
             try writeBoundingBox(box)
             if collectionBox == nil { collectionBox = box } else { collectionBox?.extend(box) }
@@ -159,6 +167,8 @@ public final class GeoJSONWriter: FeatureWriter {
             var output = EmittedProperties(json: json)
             GeoJSONMapping.vocabulary.writeProperties(of: feature, unplaced: unplaced, to: &output)
             if let failure = output.failure { throw failure }
+        } else if let times {
+            try writeMembers(properties, times: times)
         } else {
             try json.members(properties)
         }
@@ -177,6 +187,26 @@ public final class GeoJSONWriter: FeatureWriter {
             try json.value(.array(feature.folderPath.map { .string($0) }))
         }
         try json.endObject()
+    }
+
+    /// Writes `properties` as `json.members` would, with `times` as the value of
+    /// `coordinateProperties.times` (where `outputProperties` put a stand-in).
+    private func writeMembers(_ properties: Properties, times: GeoJSONMapping.TimesMember) throws {
+        var pending = true
+        for m in properties {
+            try json.key(m.key)
+            guard pending, m.key == "coordinateProperties", case .object(let perVertex) = m.value else {
+                try json.value(m.value)
+                continue
+            }
+            pending = false
+            try json.beginObject()
+            for member in perVertex {
+                try json.key(member.key)
+                if member.key == "times" { try times.write(to: json) } else { try json.value(member.value) }
+            }
+            try json.endObject()
+        }
     }
 
     /// Whether writing `shape` may give a warning (not given yet) that a feature's

@@ -137,10 +137,10 @@ extension Geodesic {
         }
         var dense = line
         dense.coordinates = try densify(line.coordinates, options, along: &along, recordsAlong: true, budget: &budget)
-        dense.times = along.map { x in
+        dense.times = VertexTimes(along.lazy.map { x in
             let segment = x.rounded(.down)
             return times.text(segment: Int(segment), fraction: x - segment)
-        }
+        })
         return dense
     }
 }

@@ -1,3 +1,5 @@
+import MapBridgeModel
+
 /// An ISO 8601 / RFC 3339 date-time as tracks carry per vertex (`Polyline.times`: GPX `<time>`,
 /// KML `<when>`), read well enough to interpolate between two of them and to write the result
 /// in the same style.
@@ -164,10 +166,10 @@ struct TrackTime: Equatable {
 /// Per-vertex times of a track, ready to be interpolated at any place along it.
 struct TrackTimes {
     let times: [TrackTime]
-    let texts: [String]
+    let texts: VertexTimes
 
     /// `nil` unless every text is a date-time `TrackTime` reads.
-    init?(_ texts: [String]) {
+    init?(_ texts: VertexTimes) {
         var parsed: [TrackTime] = []
         parsed.reserveCapacity(texts.count)
         for t in texts {

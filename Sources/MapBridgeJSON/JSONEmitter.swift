@@ -93,6 +93,14 @@ public final class JSONEmitter {
         try writeQuoted(value)
     }
 
+    /// Writes a string value given as its UTF-8 bytes (valid UTF-8), escaped.
+    public func string(utf8 bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let base = bytes.baseAddress, ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count)
+        else { return try string(String(decoding: bytes, as: UTF8.self)) }
+        try separate()
+        try copyQuoted(base, count: bytes.count, colon: false)
+    }
+
     /// Writes a literal string value.
     public func string(_ value: StaticString) throws {
         try separate()

@@ -78,7 +78,7 @@ extension KMLWriter {
         try xml.close("LineString")
     }
 
-    private func writeTrack(_ coordinates: CoordinateList, times: [String], _ line: Polyline,
+    private func writeTrack(_ coordinates: CoordinateList, times: VertexTimes, _ line: Polyline,
                             _ altitudeMode: AltitudeMode?) throws
     {
         try xml.open("gx:Track")
@@ -193,7 +193,8 @@ extension KMLWriter {
     /// Whether a line can be a `gx:Track`: one time per vertex, each one KML accepts.
     static func isWritableTrack(_ line: Polyline) -> Bool {
         guard let times = line.times, times.count == line.coordinates.count else { return false }
-        return times.allSatisfy(isKMLTime)
+        // Each time's bytes as held, without a `String` per time.
+        return times.indices.allSatisfy { i in times.withUTF8(at: i) { isKMLTime(utf8: $0) } }
     }
 
     /// Whether any line of the shape is written as a `gx:Track`.

@@ -11,6 +11,12 @@ extension KMLWriter {
         return scanner.scan()
     }
 
+    /// `isKMLTime(_:)` over a text's UTF-8 bytes.
+    static func isKMLTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = TimeScanner(Array(bytes))
+        return scanner.scan()
+    }
+
     private struct TimeScanner {
         let bytes: [UInt8]
         var i = 0

@@ -67,6 +67,12 @@ extension String {
     public func trimmingSpaces() -> String {
         // Over scalars, not Characters: "\r\n" is one Character that equals neither "\r" nor "\n".
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        // Most text has no space at either end: kept as it is, without a look at its scalars.
+        let isSpaceByte = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        let keeps = utf8.withContiguousStorageIfAvailable { b in
+            !b.isEmpty && !isSpaceByte(b[0]) && !isSpaceByte(b[b.count - 1])
+        }
+        if keeps == true { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
             let last = scalars.lastIndex(where: { !isSpace($0) })

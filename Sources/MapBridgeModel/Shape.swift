@@ -63,10 +63,10 @@ public struct Polyline: Hashable, Sendable {
     public var interpolation: Interpolation
     /// When each vertex was passed (ISO 8601 text, one per coordinate), for tracks
     /// (KML `gx:Track`, GPX); `nil` for a plain line.
-    public var times: [String]?
+    public var times: VertexTimes?
 
     /// A line through `coordinates`; `times`, when given, has one entry per coordinate.
-    public init(_ coordinates: CoordinateList, interpolation: Interpolation = .straight, times: [String]? = nil) {
+    public init(_ coordinates: CoordinateList, interpolation: Interpolation = .straight, times: VertexTimes? = nil) {
         self.coordinates = coordinates
         self.interpolation = interpolation
         self.times = times
@@ -74,8 +74,13 @@ public struct Polyline: Hashable, Sendable {
 
     /// A line through the coordinates of any sequence (an array, a slice).
     public init<S: Sequence<Coordinate>>(_ coordinates: S, interpolation: Interpolation = .straight,
-                                         times: [String]? = nil) {
+                                         times: VertexTimes? = nil) {
         self.init(CoordinateList(coordinates), interpolation: interpolation, times: times)
+    }
+
+    /// A line whose times are given as an array of texts (one per coordinate).
+    public init<S: Sequence<Coordinate>>(_ coordinates: S, interpolation: Interpolation = .straight, times: [String]?) {
+        self.init(CoordinateList(coordinates), interpolation: interpolation, times: times.map(VertexTimes.init))
     }
 }
 

@@ -62,6 +62,22 @@ struct GPXReaderLineTests {
         #expect(f.properties["coordinateProperties"] == .object(["times": .array(["2024-05-01T10:00:00Z", .null])]))
     }
 
+    @Test("times kept exactly as written, packed or not; a missing time is null, an empty one empty; the first time found is the track's")
+    func mixedTimes() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg><trkpt lat="0" lon="0"/><trkpt lat="0" lon="1"/><trkpt lat="0" lon="2"><time> 2024-05-01T10:00:00.5+05:45 </time></trkpt>
+            <trkpt lat="0" lon="3"><time></time></trkpt><trkpt lat="0" lon="4"><time>2024-05-01T10:00:00.1234Z</time></trkpt>
+            <trkpt lat="0" lon="5"/></trkseg>
+            <trkseg><trkpt lat="1" lon="1"><time>2024-05-01</time></trkpt><trkpt lat="1" lon="2"><time>at noon</time></trkpt></trkseg></trk>
+            """))
+        let f = try #require(r.features.first)
+        guard case .multiPolyline(let lines)? = f.shape else { Issue.record("not a multi-line"); return }
+        #expect(lines[0].times == nil && lines[1].times == ["2024-05-01", "at noon"])
+        #expect(f.properties["time"] == "2024-05-01T10:00:00.5+05:45")
+        let first: PropertyValue = .array([.null, .null, "2024-05-01T10:00:00.5+05:45", "", "2024-05-01T10:00:00.1234Z", .null])
+        #expect(f.properties["coordinateProperties"] == .object(["times": .array([first, .array(["2024-05-01", "at noon"])])]))
+    }
+
     @Test("Garmin heart rate and cadence become coordinateProperties heart and cads, numbers, null where a point has none")
     func garminExtensions() throws {
         let r = try readGPX(gpx("""
@@ -77,6 +93,28 @@ struct GPXReaderLineTests {
             "cads": .array([80, .null, .null]),
             "powers": .array([250, .null, .null]),
             "notes": .array([.null, .null, "x1"]),
+        ]))
+    }
+
+    @Test("a value on every point, on every point but the last, from the second point, and with a gap: each column as the points give it")
+    func perPointColumnsDenseAndSparse() throws {
+        func hr(_ v: Int) -> String { "<gpxtpx:TrackPointExtension><gpxtpx:hr>\(v)</gpxtpx:hr></gpxtpx:TrackPointExtension>" }
+        let r = try readGPX(gpx("""
+            <trk><trkseg>
+            <trkpt lat="0" lon="0"><extensions>\(hr(100))<a>1</a><b>1</b><c>1</c></extensions></trkpt>
+            <trkpt lat="0" lon="1"><extensions>\(hr(101))<a>2</a><b>2</b><d>2</d><d>3</d></extensions></trkpt>
+            <trkpt lat="0" lon="2"><extensions>\(hr(102))<a>3</a><d>4</d></extensions></trkpt>
+            <trkpt lat="0" lon="3"><extensions>\(hr(103))<b>4</b></extensions></trkpt>
+            </trkseg></trk>
+            """, extraNamespaces: garminNamespace))
+        let cp = try #require(r.features.first?.properties["coordinateProperties"])
+        #expect(cp == .object([
+            "heart": .array([100, 101, 102, 103]),
+            "as": .array([1, 2, 3, .null]),
+            "bs": .array([1, 2, .null, 4]),
+            "cs": .array([1, .null, .null, .null]),
+            "ds": .array([.null, 2, 4, .null]),
+            "ds_2": .array([.null, 3, .null, .null]),
         ]))
     }
 

@@ -107,8 +107,9 @@ struct GeodesicTrackTimeTests {
         #expect(parts.count == 2)
         let west = try #require(parts.first), east = try #require(parts.last)
         #expect(west.times?.count == west.coordinates.count && east.times?.count == east.coordinates.count)
-        #expect(Array(west.times?.prefix(2) ?? []) == Array(track.times?.prefix(2) ?? []))
-        #expect(Array(east.times?.suffix(2) ?? []) == Array(track.times?.suffix(2) ?? []))
+        let (westTimes, eastTimes, trackTimes) = (west.times ?? [], east.times ?? [], track.times ?? [])
+        #expect(Array(westTimes.prefix(2)) == Array(trackTimes.prefix(2)))
+        #expect(Array(eastTimes.suffix(2)) == Array(trackTimes.suffix(2)))
         // Both sides of the cut carry the same time, at the distance's share of 6 hours.
         let cutTime = try #require(west.times?.last)
         #expect(east.times?.first == cutTime)
