@@ -285,16 +285,22 @@ extension CoordinateList {
             }
             refreshTail()
         }
-        let code: UInt32
-        switch coordinate.spelling {
-        case .fixed(let fixed): code = fixed
-        case .none: code = coordinateListNoText
-        case .text(let box):
-            code = coordinateListBoxedText
-            setBoxedText(box, at: index)
-        }
+        let code = textCode(of: coordinate, at: index)
         write(coordinate, code: code, in: tail.unsafelyUnwrapped, capacity: tailCapacity, at: index - tailStart)
         storedCount = index + 1
+    }
+
+    /// The 4-byte text code vertex `index` keeps for `coordinate`: its fixed-point code, or a
+    /// reserved code, with boxed text kept in the side table; the list is unique.
+    @usableFromInline @inline(__always)
+    mutating func textCode(of coordinate: Coordinate, at index: Int) -> UInt32 {
+        switch coordinate.spelling {
+        case .fixed(let fixed): return fixed
+        case .none: return coordinateListNoText
+        case .text(let box):
+            setBoxedText(box, at: index)
+            return coordinateListBoxedText
+        }
     }
 
     /// Keeps `box` as the text of vertex `index` (nil: drops it); the list is unique.
@@ -314,14 +320,7 @@ extension CoordinateList {
         let chunk = chunk(number: index >> Self.chunkShift)
         let columns = chunk.columns, capacity = chunk.header.capacity, offset = index & (Self.chunkSize - 1)
         let old = Self.codes(columns, capacity: capacity).load(fromByteOffset: 4 * offset, as: UInt32.self)
-        let code: UInt32
-        switch coordinate.spelling {
-        case .fixed(let fixed): code = fixed
-        case .none: code = coordinateListNoText
-        case .text(let box):
-            code = coordinateListBoxedText
-            setBoxedText(box, at: index)
-        }
+        let code = textCode(of: coordinate, at: index)
         if old == coordinateListBoxedText && code != coordinateListBoxedText { setBoxedText(nil, at: index) }
         write(coordinate, code: code, in: columns, capacity: capacity, at: offset)
     }
