@@ -1,5 +1,6 @@
 import MapBridgeIO
 @testable import MapBridgeCore
+import TestSupport
 import Testing
 
 /// `RecordChunker` cuts an input at record boundaries past each chunk's size, and knows where
@@ -23,20 +24,6 @@ struct RecordChunkerTests {
         var all: [RecordChunker.Chunk] = []
         while let chunk = chunker.next() { all.append(chunk) }
         return all
-    }
-
-    /// A source of `text` that hands out at most `step` bytes a read.
-    static func trickling(_ text: String, step: Int) -> ByteSource {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        return ByteSource(name: "t", totalBytes: Int64(bytes.count)) { buffer, count in
-            let n = min(count, step, bytes.count - offset)
-            bytes.withUnsafeBytes { src in
-                if let base = src.baseAddress, n > 0 { buffer.copyMemory(from: base + offset, byteCount: n) }
-            }
-            offset += n
-            return n
-        }
     }
 
     /// Every chunk `chunker` cuts (probed first for a FeatureCollection), described, then
@@ -70,7 +57,7 @@ struct RecordChunkerTests {
             let whole = try Self.described(RecordChunker(source: ByteSource(bytes: Array(text.utf8)), separator: separator,
                                                          chunkBytes: chunkBytes))
             for step in [1, 2, 3, 7] {
-                let trickled = try Self.described(RecordChunker(source: Self.trickling(text, step: step), separator: separator,
+                let trickled = try Self.described(RecordChunker(source: ByteSource.trickling(Array(text.utf8), step: step), separator: separator,
                                                                 chunkBytes: chunkBytes))
                 #expect(trickled == whole, "step \(step): \(text)")
             }

@@ -1,6 +1,7 @@
 import MapBridgeIO
 import MapBridgeJSON
 import MapBridgeModel
+import TestSupport
 import Testing
 
 /// A tokenizer over a source that lends its bytes (`ByteSource(lending:name:)`) reads them in
@@ -34,20 +35,6 @@ struct TokenizerLentBytesTests {
         return reading
     }
 
-    /// A source of `bytes` that hands out at most `step` bytes a read, so that a refilling
-    /// tokenizer meets the end of its buffer everywhere.
-    static func trickling(_ bytes: [UInt8], step: Int) -> ByteSource {
-        var offset = 0
-        return ByteSource(name: "t.json", totalBytes: Int64(bytes.count)) { buffer, count in
-            let n = min(count, step, bytes.count - offset)
-            bytes.withUnsafeBytes { src in
-                if let base = src.baseAddress, n > 0 { buffer.copyMemory(from: base + offset, byteCount: n) }
-            }
-            offset += n
-            return n
-        }
-    }
-
     static let texts: [String] = [
         "{\"type\":\"FeatureCollection\",\"features\":[{\"a\":\"x\\u00e9\\\"y\",\"b\":-12.5e3},\n {\"c\":[true,false,null]}]}",
         "\u{FEFF}[1, 22, 333,\r\n \"é\\n\\ud83d\\ude00\"]",
@@ -73,7 +60,7 @@ struct TokenizerLentBytesTests {
             let lent = Self.read(JSONTokenizer(source: ByteSource(lending: bytes, name: "t.json"), options: options))
             // Steps of 1 and 2 hand a byte order mark over in pieces.
             for step in [1, 2, 3, 5, 7, 16, 1 << 20] {
-                let refilled = Self.read(JSONTokenizer(source: Self.trickling(bytes, step: step), options: options))
+                let refilled = Self.read(JSONTokenizer(source: ByteSource.trickling(bytes, step: step, name: "t.json"), options: options))
                 #expect(lent == refilled, "step \(step), origin \(String(describing: origin))")
             }
         }

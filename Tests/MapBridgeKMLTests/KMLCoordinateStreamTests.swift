@@ -1,6 +1,7 @@
 @testable import MapBridgeKML
 import MapBridgeIO
 import MapBridgeModel
+import TestSupport
 import Testing
 
 /// What a coordinate text reads as, exactly: each coordinate's values (as bit patterns) and
@@ -171,26 +172,13 @@ struct KMLCoordinateStreamTests {
 
 @Suite("KML reader: coordinates cut anywhere by the parser")
 struct KMLReaderCoordinateCutTests {
-    /// A source of `bytes` that hands out at most `step` bytes a read.
-    static func trickling(_ bytes: [UInt8], step: Int) -> ByteSource {
-        var offset = 0
-        return ByteSource(name: "t.kml", totalBytes: Int64(bytes.count)) { buffer, count in
-            let n = min(count, step, bytes.count - offset)
-            bytes.withUnsafeBytes { source in
-                if let base = source.baseAddress, n > 0 { buffer.copyMemory(from: base + offset, byteCount: n) }
-            }
-            offset += n
-            return n
-        }
-    }
-
     /// The features' coordinates (values and text), the warnings and the error, as read from
     /// `text` handed over `step` bytes at a time.
     static func read(_ text: String, step: Int) -> String {
         let bytes = Array(text.utf8)
         var out: [String] = []
         let reader = KMLReader(path: "t.kml", report: { out.append("warning \($0.code) \($0.message) \(String(describing: $0.location))") },
-                               source: { _ in trickling(bytes, step: step) })
+                               source: { _ in ByteSource.trickling(bytes, step: step, name: "t.kml") })
         do {
             while let feature = try reader.next() {
                 var coordinates: CoordinateList = []
