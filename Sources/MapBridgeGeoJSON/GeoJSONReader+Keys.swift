@@ -64,8 +64,6 @@ struct RecordProperties {
     var candidates: [PropertyVocabulary.Candidate] = []
     /// Whether a key that `GeoJSONMapping` looks up after reading is among them.
     var hasLookedUpKey = false
-    /// How many properties the last feature had (so the next one reserves room once).
-    var lastCount = 0
 
     /// Forgets the last feature's properties (keeping the room).
     mutating func reset() {

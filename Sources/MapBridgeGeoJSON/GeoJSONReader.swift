@@ -87,6 +87,9 @@ public final class GeoJSONReader: FeatureReader {
     @exclusivity(unchecked) var pendingFeature: Feature?
     /// The JSON pointer of the value being parsed, as a stack of components.
     @exclusivity(unchecked) var path = JSONPathStack()
+    /// The members of the objects being read, before each becomes `Properties` (see
+    /// `parseObjectBody`).
+    @exclusivity(unchecked) var entries = PropertyEntryStack()
     /// The list a `coordinates` array's positions are read into, kept from one array to the
     /// next (see `CoordinateList.takeCompacted`).
     @exclusivity(unchecked) var positionScratch = CoordinateList()
