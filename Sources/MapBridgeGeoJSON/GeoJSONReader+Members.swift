@@ -259,9 +259,15 @@ extension GeoJSONReader {
             while true {
                 let token = try t.next()
                 if token == .endObject {
-                    if let kind, let tree,
-                       case .shape(let shape) = shape(of: kind, tree, at: (coordinatesMark ?? start).location(in: t)) {
-                        return shape
+                    // The tree is moved out to be made a shape, and put back when it makes none.
+                    if let kind, let taken = tree.take() {
+                        // A Point's position is its shape as it is (what `shape(of:_:at:)` makes
+                        // of it too), without the call.
+                        if kind == .annotation, case .position(let c) = taken { return .annotation(c) }
+                        if case .shape(let shape) = shape(of: kind, taken, at: (coordinatesMark ?? start).location(in: t)) {
+                            return shape
+                        }
+                        tree = taken
                     }
                     m = Members(location: start.location(in: t))
                     m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
