@@ -62,7 +62,7 @@ extension GeoJSONReader {
             if recording {
                 let keyTag = GeoJSONKeyTag(raw: tag)
                 if let rank = keyTag.vocabularyRank {
-                    record.candidates.append(PropertyVocabulary.Candidate(index: count, rank: rank))
+                    record.note(PropertyVocabulary.Candidate(index: count, rank: rank))
                 }
                 if keyTag.isLookedUpAfterReading { record.hasLookedUpKey = true }
             }
