@@ -377,7 +377,8 @@ public struct PropertyVocabulary: Sendable {
                                                      sourceValue: consume value))
                 }
             }
-            feature.fieldPlacements = placements
+            // Swapped in rather than assigned: the placements change hands without a count.
+            swap(&feature.fieldPlacements, &placements)
             if let style {
                 feature.style = style.normalised
             } else if let existing = feature.style {
