@@ -75,7 +75,7 @@ public enum GeoJSONMapping {
     /// `fillModelFields(of:)` for a reader that looked the keys up as it read them: the
     /// vocabulary's `candidates` among the properties (`nil`: look them up here) and whether
     /// any of `keysLookedUpAfterReading` may be among them.
-    static func fillModelFields(of feature: inout Feature, candidates: [PropertyVocabulary.Candidate]?,
+    static func fillModelFields(of feature: inout Feature, candidates: UnsafeBufferPointer<PropertyVocabulary.Candidate>?,
                                 mayHoldLookedUpKeys: Bool) {
         var candidates = candidates
         if mayHoldLookedUpKeys, case .string(let name)? = feature.properties[OverlayKind.geometryTypeKey],

@@ -59,20 +59,53 @@ struct GeoJSONKeyTag: Equatable {
 
 /// What the reader learnt about the properties of the feature being read while it read them:
 /// the vocabulary's spellings among them, and whether any key is one the mapping looks up.
-struct RecordProperties {
-    /// The properties whose keys the vocabulary spells, by position (`consume` takes them).
-    var candidates: [PropertyVocabulary.Candidate] = []
+///
+/// The candidates are kept in memory of its own, reused from one feature to the next (a
+/// handful each), so that noting one is a store and forgetting them all is a count set to 0.
+/// Noncopyable, so that the one owner frees that memory.
+struct RecordProperties: ~Copyable {
+    private var base: UnsafeMutablePointer<PropertyVocabulary.Candidate>
+    private var count = 0
+    private var capacity = 8
     /// Whether a key that `GeoJSONMapping` looks up after reading is among them.
     var hasLookedUpKey = false
-    /// How many properties the last feature had (so the next one reserves room once).
-    var lastCount = 0
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        // Candidates are plain values: nothing to deinitialise.
+        base.deallocate()
+    }
+
+    /// The properties whose keys the vocabulary spells, by position, in the order noted
+    /// (`consume` takes them); valid until the next `note` or `reset`.
+    var candidates: UnsafeBufferPointer<PropertyVocabulary.Candidate> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// Notes a property whose key the vocabulary spells.
+    @inline(__always)
+    mutating func note(_ candidate: PropertyVocabulary.Candidate) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: candidate)
+        count += 1
+    }
 
     /// Forgets the last feature's properties (keeping the room).
     mutating func reset() {
-        // One at a time (a feature has a handful): `Array.removeLast()` on these plain values
-        // costs less than the generic `removeAll(keepingCapacity:)`, and keeps the room too.
-        while !candidates.isEmpty { candidates.removeLast() }
+        count = 0
         hasLookedUpKey = false
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<PropertyVocabulary.Candidate>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 }
 

@@ -70,7 +70,7 @@ extension GeoJSONReader {
     /// of that object.
     func locate(_ m: Members, _ location: SourceLocation?, member: String? = nil) -> SourceLocation {
         var l = location ?? m.location
-        l.pointer = jsonPointer(member.map { path + [.key($0)] } ?? path)
+        l.pointer = jsonPointer(member.map { path.components + [.key($0)] } ?? path.components)
         return l
     }
 
@@ -110,7 +110,7 @@ extension GeoJSONReader {
                 m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
                 m.typeMark = TokenMark(t)
             case .features:
-                path.append(.key("features"))
+                path.append(.member("features"))
                 let value = try t.next()
                 guard value == .beginArray else {
                     throw fail("'features' must be an array of Feature objects", found: value)
@@ -120,11 +120,11 @@ extension GeoJSONReader {
                     m.featuresStarted = true
                     return true
                 }
-                path.append(.key("features"))
+                path.append(.member("features"))
                 m.foreign.append(key: "features", value: try parseValue(startingWith: value))
                 path.removeLast()
             case .geometry:
-                path.append(.key("geometry"))
+                path.append(.member("geometry"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 m.hasGeometry = true
@@ -141,7 +141,7 @@ extension GeoJSONReader {
                 // The feature's own properties (not those of an object inside it) are looked up
                 // in the vocabulary as they are read.
                 let isRecord = path.count == recordDepth
-                path.append(.key("properties"))
+                path.append(.member("properties"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 if isRecord { record.reset() }
@@ -154,7 +154,7 @@ extension GeoJSONReader {
                     throw fail("'properties' must be an object or null", found: value)
                 }
             case .coordinates:
-                path.append(.key("coordinates"))
+                path.append(.member("coordinates"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 m.coordinatesLocation = t.location()
@@ -163,7 +163,7 @@ extension GeoJSONReader {
                 }
                 m.coordinates = try parseCoordinateTree()
             case .geometries:
-                path.append(.key("geometries"))
+                path.append(.member("geometries"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 m.geometriesLocation = t.location()
@@ -185,7 +185,7 @@ extension GeoJSONReader {
                 }
                 m.geometries = shapes
             case .id:
-                path.append(.key("id"))
+                path.append(.member("id"))
                 defer { path.removeLast() }
                 switch try t.next() {
                 case .string: m.id = .string(try t.stringValue())
@@ -199,13 +199,13 @@ extension GeoJSONReader {
                 }
             case .bbox:
                 // Recomputed from the data on output (--bbox); checked by `validate`.
-                path.append(.key("bbox"))
+                path.append(.member("bbox"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 guard value == .beginArray else { throw fail("'bbox' must be an array of numbers", found: value) }
                 try t.skipValue(startingWith: value)
             case .crs:
-                path.append(.key("crs"))
+                path.append(.member("crs"))
                 defer { path.removeLast() }
                 let value = try t.next()
                 m.crsLocation = t.location()
@@ -233,7 +233,7 @@ extension GeoJSONReader {
     func expectToken(_ kind: JSONToken, for key: StaticString, message: String) throws {
         let token = try tokenizer.next()
         guard token == kind else {
-            path.append(.key(key.description))
+            path.append(.member(key))
             defer { path.removeLast() }
             throw fail(message, found: token)
         }
@@ -259,9 +259,15 @@ extension GeoJSONReader {
             while true {
                 let token = try t.next()
                 if token == .endObject {
-                    if let kind, let tree,
-                       case .shape(let shape) = shape(of: kind, tree, at: (coordinatesMark ?? start).location(in: t)) {
-                        return shape
+                    // The tree is moved out to be made a shape, and put back when it makes none.
+                    if let kind, let taken = tree.take() {
+                        // A Point's position is its shape as it is (what `shape(of:_:at:)` makes
+                        // of it too), without the call.
+                        if kind == .annotation, case .position(let c) = taken { return .annotation(c) }
+                        if case .shape(let shape) = shape(of: kind, taken, at: (coordinatesMark ?? start).location(in: t)) {
+                            return shape
+                        }
+                        tree = taken
                     }
                     m = Members(location: start.location(in: t))
                     m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
@@ -278,7 +284,7 @@ extension GeoJSONReader {
                         typeMark = TokenMark(t)
                         continue
                     case .coordinates:
-                        path.append(.key("coordinates"))
+                        path.append(.member("coordinates"))
                         defer { path.removeLast() }
                         let value = try t.next()
                         coordinatesMark = TokenMark(t)

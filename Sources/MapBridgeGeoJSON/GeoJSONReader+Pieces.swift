@@ -65,7 +65,8 @@ extension GeoJSONReader {
                                    column: Int((origin?.offset ?? 0) - (origin?.lineStart ?? 0)) + 1)
         featureIndex = resume.featureIndex
         document = collection?.document ?? DocumentInfo()
-        path = [.key("features")]
+        path.removeAll()
+        path.append(.member("features"))
         collectionMembers = collection?.members ?? Members(location: start)
         state = .inFeatures
     }

@@ -30,42 +30,57 @@ extension GeoJSONReader {
 
     /// Parses the members of an object whose `{` was just read. With `recording` (the
     /// feature's own properties), notes in `record` which keys the vocabulary spells and
-    /// whether the mapping will look any key up, and makes room for as many members as the
-    /// last feature had.
+    /// whether the mapping will look any key up.
+    ///
+    /// The members gather on the reader's `entries` stack (above those of the objects around
+    /// this one) and become `Properties` at the object's end, in one array of their count. A
+    /// repeated name, which must replace the earlier value in place, moves the members read so
+    /// far into `Properties` (which finds names by a scan, or an index when there are many) and
+    /// the rest of the object is read into those.
     func parseObjectBody(recording: Bool = false) throws -> Properties {
         let t = tokenizer
-        var members = Properties()
-        if recording { members.reserveCapacity(record.lastCount) }
-        // Counted here rather than asked of `members` (a call into the model, several times
-        // a member): the members appended; a repeated key replaces its value in place.
+        let start = entries.count
+        // On a throw, the members of this object (and of any object inside it) are dropped.
+        defer { entries.discard(from: start) }
+        // The members so far once a repeated name was met; `nil` while they are on the stack.
+        var spilled: Properties?
+        // Counted here rather than asked of the members: the members appended; a repeated key
+        // replaces its value in place.
         var count = 0
-        defer { if recording { record.lastCount = count } }
         while true {
             let token = try t.next()
-            if token == .endObject { return members }
+            if token == .endObject { return spilled ?? Properties(appending: entries.take(from: start)) }
             if count >= limits.maximumKeys { throw tooManyKeys() }
             let (key, tag) = try t.key(in: keyTable)
-            let duplicate = t.lastKeyIsDuplicate
-            if duplicate {
+            if t.lastKeyIsDuplicate {
+                var members = spilled.take() ?? Properties(appending: entries.take(from: start))
                 try replaceRepeated(key, in: &members)
                 count = members.count
+                spilled = members
                 continue
             }
             if recording {
                 let keyTag = GeoJSONKeyTag(raw: tag)
                 if let rank = keyTag.vocabularyRank {
-                    record.candidates.append(PropertyVocabulary.Candidate(index: count, rank: rank))
+                    record.note(PropertyVocabulary.Candidate(index: count, rank: rank))
                 }
                 if keyTag.isLookedUpAfterReading { record.hasLookedUpKey = true }
             }
             let valueToken = try t.next()
             // A scalar needs no pointer unless it fails, so the key joins the path only then.
-            if let value = try scalarValue(valueToken) {
-                members.append(key: key, value: value)
+            let value: PropertyValue
+            if let scalar = try scalarValue(valueToken) {
+                value = scalar
             } else {
                 path.append(.key(key))
                 defer { path.removeLast() }
-                members.append(key: key, value: try parseValue(startingWith: valueToken))
+                value = try parseValue(startingWith: valueToken)
+            }
+            if var members = spilled.take() {
+                members.append(key: key, value: value)
+                spilled = members
+            } else {
+                entries.append(key: key, value: value)
             }
             count += 1
         }

@@ -86,7 +86,10 @@ public final class GeoJSONReader: FeatureReader {
     /// the same reason (a feature in the state made every `switch state` copy it).
     @exclusivity(unchecked) var pendingFeature: Feature?
     /// The JSON pointer of the value being parsed, as a stack of components.
-    @exclusivity(unchecked) var path: [PathComponent] = []
+    @exclusivity(unchecked) var path = JSONPathStack()
+    /// The members of the objects being read, before each becomes `Properties` (see
+    /// `parseObjectBody`).
+    @exclusivity(unchecked) var entries = PropertyEntryStack()
     /// The list a `coordinates` array's positions are read into, kept from one array to the
     /// next (see `CoordinateList.takeCompacted`).
     @exclusivity(unchecked) var positionScratch = CoordinateList()
@@ -222,7 +225,7 @@ public final class GeoJSONReader: FeatureReader {
             collectionsBegun += 1
             if collectionsSeen == 1 { try adoptDocument(&members) }
             featureIndex = 0
-            path.append(.key("features"))
+            path.append(.member("features"))
             collectionMembers = members
             state = .inFeatures
             return
@@ -334,7 +337,7 @@ public final class GeoJSONReader: FeatureReader {
 
     /// The JSON pointer of the value being parsed.
     func pointer(extra: PathComponent? = nil) -> String {
-        jsonPointer(path + (extra.map { [$0] } ?? []))
+        jsonPointer(path.components + (extra.map { [$0] } ?? []))
     }
 }
 
@@ -346,6 +349,8 @@ func jsonPointer(_ components: [PathComponent]) -> String {
             switch component {
             case .key(let key):
                 text += key.replacingTildeAndSlash()
+            case .member(let name):
+                text += name.description.replacingTildeAndSlash()
             case .index(let i):
                 text += String(i)
             }
@@ -355,7 +360,12 @@ func jsonPointer(_ components: [PathComponent]) -> String {
 
 /// One step of a JSON pointer.
 enum PathComponent: Sendable {
+    /// A member whose name is read from the input.
     case key(String)
+    /// A member the reader names itself (`"geometry"`, `"properties"` …): nothing to count
+    /// when it is pushed or popped.
+    case member(StaticString)
+    /// An element of an array, 0-based.
     case index(Int)
 }
 

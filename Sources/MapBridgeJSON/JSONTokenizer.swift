@@ -138,6 +138,10 @@ public final class JSONTokenizer {
     /// The `KeyHash.quick` of the last `.key` token's name (for the ledger and `key(in:)`).
     @exclusivity(unchecked) private(set) var lastKeyHash: UInt64 = 0
 
+    /// `SmallASCII.layoutHolds`, asked once here rather than at every string made (a global
+    /// asked each time costs a lazy-initialisation check and a call).
+    private let smallASCII = SmallASCII.layoutHolds
+
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
         self.source = source
@@ -315,7 +319,7 @@ public final class JSONTokenizer {
         let s: String? = withPayload { bytes in
             // ASCII (eight bytes a step) needs no strict check; anything else is checked
             // strictly (no silent repair).
-            ByteScanning.isASCII(bytes) ? Self.asciiString(bytes) : Self.strictString(bytes)
+            ByteScanning.isASCII(bytes) ? Self.asciiString(bytes, small: smallASCII) : Self.strictString(bytes)
         }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
@@ -324,16 +328,17 @@ public final class JSONTokenizer {
     /// The last number's text, such as `-73.7781391` or `1e-7`.
     public func numberText() -> String {
         // The number grammar admits ASCII bytes only.
-        withPayload { Self.asciiString($0) }
+        withPayload { Self.asciiString($0, small: smallASCII) }
     }
 
     /// `bytes`, all ASCII, as a `String`. Up to 15 bytes (most numbers, short names) the
     /// string is a small string, made from its bytes in two words (`SmallASCII`) with neither
     /// an allocation nor a check; longer ones go through the decoder.
+    /// `small` is `SmallASCII.layoutHolds`, as the tokenizer keeps it (`smallASCII`).
     @inline(__always)
-    static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>, small: Bool) -> String {
         guard bytes.count <= SmallASCII.capacity else { return String(decoding: bytes, as: UTF8.self) }
-        if SmallASCII.layoutHolds { return SmallASCII.make(bytes) }
+        if small { return SmallASCII.make(bytes) }
         return String(unsafeUninitializedCapacity: bytes.count) { target in
             guard let from = bytes.baseAddress, let to = target.baseAddress else { return 0 }
             to.update(from: from, count: bytes.count)

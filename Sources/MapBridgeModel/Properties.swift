@@ -35,6 +35,12 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         self.entries.reserveCapacity(entries.count)
         for e in entries { self[e.key] = e.value }
     }
+    /// The entries as they are, in order: what appending each with `append(key:value:)` gives,
+    /// in one step (no key looked up), for a reader that has its entries gathered already.
+    public init(appending entries: [Entry]) {
+        self.entries = entries
+        indexIfLong()
+    }
     public init(dictionaryLiteral elements: (String, PropertyValue)...) {
         self.init(elements.map { Entry(key: $0.0, value: $0.1) })
     }

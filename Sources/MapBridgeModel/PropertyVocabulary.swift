@@ -291,13 +291,21 @@ public struct PropertyVocabulary: Sendable {
     public func consume(into feature: inout Feature, candidates: [Candidate], restating: Bool = false,
                         leaving: Set<String> = []) {
         guard !candidates.isEmpty else { return }
+        candidates.withUnsafeBufferPointer { candidates in
+            consume(into: &feature, candidates: candidates, restating: restating, leaving: leaving)
+        }
+    }
+
+    /// `consume(into:candidates:restating:leaving:)` with the candidates where the reader keeps
+    /// them (a buffer it reuses from one feature to the next), valid for the call.
+    public func consume(into feature: inout Feature, candidates: UnsafeBufferPointer<Candidate>,
+                        restating: Bool = false, leaving: Set<String> = []) {
+        guard !candidates.isEmpty else { return }
         // The vocabulary is reached through raw pointers below: the closures capture nothing
         // that is counted (a closure that used `self` would copy the whole vocabulary).
         spellings.withUnsafeBufferPointer { spellings in
-            candidates.withUnsafeBufferPointer { candidates in
-                Self.consume(into: &feature, candidates: candidates, spellings: spellings, restating: restating,
-                             leaving: leaving)
-            }
+            Self.consume(into: &feature, candidates: candidates, spellings: spellings, restating: restating,
+                         leaving: leaving)
         }
     }
 
@@ -369,7 +377,8 @@ public struct PropertyVocabulary: Sendable {
                                                      sourceValue: consume value))
                 }
             }
-            feature.fieldPlacements = placements
+            // Swapped in rather than assigned: the placements change hands without a count.
+            swap(&feature.fieldPlacements, &placements)
             if let style {
                 feature.style = style.normalised
             } else if let existing = feature.style {

@@ -35,7 +35,11 @@ struct SmallASCIITests {
     @Test("asciiString gives the text on both sides of 15 bytes", arguments: [0, 1, 7, 8, 14, 15, 16, 17, 40])
     func bothPaths(length: Int) {
         let bytes = (0..<length).map { alphabet[($0 * 3) % alphabet.count] }
-        let text = bytes.withUnsafeBufferPointer { JSONTokenizer.asciiString($0) }
+        // Made from the bytes (as a tokenizer does where the layout holds) and the general way.
+        let general = bytes.withUnsafeBufferPointer { JSONTokenizer.asciiString($0, small: false) }
+        #expect(Array(general.utf8) == bytes)
+        let text = bytes.withUnsafeBufferPointer { JSONTokenizer.asciiString($0, small: SmallASCII.layoutHolds) }
+        #expect(text == general)
         #expect(Array(text.utf8) == bytes)
         #expect(text == String(decoding: bytes, as: UTF8.self))
         // A string made so behaves as any other: it grows, compares and hashes as its text.
