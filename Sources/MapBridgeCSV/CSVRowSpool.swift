@@ -23,6 +23,8 @@ final class CSVRowSpool {
     private let directory: String?
     private var memory: [UInt8] = []
     private var file: (descriptor: Int32, sink: ByteSink)?
+    /// Bytes counted for the rows in memory beyond their frames (`append(_:countedAs:)`).
+    private var heldElsewhere = 0
     /// Rows appended so far.
     private(set) var count = 0
     /// What the temporary file holds, and what to do when it cannot be made, for messages.
@@ -54,12 +56,25 @@ final class CSVRowSpool {
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
     ///   be created or written.
     func append(_ row: UnsafeRawBufferPointer) throws {
+        try append(row, countedAs: row.count)
+    }
+
+    /// Adds a row's frame, counted against `memoryBytes` as a frame of `counted` bytes (≥ its
+    /// own length): a frame whose WKT field is streamed from a shape held elsewhere
+    /// (`CSVRowFrame.streamedGeometry`) counts as the frame with the text in place, so that
+    /// the rows move to the temporary file when they would with the text.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the temporary file cannot
+    ///   be created or written.
+    func append(_ row: UnsafeRawBufferPointer, countedAs counted: Int) throws {
         // The length in LEB128, at most 10 bytes.
         var length: (UInt64, UInt64) = (0, 0)
         let lengthBytes = withUnsafeMutableBytes(of: &length) { raw in
             CSVRowFrame.writeNumber(row.count, to: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
         }
-        if overflows(adding: row.count) { try moveToDisk() }
+        if overflows(adding: counted) { try moveToDisk() }
+        if file == nil && counted > row.count {
+            heldElsewhere += CSVRowFrame.numberLength(counted) + counted - lengthBytes - row.count
+        }
         count += 1
         try withUnsafeBytes(of: &length) { raw in
             let header = UnsafeRawBufferPointer(rebasing: raw[0..<lengthBytes])
@@ -79,7 +94,32 @@ final class CSVRowSpool {
     func overflows(adding length: Int) -> Bool {
         guard file == nil else { return false }
         let lengthBytes = length < 0x80 ? 1 : (Int.bitWidth - length.leadingZeroBitCount + 6) / 7
-        return count + 1 > memoryRows || memory.count + lengthBytes + length > memoryBytes
+        return count + 1 > memoryRows || memory.count + heldElsewhere + lengthBytes + length > memoryBytes
+    }
+
+    /// Whether a frame of `length` bytes added now would be kept in memory (not in the
+    /// temporary file).
+    func keepsInMemory(adding length: Int) -> Bool {
+        file == nil && !overflows(adding: length)
+    }
+
+    /// Adds a frame of `length` bytes that `body` writes into the temporary file (the rows move
+    /// there first if they are in memory): a frame too large to hold is never held whole.
+    /// - Throws: what `body` throws, or `MapBridgeError` of kind `.outputUnavailable` when the
+    ///   temporary file cannot be created or written, or `body` does not write `length` bytes.
+    func append(length: Int, writtenBy body: (ByteSink) throws -> Void) throws {
+        if file == nil { try moveToDisk() }
+        guard let sink = file?.sink else { return }
+        var header = CSVRowBytes()
+        CSVRowFrame.appendNumber(length, to: &header)
+        try header.withUnsafeBytes { try sink.write($0) }
+        let start = sink.bytesWritten
+        try body(sink)
+        guard sink.bytesWritten - start == Int64(length) else {
+            throw MapBridgeError(.outputUnavailable,
+                                 "a CSV row of \(sink.bytesWritten - start) bytes was written to the temporary file, not \(length)")
+        }
+        count += 1
     }
 
     /// Calls `body` with each row's frame in order (the bytes are valid during the call only).
@@ -126,6 +166,7 @@ final class CSVRowSpool {
         file = (descriptor, sink)
         try memory.withUnsafeBytes { try sink.write($0) }
         memory = []
+        heldElsewhere = 0
     }
 
     private func readFailure() -> MapBridgeError {

@@ -76,6 +76,11 @@ public final class CSVWriter: FeatureWriter {
     var lateColumns = 0
     /// Buffers reused from row to row.
     var scratch = RowScratch()
+    /// The WKT fields of the rows with their WKT streamed (`StreamedWKT`) not written yet, in
+    /// row order from `waitingHead` on: those waiting in `spool`'s memory, and the row being
+    /// written. A row written takes the first.
+    var waiting: [StreamedWKT] = []
+    var waitingHead = 0
     /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
     var plan = PropertyVocabulary.WritePlan()
     /// Diagnostic codes reported so far: each kind is reported once.
@@ -141,6 +146,8 @@ public final class CSVWriter: FeatureWriter {
         guard state == .begun else { return }
         try encodeRow(for: feature, into: &scratch)
         featureCount += 1
+        // The frame's length with its WKT in place: the spool decides on it.
+        let length = scratch.frame.count + scratch.streamedBytes
         if let provisional, spool == nil {
             if resolvedGeometry() == provisional.layout && columnNames.count == provisional.columns {
                 try scratch.frame.withUnsafeBytes { try writeRow($0, provisional.layout) }
@@ -152,14 +159,58 @@ public final class CSVWriter: FeatureWriter {
                                 directory: options.temporaryDirectory)
         }
         if let spool {
-            if provisional == nil && sink.isRewindable && spool.overflows(adding: scratch.frame.count) {
+            if provisional == nil && sink.isRewindable && spool.overflows(adding: length) {
                 try writeProvisionalHeader(then: spool)
+            } else if scratch.streamedBytes > 0 {
+                try holdStreamed(length: length, in: spool)
             } else {
                 try scratch.frame.withUnsafeBytes { try spool.append($0) }
             }
         } else if let geometry {
             try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }
+    }
+
+    /// Adds the row in `scratch`, whose WKT is streamed (the last in `waiting`) and whose frame
+    /// with the WKT in place is `length` bytes, to `spool`: in memory, its frame (its shape
+    /// stays in `waiting`); in the temporary file, the frame with the WKT in place, streamed
+    /// into it.
+    private func holdStreamed(length: Int, in spool: CSVRowSpool) throws {
+        if spool.keepsInMemory(adding: length) {
+            try scratch.frame.withUnsafeBytes { try spool.append($0, countedAs: length) }
+            return
+        }
+        guard waitingHead < waiting.count, let streamed = waiting.popLast() else {
+            throw MapBridgeError(.outputUnavailable, "a CSV row waiting for the header has lost its geometry")
+        }
+        try spool.append(length: length) { file in
+            try scratch.frame.withUnsafeBytes { frame in
+                let prefix = CSVRowFrame.streamedPrefix
+                try file.write(UnsafeRawBufferPointer(rebasing: frame[..<prefix]))
+                var number = CSVRowBytes()
+                CSVRowFrame.appendNumber(streamed.length, to: &number)
+                try number.withUnsafeBytes { try file.write($0) }
+                try writeWKT(streamed, to: file)
+                try file.write(byte: 0)  // no point WKT
+                try file.write(UnsafeRawBufferPointer(rebasing: frame[(prefix + 2)...]))
+            }
+        }
+    }
+
+    /// The WKT of the next row written with its WKT streamed (the first in `waiting`).
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when there is none (rows and
+    ///   shapes out of step).
+    func nextWaitingWKT() throws -> StreamedWKT {
+        guard waitingHead < waiting.count else {
+            throw MapBridgeError(.outputUnavailable, "a CSV row waiting for the header has lost its geometry")
+        }
+        let next = waiting[waitingHead]
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll()
+            waitingHead = 0
+        }
+        return next
     }
 
     /// Writes the header and the rows that waited for it, and flushes the sink.
