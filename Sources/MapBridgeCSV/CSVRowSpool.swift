@@ -15,7 +15,9 @@ import MapBridgeModel
 /// `memoryBytes` plus one row.
 ///
 /// Each row is one frame of bytes (`CSVRowFrame`), kept behind its LEB128 length, and handed
-/// back as it was given: reading back parses nothing and makes no strings. Owns the file
+/// back as it was given: reading back parses nothing and makes no strings. A row may also have
+/// a field of any size written into the file before its frame (`append(_:after:writtenBy:)`),
+/// handed back in pieces. Owns the file
 /// descriptor, hence a class.
 final class CSVRowSpool {
     private let memoryRows: Int
@@ -30,6 +32,10 @@ final class CSVRowSpool {
     /// What the temporary file holds, and what to do when it cannot be made, for messages.
     static let holding = "the CSV rows"
     static let remedy = "set TMPDIR to a writable folder, or give the columns and the geometry layout so that rows need not wait"
+    /// What starts a field before a frame in the temporary file (then its length and its
+    /// bytes), where a frame's length starts otherwise: a zero in two bytes of LEB128, which
+    /// `CSVRowFrame.writeNumber` never writes.
+    private static let fieldMark: [UInt8] = [0x80, 0x00]
     /// Whether the rows have moved to the temporary file.
     var isOnDisk: Bool { file != nil }
 
@@ -103,29 +109,40 @@ final class CSVRowSpool {
         file == nil && !overflows(adding: length)
     }
 
-    /// Adds a frame of `length` bytes that `body` writes into the temporary file (the rows move
-    /// there first if they are in memory): a frame too large to hold is never held whole.
+    /// Adds a row as a field of `length` bytes (> 0) that `body` writes into the temporary file
+    /// (the rows move there first if they are in memory), then its frame: a field too large to
+    /// hold is never held whole, neither now nor when read back (`forEach` hands it over in
+    /// pieces before the frame).
     /// - Throws: what `body` throws, or `MapBridgeError` of kind `.outputUnavailable` when the
     ///   temporary file cannot be created or written, or `body` does not write `length` bytes.
-    func append(length: Int, writtenBy body: (ByteSink) throws -> Void) throws {
+    func append(_ frame: UnsafeRawBufferPointer, after length: Int, writtenBy body: (ByteSink) throws -> Void) throws {
         if file == nil { try moveToDisk() }
         guard let sink = file?.sink else { return }
         var header = CSVRowBytes()
+        for b in Self.fieldMark { header.append(b) }
         CSVRowFrame.appendNumber(length, to: &header)
         try header.withUnsafeBytes { try sink.write($0) }
         let start = sink.bytesWritten
         try body(sink)
         guard sink.bytesWritten - start == Int64(length) else {
             throw MapBridgeError(.outputUnavailable,
-                                 "a CSV row of \(sink.bytesWritten - start) bytes was written to the temporary file, not \(length)")
+                                 "a CSV field of \(sink.bytesWritten - start) bytes was written to the temporary file, not \(length)")
         }
+        header.removeAll()
+        CSVRowFrame.appendNumber(frame.count, to: &header)
+        try header.withUnsafeBytes { try sink.write($0) }
+        try sink.write(frame)
         count += 1
     }
 
-    /// Calls `body` with each row's frame in order (the bytes are valid during the call only).
-    /// - Throws: what `body` throws, or `MapBridgeError` of kind `.outputUnavailable` when the
-    ///   temporary file cannot be read back.
-    func forEach(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Calls `body` with each row's frame in order (the bytes are valid during the call only),
+    /// and `field` with the pieces of the field added before a frame with
+    /// `append(_:after:writtenBy:)`, in order, just before `body` gets that frame.
+    /// - Throws: what `body` or `field` throws, or `MapBridgeError` of kind
+    ///   `.outputUnavailable` when the temporary file cannot be read back.
+    func forEach(_ body: (UnsafeRawBufferPointer) throws -> Void,
+                 field: (UnsafeRawBufferPointer) throws -> Void = { _ in }) throws
+    {
         guard let file else {
             try memory.withUnsafeBytes { all in
                 var position = 0
@@ -148,7 +165,7 @@ final class CSVRowSpool {
             }
         }
         let reader = FrameReader(source: source)
-        for _ in 0..<count { try reader.frame(body) }
+        for _ in 0..<count { try reader.frame(body, field: field) }
     }
 
     private func moveToDisk() throws {
@@ -182,10 +199,27 @@ final class CSVRowSpool {
 
         init(source: ByteSource) { self.source = source }
 
-        /// Calls `body` with the next frame, whole in the buffer.
-        func frame(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        /// Calls `field` with the pieces of the field before the next frame, if any, then
+        /// `body` with the frame, whole in the buffer.
+        func frame(_ body: (UnsafeRawBufferPointer) throws -> Void, field: (UnsafeRawBufferPointer) throws -> Void) throws {
             // The length: at most 10 bytes of LEB128.
             if end - position < 10 { try fill(atLeast: 10, orToEnd: true) }
+            if end - position >= 2 && buffer[position] == CSVRowSpool.fieldMark[0]
+                && buffer[position + 1] == CSVRowSpool.fieldMark[1]
+            {
+                // A field before the frame: its length, then its bytes, a buffer at a time.
+                position += 2
+                if end - position < 10 { try fill(atLeast: 10, orToEnd: true) }
+                var left = buffer.withUnsafeBytes { CSVRowFrame.number(in: $0, at: &position) }
+                while left > 0 {
+                    if position == end { try fill(atLeast: 1, orToEnd: false) }
+                    let k = min(left, end - position)
+                    try buffer.withUnsafeBytes { try field(UnsafeRawBufferPointer(rebasing: $0[position..<(position + k)])) }
+                    position += k
+                    left -= k
+                }
+                if end - position < 10 { try fill(atLeast: 10, orToEnd: true) }
+            }
             let n = buffer.withUnsafeBytes { CSVRowFrame.number(in: $0, at: &position) }
             if end - position < n { try fill(atLeast: n, orToEnd: false) }
             try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[position..<(position + n)])) }

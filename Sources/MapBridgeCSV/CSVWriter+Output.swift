@@ -77,8 +77,10 @@ extension CSVWriter {
         let made: [UInt8] = layout == .wkt && row.pointWKT ? pointWKT(row) : []
         try made.withUnsafeBytes { made in
             let wkt = row.pointWKT ? made : row.wkt
-            let wktWritten = layout == .wkt && (row.streamedWKT || wkt.count > Self.largeField)
-            if wktWritten && !row.streamedWKT { try sink.write(wkt) }
+            // Streamed, or written before the row from the temporary file of rows.
+            let outside = row.streamedWKT || row.wktBefore
+            let wktWritten = layout == .wkt && (outside || wkt.count > Self.largeField)
+            if wktWritten && !outside { try sink.write(wkt) }
             let columns = columnNames.count
             let padding = max(columns - max(row.columns, 1), 0)
             let delimiter = encoder.delimiter

@@ -173,8 +173,8 @@ public final class CSVWriter: FeatureWriter {
 
     /// Adds the row in `scratch`, whose WKT is streamed (the last in `waiting`) and whose frame
     /// with the WKT in place is `length` bytes, to `spool`: in memory, its frame (its shape
-    /// stays in `waiting`); in the temporary file, the frame with the WKT in place, streamed
-    /// into it.
+    /// stays in `waiting`); in the temporary file, its WKT field streamed into it and then its
+    /// frame (read back the same way, the field a piece at a time).
     private func holdStreamed(length: Int, in spool: CSVRowSpool) throws {
         if spool.keepsInMemory(adding: length) {
             try scratch.frame.withUnsafeBytes { try spool.append($0, countedAs: length) }
@@ -183,17 +183,10 @@ public final class CSVWriter: FeatureWriter {
         guard waitingHead < waiting.count, let streamed = waiting.popLast() else {
             throw MapBridgeError(.outputUnavailable, "a CSV row waiting for the header has lost its geometry")
         }
-        try spool.append(length: length) { file in
-            try scratch.frame.withUnsafeBytes { frame in
-                let prefix = CSVRowFrame.streamedPrefix
-                try file.write(UnsafeRawBufferPointer(rebasing: frame[..<prefix]))
-                var number = CSVRowBytes()
-                CSVRowFrame.appendNumber(streamed.length, to: &number)
-                try number.withUnsafeBytes { try file.write($0) }
-                try writeWKT(streamed, to: file)
-                try file.write(byte: 0)  // no point WKT
-                try file.write(UnsafeRawBufferPointer(rebasing: frame[(prefix + 2)...]))
-            }
+        // The field goes before the frame, which says so (mark 3).
+        scratch.frame.store(3, at: CSVRowFrame.streamedMark)
+        try scratch.frame.withUnsafeBytes { frame in
+            try spool.append(frame, after: streamed.length) { try writeWKT(streamed, to: $0) }
         }
     }
 
@@ -226,7 +219,7 @@ public final class CSVWriter: FeatureWriter {
                 self.spool = nil
                 keptProvisionalHeader = false
                 try rewrite(provisional, as: resolved)
-                try spool.forEach { try writeRow($0, resolved) }
+                try spool.forEach({ try writeRow($0, resolved) }, field: { if resolved == .wkt { try sink.write($0) } })
             } else {
                 // The provisional header is the final one: its renamed columns are reported now,
                 // as writing it here would.
@@ -238,7 +231,7 @@ public final class CSVWriter: FeatureWriter {
             let resolved = resolvedGeometry()
             geometry = resolved
             try writeHeader(resolved)
-            try spool.forEach { try writeRow($0, resolved) }
+            try spool.forEach({ try writeRow($0, resolved) }, field: { if resolved == .wkt { try sink.write($0) } })
         }
         if document.name != nil || document.description != nil || !document.foreignMembers.isEmpty {
             note("csv-document", "CSV has no place for the document's name, description or other members; they are not written")

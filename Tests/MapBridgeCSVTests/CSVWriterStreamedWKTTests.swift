@@ -126,6 +126,39 @@ struct CSVWriterStreamedWKTTests {
         }
     }
 
+    @Test("fields written into the temporary file before their frames come back in pieces, in order")
+    func spooledFields() throws {
+        let spool = CSVRowSpool(memoryRows: 2, memoryBytes: 1 << 20, directory: nil)
+        let frames = [[1, 2, 3], [], [0x80, 0], [4], [], [5, 6]].map { $0.map(UInt8.init) }
+        let fields: [[UInt8]?] = [nil, nil, Array(repeating: 7, count: 3_000_000), nil, [8], [0x80, 0x00]]
+        for (frame, field) in zip(frames, fields) {
+            if let field {
+                try frame.withUnsafeBytes { frame in
+                    try spool.append(frame, after: field.count) { sink in try field.withUnsafeBytes { try sink.write($0) } }
+                }
+            } else {
+                try spool.append(frame)
+            }
+        }
+        #expect(spool.isOnDisk)
+        var back: [[UInt8]] = []
+        var pieces: [UInt8] = []
+        var pieceCount = 0
+        try spool.forEach({ frame in
+            back.append(pieces)
+            pieces = []
+            back.append(Array(frame))
+        }, field: { piece in
+            pieces += piece
+            pieceCount += 1
+        })
+        #expect(back == zip(frames, fields).flatMap { [$1 ?? [], $0] })
+        #expect(pieceCount > 3)
+        #expect(throws: MapBridgeError.self) {
+            try [UInt8]().withUnsafeBytes { frame in try spool.append(frame, after: 2) { sink in try sink.write(byte: 1) } }
+        }
+    }
+
     @Test("a shape's positions are counted by list against the limit")
     func counting() {
         let shape = Shape.collection([.polyline(Polyline([c(0, 0), c(1, 1)])), .annotation(c(2, 2)),
