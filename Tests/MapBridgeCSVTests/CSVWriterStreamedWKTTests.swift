@@ -118,6 +118,13 @@ struct CSVWriterStreamedWKTTests {
         try expectSame { $0.precision = 2 }
         try expectSame([Self.line(30_000)]) { _ in }
         try expectSame([Self.line(30_000)]) { $0.lookAheadBytes = 1000 }
+        // Past a provisional header, rewritten under the final one, read back in blocks of 1 MiB.
+        let late = [Self.line(90_000), point(3, 4, ["late": "x"]), Self.line(90_000, altitudes: true)]
+        try expectSame(late) { $0.lookAheadBytes = 1000 }
+        try expectSame(late) {
+            $0.lookAheadBytes = 1000
+            $0.lineEnding = .crlf
+        }
         let many = (0..<40).map { k in Self.line(k * 37 + 1, altitudes: k % 3 == 0) }
         try expectSame(many) { $0.lookAhead = 7 }
         try expectSame(many) {
