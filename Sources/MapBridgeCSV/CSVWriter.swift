@@ -50,6 +50,10 @@ import MapBridgeModel
 ///
 /// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows and
 ///   `lookAheadBytes` of them (plus the row being written, or rewritten under the final header).
+///   The WKT of a shape of many positions (`Options.heldWKTPositions`) is never held whole: it
+///   is made from the positions a piece at a time wherever its row goes (the output, or the
+///   temporary file), and while the row waits in memory the shape is held instead of the text
+///   (`StreamedWKT`).
 public final class CSVWriter: FeatureWriter {
     let sink: ByteSink
     let options: Options
