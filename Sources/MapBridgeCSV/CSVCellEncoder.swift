@@ -145,7 +145,7 @@ struct CSVCellEncoder {
     /// Whether WKT text given in pieces (`WKTFormatter.write(_:precision:pieceSize:_:)`) must
     /// be quoted in a field, as `wktNeedsQuotes` decides for the whole: `scan` takes the pieces
     /// in order, then `needsQuotes` answers.
-    struct WKTFieldScan {
+    struct WKTFieldScan: Hashable, Sendable {
         /// The text's length so far (bytes).
         private(set) var length = 0
         private var first: UInt8?

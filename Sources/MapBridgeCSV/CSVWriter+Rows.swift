@@ -28,7 +28,7 @@ extension CSVWriter {
     /// held in its frame: for a shape of more than `Options.heldWKTPositions` positions, whose
     /// text would be held on top of its positions. The text is made twice (once here to
     /// measure it, once when written), a piece of `largeField` bytes at a time.
-    struct StreamedWKT {
+    struct StreamedWKT: Hashable, Sendable {
         /// The shape (its positions are held by the feature anyway; kept for as long as the row
         /// waits in memory for the header).
         var shape: Shape
