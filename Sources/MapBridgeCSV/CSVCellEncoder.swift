@@ -142,6 +142,44 @@ struct CSVCellEncoder {
         return false
     }
 
+    /// Whether WKT text given in pieces (`WKTFormatter.write(_:precision:pieceSize:_:)`) must
+    /// be quoted in a field, as `wktNeedsQuotes` decides for the whole: `scan` takes the pieces
+    /// in order, then `needsQuotes` answers.
+    struct WKTFieldScan: Hashable, Sendable {
+        /// The text's length so far (bytes).
+        private(set) var length = 0
+        private var first: UInt8?
+        private var last: UInt8?
+        private var separator = false
+
+        /// Takes the next piece of the text.
+        mutating func scan(_ piece: UnsafeRawBufferPointer, _ encoder: CSVCellEncoder) {
+            var bytes = piece.assumingMemoryBound(to: UInt8.self)
+            guard let end = bytes.last else { return }
+            if first == nil { first = bytes.first }
+            last = end
+            length += bytes.count
+            guard !separator else { return }
+            // Blanks at the piece's ends make the field quoted only at the text's ends (above)
+            // or as the delimiter; between them, `needsQuotes` looks for the rest.
+            while let b = bytes.first, CSVValueTyping.isBlank(b) {
+                if b == encoder.delimiter { separator = true }
+                bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+            }
+            while let b = bytes.last, CSVValueTyping.isBlank(b) {
+                if b == encoder.delimiter { separator = true }
+                bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
+            }
+            if !bytes.isEmpty && encoder.needsQuotes(bytes) { separator = true }
+        }
+
+        /// Whether the text scanned must be quoted.
+        var needsQuotes: Bool {
+            guard let first, let last else { return true }
+            return separator || CSVValueTyping.isBlank(first) || CSVValueTyping.isBlank(last)
+        }
+    }
+
     /// Appends `text`, in quotes with its quotes doubled when `quoted`.
     private func append(_ text: UnsafeBufferPointer<UInt8>, quoted: Bool, to out: inout CSVRowBytes) {
         guard quoted else {

@@ -5,7 +5,7 @@
 /// | part | bytes |
 /// |---|---|
 /// | longitude, latitude, altitude, WKT | each a LEB128 length and the field's bytes (empty when the shape gives none) |
-/// | point WKT | 1 when the WKT field is to be made from the point fields at the end (`POINT (lon lat)`: only when the layout turns out to be WKT), else 0 |
+/// | point WKT | 1 when the WKT field is to be made from the point fields at the end (`POINT (lon lat)`: only when the layout turns out to be WKT), 2 when it is streamed from the shape when the row is written (`streamedGeometry`), 3 when that field was written just before the row (read back in pieces from the temporary file of rows), else 0 |
 /// | property columns | a LEB128 count n, then the fields of property columns 0..<n joined by the delimiter, to the frame's end |
 ///
 /// Columns after the n-th are empty in the row (a column first seen in a later row).
@@ -14,6 +14,10 @@ enum CSVRowFrame {
     struct Parts {
         var longitude, latitude, altitude, wkt: UnsafeRawBufferPointer
         var pointWKT: Bool
+        /// Whether the WKT field is streamed from the shape (`streamedGeometry`).
+        var streamedWKT: Bool
+        /// Whether the WKT field was written just before the row (mark 3).
+        var wktBefore: Bool
         /// How many property columns `properties` covers.
         var columns: Int
         var properties: UnsafeRawBufferPointer
@@ -92,12 +96,22 @@ enum CSVRowFrame {
         let latitude = field(in: frame, at: &position)
         let altitude = field(in: frame, at: &position)
         let wkt = field(in: frame, at: &position)
-        let pointWKT = frame[position] == 1
+        let mark = frame[position]
         position += 1
         let columns = number(in: frame, at: &position)
-        return Parts(longitude: longitude, latitude: latitude, altitude: altitude, wkt: wkt, pointWKT: pointWKT,
-                     columns: columns, properties: UnsafeRawBufferPointer(rebasing: frame[position...]))
+        return Parts(longitude: longitude, latitude: latitude, altitude: altitude, wkt: wkt, pointWKT: mark == 1,
+                     streamedWKT: mark == 2, wktBefore: mark == 3, columns: columns,
+                     properties: UnsafeRawBufferPointer(rebasing: frame[position...]))
     }
+
+    /// The geometry part of the frame of a row whose WKT field is streamed from its shape when
+    /// the row is written, so that the text of a huge shape is never held whole: empty point
+    /// fields, an empty WKT field and the mark 2 (at `streamedMark`; 3 there when the field is
+    /// written before the row instead).
+    static var streamedGeometry: [UInt8] { [0, 0, 0, 0, 2] }
+
+    /// Where the mark of `streamedGeometry` is.
+    static var streamedMark: Int { 4 }
 
     /// The field at `position` in `frame` (its length and its bytes), moving `position` past it.
     @inline(__always)

@@ -19,7 +19,9 @@ import MapBridgeModel
 /// | geometry from none | empty fields |
 /// | property fields | as they were, then one empty field for each column added since |
 ///
-/// Memory holds one row at most (a row cut by the end of a block waits for the rest).
+/// Memory holds one row at most (a row cut by the end of a block waits for the rest), and none
+/// when the layout stays the same: such a row (the only kind a huge WKT field is in, WKT being
+/// the last layout) goes out as it comes, a block at a time, and only its end is added.
 struct CSVRowRelayout {
     typealias Layout = CSVWriter.ResolvedGeometry
 
@@ -29,8 +31,11 @@ struct CSVRowRelayout {
     private let toColumns: Int
     private let encoder: CSVCellEncoder
     private let crlf: Bool
-    /// The start of a row cut by the end of a block.
+    /// The start of a row cut by the end of a block (with the layout unchanged, at most a
+    /// carriage return that may start the line end: the rest went out already).
     private var carry = CSVRowBytes()
+    /// Whether the start of the row being read went out already (the layout unchanged).
+    private var passedOn = false
     /// Whether the bytes scanned so far end inside quotes.
     private var inQuotes = false
     /// The WKT field made from a point, reused from row to row.
@@ -82,22 +87,47 @@ struct CSVRowRelayout {
                     try row.withUnsafeBytes { try write($0, into: sink) }
                     carry.removeAll()
                 }
+                passedOn = false
                 start = i + 1
             }
             i += 1
         }
-        carry.append(UnsafeBufferPointer(start: base + start, count: n - start))
+        let rest = UnsafeBufferPointer(start: base + start, count: n - start)
+        if from == to {
+            try passOn(rest, into: sink)
+        } else {
+            carry.append(rest)
+        }
+    }
+
+    /// Writes `part`, the start of a row cut by the end of a block, when the layout stays the
+    /// same (the row is written as it was): all of it but a last carriage return, which waits
+    /// in `carry` as it may start the line end.
+    private mutating func passOn(_ part: UnsafeBufferPointer<UInt8>, into sink: ByteSink) throws {
+        guard !part.isEmpty else { return }
+        if carry.count > 0 {
+            try carry.withUnsafeBytes { try sink.write($0) }
+            carry.removeAll()
+        }
+        var out = part
+        if crlf, part.last == 0x0D {
+            out = UnsafeBufferPointer(rebasing: part.dropLast())
+            carry.append(0x0D)
+        }
+        try sink.write(UnsafeRawBufferPointer(out))
+        passedOn = true
     }
 
     /// Checks that the rows ended with a whole row.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when a row was left unfinished.
     func finish() throws {
-        guard carry.count == 0, !inQuotes else {
+        guard carry.count == 0, !inQuotes, !passedOn else {
             throw MapBridgeError(.outputUnavailable, "the CSV rows read back for the final header ended inside a row")
         }
     }
 
-    /// Writes one row (`line`, without its line end) in the final layout.
+    /// Writes one row (`line`, without its line end; with the layout unchanged, what is left
+    /// of it after `passOn`) in the final layout.
     private mutating func write(_ line: UnsafeRawBufferPointer, into sink: ByteSink) throws {
         count += 1
         var row = line

@@ -58,6 +58,11 @@ extension CSVWriter {
         /// The folder for the temporary files of rows beyond the look-ahead (and of the rows
         /// to rewrite under a final header); `nil` means `TMPDIR` (else `/tmp`).
         public var temporaryDirectory: String?
+        /// The most positions a shape may have for its WKT to be held in the row (≥ 0); the WKT
+        /// of a shape with more is streamed from its positions to the output, or to the
+        /// temporary file of rows, in pieces, and never held whole (see `CSVWriter.StreamedWKT`).
+        /// The output is the same bytes either way. Default 16,384: more than 64 KiB of text.
+        var heldWKTPositions = 1 << 14
 
         public init() {}
     }

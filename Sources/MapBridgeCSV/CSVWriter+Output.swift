@@ -1,3 +1,4 @@
+import MapBridgeIO
 import MapBridgeModel
 
 extension CSVWriter {
@@ -63,15 +64,23 @@ extension CSVWriter {
     /// then every property column. The row goes into the sink's buffer in one step: its
     /// length is bounded by the frame's parts. A WKT field longer than `largeField` (a line of
     /// thousands of positions) is written on its own first, from the frame, so that the row
-    /// is not copied whole into a block of its size.
+    /// is not copied whole into a block of its size; a streamed one (`StreamedWKT`, the next
+    /// in `waiting`) is written from its shape, a piece at a time.
     func writeRow(_ frame: UnsafeRawBufferPointer, _ layout: ResolvedGeometry) throws {
         let row = CSVRowFrame.parts(of: frame)
+        if row.streamedWKT {
+            let field = try nextWaitingWKT()
+            // Only a shape that is not a point is streamed: its layout is WKT.
+            if layout == .wkt { try writeWKT(field, to: sink) }
+        }
         // A point's WKT field, made only when the layout turned out to be WKT.
         let made: [UInt8] = layout == .wkt && row.pointWKT ? pointWKT(row) : []
         try made.withUnsafeBytes { made in
             let wkt = row.pointWKT ? made : row.wkt
-            let wktWritten = layout == .wkt && wkt.count > Self.largeField
-            if wktWritten { try sink.write(wkt) }
+            // Streamed, or written before the row from the temporary file of rows.
+            let outside = row.streamedWKT || row.wktBefore
+            let wktWritten = layout == .wkt && (outside || wkt.count > Self.largeField)
+            if wktWritten && !outside { try sink.write(wkt) }
             let columns = columnNames.count
             let padding = max(columns - max(row.columns, 1), 0)
             let delimiter = encoder.delimiter
@@ -125,6 +134,20 @@ extension CSVWriter {
 
     /// The longest WKT field (bytes) written together with the rest of its row.
     static var largeField: Int { 1 << 16 }
+
+    /// Writes the field of `wkt` into `target`, its text made from its shape a piece of
+    /// `largeField` bytes at a time.
+    /// - Throws: what writing into `target` throws.
+    func writeWKT(_ wkt: StreamedWKT, to target: ByteSink) throws {
+        if wkt.quoted { try target.write(byte: UInt8(ascii: "\"")) }
+        var failure: (any Error)?
+        _ = WKTFormatter.write(wkt.shape, precision: options.precision, pieceSize: Self.largeField) { piece in
+            guard failure == nil else { return }
+            do { try target.write(piece) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if wkt.quoted { try target.write(byte: UInt8(ascii: "\"")) }
+    }
 
     /// The WKT field of a point row, from its fields (`pointWKT(longitude:latitude:altitude:)`).
     private func pointWKT(_ row: CSVRowFrame.Parts) -> [UInt8] {

@@ -18,6 +18,27 @@ extension CSVWriter {
         /// The columns of the keys of the row before, by position: the same keys in the same
         /// order (the usual case) are found without hashing.
         var keys: [(key: String, column: Int)] = []
+        /// When the WKT of the row in `frame` is streamed from its shape (its geometry is
+        /// `CSVRowFrame.streamedGeometry`, its shape the last in `CSVWriter.waiting`), the bytes
+        /// the frame with the text in place has beyond it (`StreamedWKT.frameBytes`); else 0.
+        var streamedBytes = 0
+    }
+
+    /// The WKT field of a row, streamed from its shape when the row is written rather than
+    /// held in its frame: for a shape of more than `Options.heldWKTPositions` positions, whose
+    /// text would be held on top of its positions. The text is made twice (once here to
+    /// measure it, once when written), a piece of `largeField` bytes at a time.
+    struct StreamedWKT: Hashable, Sendable {
+        /// The shape (its positions are held by the feature anyway; kept for as long as the row
+        /// waits in memory for the header).
+        var shape: Shape
+        /// Whether the field is quoted (as `CSVCellEncoder.wktNeedsQuotes` decides).
+        var quoted: Bool
+        /// The field's length in bytes, quotes included.
+        var length: Int
+
+        /// The bytes the frame with the text in place has beyond the streamed frame.
+        var frameBytes: Int { CSVRowFrame.numberLength(length) - 1 + length }
     }
 
     /// Encodes the row for `feature` into `s.frame` (see `CSVRowFrame`): its geometry fields
@@ -27,7 +48,7 @@ extension CSVWriter {
         s.frame.removeAll()
         s.cells.removeAll()
         s.spanCount = 0
-        try encodeGeometry(feature.shape, feature, into: &s.frame)
+        s.streamedBytes = try encodeGeometry(feature.shape, feature, into: &s.frame)
         var sorted = true
         var position = 0
         // The columns up to the last field's (its column + 1).
@@ -139,11 +160,14 @@ extension CSVWriter {
 
     // MARK: Geometry
 
-    /// Appends the point fields (for a point) and the WKT field (when WKT may be written).
-    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout CSVRowBytes) throws {
+    /// Appends the point fields (for a point) and the WKT field (when WKT may be written); for
+    /// a shape of more than `Options.heldWKTPositions` positions, `CSVRowFrame.streamedGeometry`
+    /// instead, putting the WKT to stream at the end of `waiting`. Returns the bytes the frame
+    /// with the text in place would have beyond it (`StreamedWKT.frameBytes`), else 0.
+    private func encodeGeometry(_ shape: Shape?, _ feature: Feature, into frame: inout CSVRowBytes) throws -> Int {
         guard let shape else {
             for _ in 0..<5 { frame.append(0) }  // four empty fields, no point WKT
-            return
+            return 0
         }
         shapes.any = true
         switch shape {
@@ -155,9 +179,65 @@ extension CSVWriter {
                 throw MapBridgeError(.data, "feature \(featureCount + 1) is a \(shape.kind.rawValue), which \(Setting.csvGeometry.mention(value: ".\(layout)", argument: layout.rawValue)) cannot hold (it is for points); write it with \(Setting.csvGeometry.mention(value: ".wkt", argument: "wkt"))",
                                      at: feature.location)
             }
+            if Self.holds(shape, moreThan: options.heldWKTPositions) {
+                for b in CSVRowFrame.streamedGeometry { frame.append(b) }
+                let streamed = measureWKT(of: shape, feature)
+                waiting.append(streamed)
+                return streamed.frameBytes
+            }
             for _ in 0..<3 { frame.append(0) }
             appendWKT(of: shape, feature, into: &frame)
         }
+        return 0
+    }
+
+    /// Whether `shape` has more than `limit` positions, counted by list rather than by position.
+    static func holds(_ shape: Shape, moreThan limit: Int) -> Bool {
+        switch shape {
+        case .polyline(let line): line.coordinates.count > limit
+        case .polygon(let p): positions(of: p) > limit
+        default: positions(of: shape, upTo: limit) > limit
+        }
+    }
+
+    /// The number of positions in `shape`, counted by list, or a number over `limit` once the
+    /// count passes it.
+    private static func positions(of shape: Shape, upTo limit: Int) -> Int {
+        var n = 0
+        switch shape {
+        case .annotation, .circle: n = 1
+        case .polyline(let line): n = line.coordinates.count
+        case .polygon(let p): n = positions(of: p)
+        case .multiPoint(let points): n = points.count
+        case .multiPolyline(let lines): for line in lines where n <= limit { n += line.coordinates.count }
+        case .multiPolygon(let polygons): for p in polygons where n <= limit { n += positions(of: p) }
+        case .collection(let shapes): for s in shapes where n <= limit { n += positions(of: s, upTo: limit - n) }
+        }
+        return n
+    }
+
+    private static func positions(of polygon: Polygon) -> Int {
+        var n = polygon.outer.count
+        for hole in polygon.holes { n += hole.count }
+        return n
+    }
+
+    /// The field `appendWKT` would append for `shape`, measured from its text made a piece at
+    /// a time and not kept; reports what `appendWKT` reports.
+    private func measureWKT(of shape: Shape, _ feature: Feature) -> StreamedWKT {
+        var scan = CSVCellEncoder.WKTFieldScan()
+        let encoder = self.encoder
+        let lost = WKTFormatter.write(shape, precision: options.precision, pieceSize: Self.largeField) {
+            scan.scan($0, encoder)
+        }
+        if lost.droppedAltitudes { noteDroppedAltitudes(feature) }
+        let quoted = scan.needsQuotes
+        return StreamedWKT(shape: shape, quoted: quoted, length: scan.length + (quoted ? 2 : 0))
+    }
+
+    private func noteDroppedAltitudes(_ feature: Feature) {
+        note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
+             at: feature.location)
     }
 
     /// Appends the fields of a point (`shape` is a point or a circle at `c`).
@@ -201,10 +281,7 @@ extension CSVWriter {
         let room = CSVRowFrame.maxNumberLength + 1
         frame.withUnsafeSpace(room) { _ in room }
         let lost = WKTFormatter.write(shape, precision: options.precision, into: &frame)
-        if lost.droppedAltitudes {
-            note("csv-mixed-altitudes", "WKT cannot mix positions with and without altitude in one geometry; such geometries are written without altitudes",
-                 at: feature.location)
-        }
+        if lost.droppedAltitudes { noteDroppedAltitudes(feature) }
         let textStart = mark + room
         let textEnd = frame.count
         // WKT starts with a letter: it never reads as a number, a boolean or null. It holds no

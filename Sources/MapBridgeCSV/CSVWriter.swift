@@ -50,6 +50,10 @@ import MapBridgeModel
 ///
 /// - Complexity: O(n) in the size of the output; memory holds at most `lookAhead` rows and
 ///   `lookAheadBytes` of them (plus the row being written, or rewritten under the final header).
+///   The WKT of a shape of many positions (`Options.heldWKTPositions`) is never held whole: it
+///   is made from the positions a piece at a time wherever its row goes (the output, or the
+///   temporary file), and while the row waits in memory the shape is held instead of the text
+///   (`StreamedWKT`).
 public final class CSVWriter: FeatureWriter {
     let sink: ByteSink
     let options: Options
@@ -76,6 +80,11 @@ public final class CSVWriter: FeatureWriter {
     var lateColumns = 0
     /// Buffers reused from row to row.
     var scratch = RowScratch()
+    /// The WKT fields of the rows with their WKT streamed (`StreamedWKT`) not written yet, in
+    /// row order from `waitingHead` on: those waiting in `spool`'s memory, and the row being
+    /// written. A row written takes the first.
+    var waiting: [StreamedWKT] = []
+    var waitingHead = 0
     /// The vocabulary's steps for the row before (`PropertyVocabulary.WritePlan`).
     var plan = PropertyVocabulary.WritePlan()
     /// Diagnostic codes reported so far: each kind is reported once.
@@ -141,6 +150,8 @@ public final class CSVWriter: FeatureWriter {
         guard state == .begun else { return }
         try encodeRow(for: feature, into: &scratch)
         featureCount += 1
+        // The frame's length with its WKT in place: the spool decides on it.
+        let length = scratch.frame.count + scratch.streamedBytes
         if let provisional, spool == nil {
             if resolvedGeometry() == provisional.layout && columnNames.count == provisional.columns {
                 try scratch.frame.withUnsafeBytes { try writeRow($0, provisional.layout) }
@@ -152,14 +163,51 @@ public final class CSVWriter: FeatureWriter {
                                 directory: options.temporaryDirectory)
         }
         if let spool {
-            if provisional == nil && sink.isRewindable && spool.overflows(adding: scratch.frame.count) {
+            if provisional == nil && sink.isRewindable && spool.overflows(adding: length) {
                 try writeProvisionalHeader(then: spool)
+            } else if scratch.streamedBytes > 0 {
+                try holdStreamed(length: length, in: spool)
             } else {
                 try scratch.frame.withUnsafeBytes { try spool.append($0) }
             }
         } else if let geometry {
             try scratch.frame.withUnsafeBytes { try writeRow($0, geometry) }
         }
+    }
+
+    /// Adds the row in `scratch`, whose WKT is streamed (the last in `waiting`) and whose frame
+    /// with the WKT in place is `length` bytes, to `spool`: in memory, its frame (its shape
+    /// stays in `waiting`); in the temporary file, its WKT field streamed into it and then its
+    /// frame (read back the same way, the field a piece at a time).
+    private func holdStreamed(length: Int, in spool: CSVRowSpool) throws {
+        if spool.keepsInMemory(adding: length) {
+            try scratch.frame.withUnsafeBytes { try spool.append($0, countedAs: length) }
+            return
+        }
+        guard waitingHead < waiting.count, let streamed = waiting.popLast() else {
+            throw MapBridgeError(.outputUnavailable, "a CSV row waiting for the header has lost its geometry")
+        }
+        // The field goes before the frame, which says so (mark 3).
+        scratch.frame.store(3, at: CSVRowFrame.streamedMark)
+        try scratch.frame.withUnsafeBytes { frame in
+            try spool.append(frame, after: streamed.length) { try writeWKT(streamed, to: $0) }
+        }
+    }
+
+    /// The WKT of the next row written with its WKT streamed (the first in `waiting`).
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when there is none (rows and
+    ///   shapes out of step).
+    func nextWaitingWKT() throws -> StreamedWKT {
+        guard waitingHead < waiting.count else {
+            throw MapBridgeError(.outputUnavailable, "a CSV row waiting for the header has lost its geometry")
+        }
+        let next = waiting[waitingHead]
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll()
+            waitingHead = 0
+        }
+        return next
     }
 
     /// Writes the header and the rows that waited for it, and flushes the sink.
@@ -175,7 +223,7 @@ public final class CSVWriter: FeatureWriter {
                 self.spool = nil
                 keptProvisionalHeader = false
                 try rewrite(provisional, as: resolved)
-                try spool.forEach { try writeRow($0, resolved) }
+                try spool.forEach({ try writeRow($0, resolved) }, field: { if resolved == .wkt { try sink.write($0) } })
             } else {
                 // The provisional header is the final one: its renamed columns are reported now,
                 // as writing it here would.
@@ -187,7 +235,7 @@ public final class CSVWriter: FeatureWriter {
             let resolved = resolvedGeometry()
             geometry = resolved
             try writeHeader(resolved)
-            try spool.forEach { try writeRow($0, resolved) }
+            try spool.forEach({ try writeRow($0, resolved) }, field: { if resolved == .wkt { try sink.write($0) } })
         }
         if document.name != nil || document.description != nil || !document.foreignMembers.isEmpty {
             note("csv-document", "CSV has no place for the document's name, description or other members; they are not written")

@@ -39,20 +39,69 @@ public enum WKTFormatter {
     static func write(_ shape: Shape, precision: Int?, into out: inout CSVRowBytes)
         -> (droppedAltitudes: Bool, circles: Bool)
     {
-        var builder = Builder(precision: precision)
+        var builder = Builder(precision: precision, drain: KeepAll())
         swap(&builder.out, &out)
         builder.write(shape)
         swap(&builder.out, &out)
         return (builder.droppedAltitudes, builder.circles)
     }
 
-    private struct Builder {
+    /// Writes the WKT of `shape` (the bytes of `text(of:precision:)`) in pieces of at least
+    /// `pieceSize` bytes (≥ 1; the last may be shorter, and a piece runs at most one position
+    /// over), handing each to `piece` (valid during the call only): the text of a line of
+    /// millions of positions is never held whole. Returns what it could not hold (see `Output`).
+    static func write(_ shape: Shape, precision: Int?, pieceSize: Int, _ piece: (UnsafeRawBufferPointer) -> Void)
+        -> (droppedAltitudes: Bool, circles: Bool)
+    {
+        withoutActuallyEscaping(piece) { piece in
+            var builder = Builder(precision: precision, drain: Pieces(body: piece))
+            builder.pieceSize = max(pieceSize, 1)
+            builder.write(shape)
+            builder.handOver()
+            return (builder.droppedAltitudes, builder.circles)
+        }
+    }
+
+    /// Where a `Builder` hands its text over, a piece at a time, if anywhere.
+    private protocol PieceDrain {
+        /// Whether the text is handed over in pieces (`false`: it is all kept in `out`).
+        static var handsOver: Bool { get }
+        func take(_ piece: UnsafeRawBufferPointer)
+    }
+
+    /// The text is kept whole.
+    private struct KeepAll: PieceDrain {
+        static var handsOver: Bool { false }
+        func take(_ piece: UnsafeRawBufferPointer) {}
+    }
+
+    /// The text is handed to `body` in pieces.
+    private struct Pieces: PieceDrain {
+        let body: (UnsafeRawBufferPointer) -> Void
+        static var handsOver: Bool { true }
+        func take(_ piece: UnsafeRawBufferPointer) { body(piece) }
+    }
+
+    private struct Builder<Drain: PieceDrain> {
         let precision: Int?
         var out = CSVRowBytes()
         var droppedAltitudes = false
         var circles = false
+        /// Where the text so far is handed over (`handOver`) once it reaches `pieceSize` bytes.
+        let drain: Drain
+        var pieceSize = Int.max
 
-        init(precision: Int?) { self.precision = precision }
+        init(precision: Int?, drain: Drain) {
+            self.precision = precision
+            self.drain = drain
+        }
+
+        /// Hands the text in `out` to `drain` and empties `out` (nothing when the text is kept whole).
+        mutating func handOver() {
+            guard Drain.handsOver else { return }
+            out.withUnsafeBytes { drain.take($0) }
+            out.removeAll()
+        }
 
         mutating func write(_ shape: Shape) {
             switch shape {
@@ -150,6 +199,7 @@ public enum WKTFormatter {
                 put(" ")
                 WKTFormatter.appendNumber(c, .altitude, alt, precision: precision, to: &out)
             }
+            if Drain.handsOver && out.count >= pieceSize { handOver() }
         }
     }
 

@@ -280,6 +280,33 @@ struct CSVWriterProvisionalHeaderTests {
         }
     }
 
+    @Test("rows of an unchanged layout read back in blocks cut anywhere go out as they come", arguments: [false, true])
+    func sameLayoutCutAnywhere(crlf: Bool) throws {
+        let end = crlf ? "\r\n" : "\n"
+        // The rows a provisional `wkt` header with one property column holds.
+        let rows = ["\"LINESTRING (1 2, 3 4)\",x", "POINT (1 2),\"a\r\nb\"", ",", "\"LINESTRING (5 6, 7 8)\",\"\r\""]
+        let text = rows.map { $0 + end }.joined()
+        let expected = rows.map { $0 + "," + end }.joined()
+        for size in [1, 2, 3, 5, 8, 64] {
+            let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
+            var relayout = CSVRowRelayout(from: .wkt, columns: 1, to: .wkt, columns: 2,
+                                          encoder: CSVCellEncoder(delimiter: .comma), lineEnding: crlf ? .crlf : .lf)
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try relayout.rewrite($0, into: sink) }
+            }
+            try relayout.finish()
+            try sink.flush()
+            #expect(String(decoding: sink.collectedBytes, as: UTF8.self) == expected, "blocks of \(size)")
+            #expect(relayout.count == 4)
+        }
+        let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
+        var relayout = CSVRowRelayout(from: .wkt, columns: 1, to: .wkt, columns: 2,
+                                      encoder: CSVCellEncoder(delimiter: .comma), lineEnding: crlf ? .crlf : .lf)
+        try Array("POINT (1 2),x\(end)LINESTRING".utf8).withUnsafeBytes { try relayout.rewrite($0, into: sink) }
+        #expect(throws: MapBridgeError.self) { try relayout.finish() }
+    }
+
     @Test("rows that end inside a row are an error")
     func unfinishedRow() throws {
         let sink = ByteSink(collectingInMemoryNamed: "rows.csv")

@@ -1,7 +1,8 @@
 """One GeoJSON LineString of n vertices (issue 14, item 2): converting it holds the feature's
 coordinates, and each must stay small: a 32-byte Coordinate whose numbers' text is a count of
 fraction digits (FixedPointSpelling), no String per number (86 bytes per vertex with the 80-byte
-Coordinate of three Strings, 35 with the 32-byte one)."""
+Coordinate of three Strings, 35 with the 32-byte one). Into CSV the line's WKT is streamed
+from the coordinates, never held whole (48 bytes per vertex when it was held in the row)."""
 import os
 import random
 
@@ -26,5 +27,7 @@ def generate(n, folder):
     return path
 
 
-def command(mapbridge, path, folder):
-    return [mapbridge, "convert", path, os.path.join(folder, "out.geojson")]
+VARIANTS = [
+    ("geojson_long_line", lambda mapbridge, path, folder: [mapbridge, "convert", path, os.path.join(folder, "out.geojson")]),
+    ("geojson_long_line-csv", lambda mapbridge, path, folder: [mapbridge, "convert", path, os.path.join(folder, "out.csv")]),
+]
