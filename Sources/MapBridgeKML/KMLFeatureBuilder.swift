@@ -82,6 +82,28 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case leaf(KMLElement, CoordinateList?)
         /// A Point: its first position and how many its coordinates had (no array for one).
         case point(first: Coordinate?, count: Int)
+
+        /// Which of the cases this is, without its payload.
+        var kind: FrameKind {
+            switch self {
+            case .multi: .multi
+            case .polygon: .polygon
+            case .track: .track
+            case .leaf: .leaf
+            case .point: .point
+            }
+        }
+    }
+
+    /// The cases of `Frame`, without their payloads.
+    enum FrameKind {
+        case multi, polygon, track, leaf, point
+    }
+
+    /// The kind of the innermost frame (`nil`: none), read in place: `frames.last` would copy
+    /// the frame out, payload and all, and destroy the copy.
+    private var innermostFrameKind: FrameKind? {
+        frames.isEmpty ? nil : frames[frames.count - 1].kind
     }
 
     /// The parser that drives the builder, asked for locations. Not counted: the parser keeps
@@ -947,6 +969,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private static let keptPositions = 1 << 16
 
     private func endCoordinates() {
+        // A Point's one tuple (nearly every Point), read whole and not cut: straight into its
+        // frame, without the list and the stream a line's coordinates go through.
+        if innermostFrameKind == .point, !coordinateStream.touched, let only = KMLCoordinates.singlePlainTuple(text.bytes) {
+            featureVertices += 1
+            if featureVertices > limits.maximumVertices, problem == nil {
+                problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+            }
+            frames[frames.count - 1] = .point(first: only, count: 1)
+            return
+        }
         let kind: KMLElement
         switch frames.last {
         case .leaf(let leaf, _)?: kind = leaf
@@ -1005,7 +1037,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// A Point closes: its first position is its geometry.
     private func endPoint() {
-        guard case .point(let first, let count)? = frames.popLast() else { return }
+        guard let kind = innermostFrameKind else { return }
+        guard kind == .point, case .point(let first, let count) = frames[frames.count - 1] else {
+            frames.removeLast()
+            return
+        }
+        frames.removeLast()
         if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
         if let first { add(.annotation(first)) }
     }
@@ -1129,7 +1166,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
     private func add(_ shape: Shape) {
-        if case .multi? = frames.last, case .multi(let kind, var shapes)? = frames.popLast() {
+        if innermostFrameKind == .multi, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
         } else if draft?.firstShape == nil {
