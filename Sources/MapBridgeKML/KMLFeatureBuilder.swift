@@ -237,7 +237,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = String(xmlText: Self.trimmed(text.bytes))
+        let trimmed = KMLText.string(Self.trimmed(text.bytes))
         trimmedCache = trimmed
         return trimmed
     }
@@ -348,7 +348,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !draftProperties.entries.isEmpty { draftProperties = Properties() }
             featureSerial &+= 1
             keysAreMarkedNames = true
-            if let id = attribute("id") { draft?.id = .string(id) }
+            if let id = Self.attributeValue("id", in: attributes) { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
                 draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
@@ -825,6 +825,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         let name = attributes.value(of: "name")
         (dataName, dataNameMayBeSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.mayBeSpecial) ?? false, nil)
+    }
+
+    /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
+    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string`).
+    private static func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
+        // Bytes holding `&` (an escape, which `value(of:)` expands) are left to it.
+        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return KMLText.string(bytes) }
+        return attributes.value(of: key)
     }
 
     /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
