@@ -225,6 +225,19 @@ public final class KMLReader: FeatureReader {
         var i = start
         while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "S")), n - i) {
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // Every spelling has `t` (Style) or `c` (Schema) after the `S`; most hits are an
+            // inline `<Style>`, a sub-style (`<IconStyle>`) or their end tags, which a `>`
+            // after the name (and no `CascadingStyle` around it) rules out in two bytes.
+            let second = byte(at: at + 1)
+            if second == UInt8(ascii: "t") {
+                if byte(at: at + 5) == UInt8(ascii: ">"), byte(at: at - 9) != UInt8(ascii: "C") {
+                    i = at + 1
+                    continue
+                }
+            } else if second != UInt8(ascii: "c") {
+                i = at + 1
+                continue
+            }
             if has("Style", at: at) {
                 // Most are an inline `<Style>` or its end tag: the byte after the name and the
                 // one `CascadingStyle` would start with rule them out before any spelling.
