@@ -167,6 +167,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     @exclusivity(unchecked) private var dataNames = KMLNameCache()
     /// The `dataNames` slot that keeps `dataName`, or `nil` (a name not kept there).
     private var dataNameSlot: Int?
+    /// The `dataNames` slot of the last `Data` or `SimpleData` name read in the feature being
+    /// read, or `noDataSlot` (none yet, or one not kept in a slot).
+    private var previousDataSlot = noDataSlot
+    /// For each `dataNames` slot (and `noDataSlot`: the feature's first name), the slot of the
+    /// name that last followed its name in a feature (`noDataSlot`: none yet), tried first.
+    @exclusivity(unchecked) private var nextDataSlot = [Int](repeating: noDataSlot, count: KMLNameCache.slotCount + 1)
+    /// Not a `dataNames` slot: the index after them.
+    private static let noDataSlot = KMLNameCache.slotCount
     /// A number for each feature read (the mark `dataNames` slots get while it is read).
     private var featureSerial = 0
     /// Whether every key of the feature's properties so far is a data name added through a
@@ -348,6 +356,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !draftProperties.entries.isEmpty { draftProperties = Properties() }
             featureSerial &+= 1
             keysAreMarkedNames = true
+            previousDataSlot = Self.noDataSlot
             if let id = Self.attributeValue("id", in: attributes) { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
@@ -817,11 +826,30 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// has none), its string made once per distinct name (`KMLNameCache`), with whether it may
     /// be a special key and the slot that keeps it.
     private func readDataName(_ attributes: XMLAttributeList) {
+        let previous = previousDataSlot
+        previousDataSlot = Self.noDataSlot
         // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
-        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.entry(bytes, markingNew: featureSerial) {
-            Self.fill(&dataName, with: found.name)
-            (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, found.slot)
-            return
+        if let bytes = attributes.valueBytes(of: "name") {
+            // Most placemarks of a file name their data in the same order: the name that
+            // followed the previous one the last time is tried first.
+            let expected = nextDataSlot[previous]
+            if expected != Self.noDataSlot, dataNames.holds(bytes, in: expected) {
+                previousDataSlot = expected
+                dataNameMayBeSpecial = dataNames.mayBeSpecial(in: expected)
+                dataNameSlot = expected
+                Self.fill(&dataName, with: dataNames.name(in: expected))
+                return
+            }
+            if let found = dataNames.entry(bytes, markingNew: featureSerial) {
+                let slot = found.slot
+                if let slot {
+                    nextDataSlot[previous] = slot
+                    previousDataSlot = slot
+                }
+                (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, slot)
+                Self.fill(&dataName, with: found.name)
+                return
+            }
         }
         let name = attributes.value(of: "name")
         (dataName, dataNameMayBeSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.mayBeSpecial) ?? false, nil)
