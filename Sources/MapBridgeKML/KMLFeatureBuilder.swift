@@ -83,6 +83,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// A Point: its first position and how many its coordinates had (no array for one).
         case point(first: Coordinate?, count: Int)
 
+        /// The element of a `.leaf` (a LineString otherwise, which no caller asks).
+        var leafElement: KMLElement {
+            if case .leaf(let element, _) = self { return element }
+            return .lineString
+        }
+
         /// Which of the cases this is, without its payload.
         var kind: FrameKind {
             switch self {
@@ -103,7 +109,41 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// The kind of the innermost frame (`nil`: none), read in place: `frames.last` would copy
     /// the frame out, payload and all, and destroy the copy.
     private var innermostFrameKind: FrameKind? {
-        frames.isEmpty ? nil : frames[frames.count - 1].kind
+        if pointOpen { return .point }
+        return frames.isEmpty ? nil : frames[frames.count - 1].kind
+    }
+
+    /// Opens a frame inside the others.
+    private func pushFrame(_ frame: Frame) {
+        settleOpenPoint()
+        frames.append(frame)
+    }
+
+    /// Closes the innermost frame and returns it.
+    private func popFrame() -> Frame? {
+        guard pointOpen else { return frames.popLast() }
+        pointOpen = false
+        return .point(first: openPointFirst.take(), count: openPointCount)
+    }
+
+    /// The innermost frame, a Point, now has `first` (of `count` positions).
+    @inline(__always)
+    private func setInnermostPoint(first: consuming Coordinate?, count: Int) {
+        if pointOpen {
+            // Most Points have one `coordinates`: nothing there before to destroy, asked first.
+            if openPointFirst == nil { openPointFirst = first } else { openPointFirst = first }
+            openPointCount = count
+        } else {
+            frames[frames.count - 1] = .point(first: first, count: count)
+        }
+    }
+
+    /// The open Point kept in `openPointFirst` and `openPointCount` goes on `frames`, under a
+    /// frame about to open.
+    private func settleOpenPoint() {
+        guard pointOpen else { return }
+        pointOpen = false
+        frames.append(.point(first: openPointFirst.take(), count: openPointCount))
     }
 
     /// The parser that drives the builder, asked for locations. Not counted: the parser keeps
@@ -147,6 +187,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// optional draft to look through for each value.
     @exclusivity(unchecked) private var draftProperties = Properties()
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// Whether the innermost frame is a Point kept in `openPointFirst` and `openPointCount`, not
+    /// on `frames` (nearly every Point: no frame is made, copied or destroyed for it). A frame
+    /// opened inside it puts it on `frames` first (`settleOpenPoint`), so that the frames keep
+    /// their order.
+    private var pointOpen = false
+    /// The open Point's first position (`nil` while there is none, and whenever `pointOpen` is not set).
+    @exclusivity(unchecked) private var openPointFirst: Coordinate?
+    /// How many positions the open Point's coordinates had.
+    private var openPointCount = 0
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
     // Styles being read.
@@ -366,6 +415,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             featureVertices = 0
             // Empty already unless a geometry was left open (emptying an empty array still costs a call).
             if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+            if pointOpen {
+                pointOpen = false
+                openPointFirst = nil
+            }
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
@@ -397,23 +450,29 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .simpleData:
             readDataName(attributes)
-        case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
+        case .simpleArrayData where innermostFrameKind == .track:
             pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
-            frames.append(.multi(name, []))
+            pushFrame(.multi(name, []))
         case .polygon:
-            frames.append(.polygon(outer: nil, holes: [], inInner: false))
+            pushFrame(.polygon(outer: nil, holes: [], inInner: false))
         case .innerBoundaryIs:
-            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true) }
+            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
+                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true)
+            }
         case .outerBoundaryIs:
-            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false) }
+            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
+                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false)
+            }
         case .track:
-            frames.append(.track(whens: [], coords: []))
+            pushFrame(.track(whens: [], coords: []))
             pendingArrays = []
         case .point:
-            frames.append(.point(first: nil, count: 0))
+            settleOpenPoint()
+            pointOpen = true
+            openPointCount = 0
         case .lineString, .linearRing:
-            frames.append(.leaf(name, nil))
+            pushFrame(.leaf(name, nil))
         case .other, .update:
             // Report the outermost unread element only, not everything inside it.
             if parent()?.isUnread == true { break }
@@ -539,7 +598,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         guard n >= 2, stack[n - 1] == .coordinates, readingFeature, !readingStyle, !collectsOnlyStyles,
               markupBase == 0
         else { return false }
-        switch frames.last {
+        switch innermostFrameKind {
         case .leaf?, .point?: break
         default: return false
         }
@@ -759,7 +818,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             endCoordinates()
         case .when where container == .track:
             // Taken off the stack while it grows, so the array is not copied for each time.
-            if case .track? = frames.last, case .track(var whens, let coords)? = frames.popLast() {
+            if innermostFrameKind == .track, case .track(var whens, let coords)? = frames.popLast() {
                 whens.append(trimmedText)
                 frames.append(.track(whens: whens, coords: coords))
             }
@@ -1012,12 +1071,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
-            frames[frames.count - 1] = .point(first: only, count: 1)
+            setInnermostPoint(first: only, count: 1)
             return
         }
         let kind: KMLElement
-        switch frames.last {
-        case .leaf(let leaf, _)?: kind = leaf
+        switch innermostFrameKind {
+        case .leaf?: kind = frames[frames.count - 1].leafElement
         case .point?: kind = .point
         default:
             if coordinateStream.touched { coordinateStream.cancel() }
@@ -1033,7 +1092,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
             if kind == .point {
-                frames[frames.count - 1] = .point(first: positions.first, count: positions.count)
+                setInnermostPoint(first: positions.first, count: positions.count)
             } else {
                 // Moved into the frame: the next text starts a new list (this one is the line's).
                 frames[frames.count - 1] = .leaf(kind, positions)
@@ -1048,7 +1107,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endTrackCoord() {
         // Taken off the stack while it grows (and put back on every path), so the array of
         // positions is not copied for each one: a track of n points costs O(n), not O(n²).
-        guard case .track? = frames.last, case .track(let whens, var coords)? = frames.popLast() else { return }
+        guard innermostFrameKind == .track, case .track(let whens, var coords)? = frames.popLast() else { return }
         defer { frames.append(.track(whens: whens, coords: coords)) }
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
@@ -1073,22 +1132,29 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// A Point closes: its first position is its geometry.
     private func endPoint() {
-        guard let kind = innermostFrameKind else { return }
-        guard kind == .point, case .point(let first, let count) = frames[frames.count - 1] else {
+        let first: Coordinate?, count: Int
+        if pointOpen {
+            pointOpen = false
+            (first, count) = (openPointFirst.take(), openPointCount)
+        } else {
+            guard let kind = innermostFrameKind else { return }
+            guard kind == .point, case .point(let f, let c) = frames[frames.count - 1] else {
+                frames.removeLast()
+                return
+            }
             frames.removeLast()
-            return
+            (first, count) = (f, c)
         }
-        frames.removeLast()
         if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
         if let first { add(.annotation(first)) }
     }
 
     private func endLeaf(_ kind: KMLElement) {
-        guard case .leaf(_, let coordinates)? = frames.popLast() else { return }
+        guard case .leaf(_, let coordinates)? = popFrame() else { return }
         let cs = coordinates ?? []
         if cs.isEmpty {
             // <LineString/> without coordinates: no geometry.
-            if case .polygon? = frames.last {} else { return }
+            if innermostFrameKind != .polygon { return }
         }
         let shape: Shape?
         switch kind {
@@ -1100,7 +1166,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
             }
         default:  // LinearRing
-            if case .polygon? = frames.last, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
+            if innermostFrameKind == .polygon, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
                 if inInner { holes.append(cs) }
                 frames.append(.polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner))
                 return
@@ -1111,7 +1177,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endPolygon() {
-        guard case .polygon(let outer, let holes, _)? = frames.popLast() else { return }
+        guard case .polygon(let outer, let holes, _)? = popFrame() else { return }
         guard let outer, !outer.isEmpty else { return }
         add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
     }
@@ -1154,7 +1220,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endTrack() {
-        guard case .track(var whens, let slots)? = frames.popLast() else { return }
+        guard case .track(var whens, let slots)? = popFrame() else { return }
         let coords = slots.compactMap { $0 }
         var arrays = pendingArrays
         pendingArrays = []
@@ -1190,7 +1256,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endMulti() {
-        guard case .multi(_, let shapes)? = frames.popLast() else { return }
+        guard case .multi(_, let shapes)? = popFrame() else { return }
         // Nested MultiGeometry adds nothing a flat collection does not say.
         let flat = shapes.flatMap { shape -> [Shape] in
             if case .collection(let members) = shape { return members }

@@ -82,4 +82,22 @@ struct KMLPointTupleTests {
                                                      .annotation(Coordinate(longitude: 10, latitude: 11))]))
         #expect(r.features[4].shape == nil)
     }
+
+    @Test("a Point held outside the frames keeps its place among them: inside a Point, around a line, inside a Style")
+    func nesting() throws {
+        let r = try readKML(kml("""
+            <Placemark><Point><coordinates>1,2</coordinates><Point><coordinates>3,4</coordinates></Point></Point></Placemark>
+            <Placemark><Point><coordinates>1,2</coordinates><LineString><coordinates>5,6 7,8</coordinates></LineString></Point></Placemark>
+            <Placemark><Style><Point><coordinates>1,2</coordinates></Point></Style><LineString><coordinates>0,0 1,1</coordinates></LineString></Placemark>
+            <Placemark><Point><coordinates>1,2</coordinates><coordinates>3,4</coordinates></Point></Placemark>
+            """))
+        #expect(r.features.count == 4)
+        guard r.features.count == 4 else { return }
+        let a = Coordinate(longitude: 1, latitude: 2)
+        #expect(r.features[0].shape == .collection([.annotation(Coordinate(longitude: 3, latitude: 4)), .annotation(a)]))
+        let line = Polyline([Coordinate(longitude: 5, latitude: 6), Coordinate(longitude: 7, latitude: 8)])
+        #expect(r.features[1].shape == .collection([.polyline(line), .annotation(a)]))
+        #expect(r.features[2].shape == .polyline(Polyline([Coordinate(longitude: 0, latitude: 0), Coordinate(longitude: 1, latitude: 1)])))
+        #expect(r.features[3].shape == .annotation(Coordinate(longitude: 3, latitude: 4)))
+    }
 }
