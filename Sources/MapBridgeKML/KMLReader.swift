@@ -228,9 +228,13 @@ public final class KMLReader: FeatureReader {
             // Every spelling has `t` (Style) or `c` (Schema) after the `S`; most hits are an
             // inline `<Style>`, a sub-style (`<IconStyle>`) or their end tags, which a `>`
             // after the name (and no `CascadingStyle` around it) rules out in two bytes.
-            let second = byte(at: at + 1)
+            // Read in place when all three bytes are inside the window (nearly always).
+            let inside = at >= 9 && at + 5 < n
+            let second = inside ? base[at + 1] : byte(at: at + 1)
             if second == UInt8(ascii: "t") {
-                if byte(at: at + 5) == UInt8(ascii: ">"), byte(at: at - 9) != UInt8(ascii: "C") {
+                let fifth = inside ? base[at + 5] : byte(at: at + 5)
+                let before = inside ? base[at - 9] : byte(at: at - 9)
+                if fifth == UInt8(ascii: ">"), before != UInt8(ascii: "C") {
                     i = at + 1
                     continue
                 }
