@@ -282,6 +282,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         name.localName ?? parser?.currentElementLocalName ?? ""
     }
 
+    /// The element `k` levels out from the one being reported (1: its parent), if any. Inlined:
+    /// most element ends ask it, and the call costs more than the two loads.
+    @inline(__always)
     private func parent(_ k: Int = 1) -> KMLElement? {
         stack.count > k ? stack[stack.count - 1 - k] : nil
     }
@@ -307,7 +310,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        NumberParsing.trimmingSpaces(bytes)
+        // Most texts have nothing around them to trim: two byte tests (each above the space,
+        // so neither is one of those four), no call.
+        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20 { return bytes }
+        return NumberParsing.trimmingSpaces(bytes)
     }
 
     private func warnOnce(_ code: String, _ message: String) {
