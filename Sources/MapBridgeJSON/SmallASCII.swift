@@ -7,13 +7,13 @@
 ///
 /// The form is checked once against strings the runtime made itself (`layoutHolds`); where it
 /// differs, callers make their strings the general way.
-enum SmallASCII {
+package enum SmallASCII {
     /// The most bytes a small string holds.
-    static let capacity = 15
+    package static let capacity = 15
 
     /// Whether the runtime's small ASCII strings are laid out as `words(_:)` lays them out,
     /// for every count from 0 to `capacity`.
-    static let layoutHolds: Bool = {
+    package static let layoutHolds: Bool = {
         let probe = "0123456789abcde"
         for n in 0...capacity {
             let expected = String(probe.prefix(n))
@@ -24,17 +24,29 @@ enum SmallASCII {
         return true
     }()
 
+    /// The string of `bytes` when they are at most `capacity` bytes, all ASCII, and the layout
+    /// holds; `nil` otherwise (the caller makes it the general way). For bytes not known to be
+    /// ASCII, such as XML text: the test is one mask over the two words.
+    @inlinable @inline(__always)
+    package static func string(ifASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count <= capacity, layoutHolds else { return nil }
+        let (low, high) = words(bytes)
+        // The top byte of `high` holds the flags and the count; every byte below it is text or zero.
+        guard (low | high & 0x00FF_FFFF_FFFF_FFFF) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return unsafeBitCast((low, high), to: String.self)
+    }
+
     /// The string of `bytes`.
     /// - Precondition: `layoutHolds`; `bytes` are ASCII (each below 0x80), at most `capacity`.
     @inline(__always)
-    static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         unsafeBitCast(words(bytes), to: String.self)
     }
 
     /// The two words of the small string of `bytes` (at most `capacity` of them): the first
     /// eight bytes, then the rest with the discriminator and count on top; unused bytes zero.
-    @inline(__always)
-    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    @inlinable @inline(__always)
+    package static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         let n = bytes.count
         var low: UInt64 = 0, high: UInt64 = 0
         if let base = bytes.baseAddress {

@@ -104,6 +104,22 @@ enum KMLCoordinates {
         }
     }
 
+    /// The coordinate of a text that holds exactly one tuple in the fast path's shape (a
+    /// Point's coordinates, as nearly every writer gives them), as `parse` would give it;
+    /// `nil` for any other text (none, several tuples, anything the fast path does not take),
+    /// which `parse` then reads. No list and no buffer beyond one coordinate on the stack.
+    static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+        guard let start = text.baseAddress, !text.isEmpty else { return nil }
+        let end = start + text.count
+        var p = start
+        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: 1) { room -> Coordinate? in
+            // Stops after one tuple and the whitespace after it: at the end when it is the only one.
+            guard let out = room.baseAddress, scanPlainTuples(&p, end, into: out, capacity: 1) == 1 else { return nil }
+            let only = out.move()
+            return p == end ? only : nil
+        }
+    }
+
     /// The room the fast path's buffer needs for a text of `length` bytes: the most tuples the
     /// text can hold (a tuple and its separator take at least four bytes, `0,0 `), at most
     /// `blockTuples`.

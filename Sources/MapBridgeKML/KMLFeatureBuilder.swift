@@ -82,6 +82,68 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case leaf(KMLElement, CoordinateList?)
         /// A Point: its first position and how many its coordinates had (no array for one).
         case point(first: Coordinate?, count: Int)
+
+        /// The element of a `.leaf` (a LineString otherwise, which no caller asks).
+        var leafElement: KMLElement {
+            if case .leaf(let element, _) = self { return element }
+            return .lineString
+        }
+
+        /// Which of the cases this is, without its payload.
+        var kind: FrameKind {
+            switch self {
+            case .multi: .multi
+            case .polygon: .polygon
+            case .track: .track
+            case .leaf: .leaf
+            case .point: .point
+            }
+        }
+    }
+
+    /// The cases of `Frame`, without their payloads.
+    enum FrameKind {
+        case multi, polygon, track, leaf, point
+    }
+
+    /// The kind of the innermost frame (`nil`: none), read in place: `frames.last` would copy
+    /// the frame out, payload and all, and destroy the copy.
+    private var innermostFrameKind: FrameKind? {
+        if pointOpen { return .point }
+        return frames.isEmpty ? nil : frames[frames.count - 1].kind
+    }
+
+    /// Opens a frame inside the others.
+    private func pushFrame(_ frame: Frame) {
+        settleOpenPoint()
+        frames.append(frame)
+    }
+
+    /// Closes the innermost frame and returns it.
+    private func popFrame() -> Frame? {
+        guard pointOpen else { return frames.popLast() }
+        pointOpen = false
+        return .point(first: openPointFirst.take(), count: openPointCount)
+    }
+
+    /// The innermost frame, a Point, now has `first` (of `count` positions).
+    @inline(__always)
+    private func setInnermostPoint(first: consuming Coordinate?, count: Int) {
+        if pointOpen {
+            // Most Points have one `coordinates`: nothing there before to destroy, asked first.
+            if openPointFirst == nil { openPointFirst = first } else { openPointFirst = first }
+            openPointCount = count
+        } else {
+            frames[frames.count - 1] = .point(first: first, count: count)
+        }
+    }
+
+    /// The open Point kept in `openPointFirst` and `openPointCount` goes on `frames`, under a
+    /// frame about to open.
+    private func settleOpenPoint() {
+        guard pointOpen else { return }
+        pointOpen = false
+        frames.append(.point(first: openPointFirst.take(), count: openPointCount))
     }
 
     /// The parser that drives the builder, asked for locations. Not counted: the parser keeps
@@ -125,6 +187,15 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// optional draft to look through for each value.
     @exclusivity(unchecked) private var draftProperties = Properties()
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// Whether the innermost frame is a Point kept in `openPointFirst` and `openPointCount`, not
+    /// on `frames` (nearly every Point: no frame is made, copied or destroyed for it). A frame
+    /// opened inside it puts it on `frames` first (`settleOpenPoint`), so that the frames keep
+    /// their order.
+    private var pointOpen = false
+    /// The open Point's first position (`nil` while there is none, and whenever `pointOpen` is not set).
+    @exclusivity(unchecked) private var openPointFirst: Coordinate?
+    /// How many positions the open Point's coordinates had.
+    private var openPointCount = 0
     private var altitudeMode: AltitudeMode?
     private var tessellate = false
     // Styles being read.
@@ -145,6 +216,14 @@ final class KMLFeatureBuilder: XMLEventHandler {
     @exclusivity(unchecked) private var dataNames = KMLNameCache()
     /// The `dataNames` slot that keeps `dataName`, or `nil` (a name not kept there).
     private var dataNameSlot: Int?
+    /// The `dataNames` slot of the last `Data` or `SimpleData` name read in the feature being
+    /// read, or `noDataSlot` (none yet, or one not kept in a slot).
+    private var previousDataSlot = noDataSlot
+    /// For each `dataNames` slot (and `noDataSlot`: the feature's first name), the slot of the
+    /// name that last followed its name in a feature (`noDataSlot`: none yet), tried first.
+    @exclusivity(unchecked) private var nextDataSlot = [Int](repeating: noDataSlot, count: KMLNameCache.slotCount + 1)
+    /// Not a `dataNames` slot: the index after them.
+    private static let noDataSlot = KMLNameCache.slotCount
     /// A number for each feature read (the mark `dataNames` slots get while it is read).
     private var featureSerial = 0
     /// Whether every key of the feature's properties so far is a data name added through a
@@ -203,6 +282,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         name.localName ?? parser?.currentElementLocalName ?? ""
     }
 
+    /// The element `k` levels out from the one being reported (1: its parent), if any. Inlined:
+    /// most element ends ask it, and the call costs more than the two loads.
+    @inline(__always)
     private func parent(_ k: Int = 1) -> KMLElement? {
         stack.count > k ? stack[stack.count - 1 - k] : nil
     }
@@ -215,7 +297,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = String(xmlText: Self.trimmed(text.bytes))
+        let trimmed = KMLText.string(Self.trimmed(text.bytes))
         trimmedCache = trimmed
         return trimmed
     }
@@ -228,7 +310,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// `bytes` without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        NumberParsing.trimmingSpaces(bytes)
+        // Most texts have nothing around them to trim: two byte tests (each above the space,
+        // so neither is one of those four), no call.
+        if let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20 { return bytes }
+        return NumberParsing.trimmingSpaces(bytes)
     }
 
     private func warnOnce(_ code: String, _ message: String) {
@@ -326,7 +411,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
             if !draftProperties.entries.isEmpty { draftProperties = Properties() }
             featureSerial &+= 1
             keysAreMarkedNames = true
-            if let id = attribute("id") { draft?.id = .string(id) }
+            previousDataSlot = Self.noDataSlot
+            if let id = Self.attributeValue("id", in: attributes) { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
                 draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
@@ -335,6 +421,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             featureVertices = 0
             // Empty already unless a geometry was left open (emptying an empty array still costs a call).
             if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+            if pointOpen {
+                pointOpen = false
+                openPointFirst = nil
+            }
             altitudeMode = nil
             tessellate = false
         case .overlayXY where inScreenOverlay, .screenXY where inScreenOverlay, .rotationXY where inScreenOverlay,
@@ -366,23 +456,29 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
         case .simpleData:
             readDataName(attributes)
-        case .simpleArrayData where frames.last.map({ if case .track = $0 { true } else { false } }) == true:
+        case .simpleArrayData where innermostFrameKind == .track:
             pendingArrays.append((attribute("name") ?? "", []))
         case .multiGeometry, .multiTrack:
-            frames.append(.multi(name, []))
+            pushFrame(.multi(name, []))
         case .polygon:
-            frames.append(.polygon(outer: nil, holes: [], inInner: false))
+            pushFrame(.polygon(outer: nil, holes: [], inInner: false))
         case .innerBoundaryIs:
-            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true) }
+            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
+                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true)
+            }
         case .outerBoundaryIs:
-            if case .polygon(let o, let h, _) = frames.last { frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false) }
+            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
+                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false)
+            }
         case .track:
-            frames.append(.track(whens: [], coords: []))
+            pushFrame(.track(whens: [], coords: []))
             pendingArrays = []
         case .point:
-            frames.append(.point(first: nil, count: 0))
+            settleOpenPoint()
+            pointOpen = true
+            openPointCount = 0
         case .lineString, .linearRing:
-            frames.append(.leaf(name, nil))
+            pushFrame(.leaf(name, nil))
         case .other, .update:
             // Report the outermost unread element only, not everything inside it.
             if parent()?.isUnread == true { break }
@@ -508,7 +604,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         guard n >= 2, stack[n - 1] == .coordinates, readingFeature, !readingStyle, !collectsOnlyStyles,
               markupBase == 0
         else { return false }
-        switch frames.last {
+        switch innermostFrameKind {
         case .leaf?, .point?: break
         default: return false
         }
@@ -728,7 +824,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             endCoordinates()
         case .when where container == .track:
             // Taken off the stack while it grows, so the array is not copied for each time.
-            if case .track? = frames.last, case .track(var whens, let coords)? = frames.popLast() {
+            if innermostFrameKind == .track, case .track(var whens, let coords)? = frames.popLast() {
                 whens.append(trimmedText)
                 frames.append(.track(whens: whens, coords: coords))
             }
@@ -795,14 +891,41 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// has none), its string made once per distinct name (`KMLNameCache`), with whether it may
     /// be a special key and the slot that keeps it.
     private func readDataName(_ attributes: XMLAttributeList) {
+        let previous = previousDataSlot
+        previousDataSlot = Self.noDataSlot
         // Bytes holding `&` (an escape, which `value(of:)` expands) are not looked up.
-        if let bytes = attributes.valueBytes(of: "name"), let found = dataNames.entry(bytes, markingNew: featureSerial) {
-            Self.fill(&dataName, with: found.name)
-            (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, found.slot)
-            return
+        if let bytes = attributes.valueBytes(of: "name") {
+            // Most placemarks of a file name their data in the same order: the name that
+            // followed the previous one the last time is tried first.
+            let expected = nextDataSlot[previous]
+            if expected != Self.noDataSlot, dataNames.holds(bytes, in: expected) {
+                previousDataSlot = expected
+                dataNameMayBeSpecial = dataNames.mayBeSpecial(in: expected)
+                dataNameSlot = expected
+                Self.fill(&dataName, with: dataNames.name(in: expected))
+                return
+            }
+            if let found = dataNames.entry(bytes, markingNew: featureSerial) {
+                let slot = found.slot
+                if let slot {
+                    nextDataSlot[previous] = slot
+                    previousDataSlot = slot
+                }
+                (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, slot)
+                Self.fill(&dataName, with: found.name)
+                return
+            }
         }
         let name = attributes.value(of: "name")
         (dataName, dataNameMayBeSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.mayBeSpecial) ?? false, nil)
+    }
+
+    /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
+    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string`).
+    private static func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
+        // Bytes holding `&` (an escape, which `value(of:)` expands) are left to it.
+        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return KMLText.string(bytes) }
+        return attributes.value(of: key)
     }
 
     /// A number as KML writes one (`1`, `-1.5`, `.5`, `1e3`), finite; `nil` for anything else.
@@ -947,9 +1070,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private static let keptPositions = 1 << 16
 
     private func endCoordinates() {
+        // A Point's one tuple (nearly every Point), read whole and not cut: straight into its
+        // frame, without the list and the stream a line's coordinates go through.
+        if innermostFrameKind == .point, !coordinateStream.touched, let only = KMLCoordinates.singlePlainTuple(text.bytes) {
+            featureVertices += 1
+            if featureVertices > limits.maximumVertices, problem == nil {
+                problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
+            }
+            setInnermostPoint(first: only, count: 1)
+            return
+        }
         let kind: KMLElement
-        switch frames.last {
-        case .leaf(let leaf, _)?: kind = leaf
+        switch innermostFrameKind {
+        case .leaf?: kind = frames[frames.count - 1].leafElement
         case .point?: kind = .point
         default:
             if coordinateStream.touched { coordinateStream.cancel() }
@@ -965,7 +1098,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
             }
             if kind == .point {
-                frames[frames.count - 1] = .point(first: positions.first, count: positions.count)
+                setInnermostPoint(first: positions.first, count: positions.count)
             } else {
                 // Moved into the frame: the next text starts a new list (this one is the line's).
                 frames[frames.count - 1] = .leaf(kind, positions)
@@ -980,7 +1113,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endTrackCoord() {
         // Taken off the stack while it grows (and put back on every path), so the array of
         // positions is not copied for each one: a track of n points costs O(n), not O(n²).
-        guard case .track? = frames.last, case .track(let whens, var coords)? = frames.popLast() else { return }
+        guard innermostFrameKind == .track, case .track(let whens, var coords)? = frames.popLast() else { return }
         defer { frames.append(.track(whens: whens, coords: coords)) }
         // 'longitude latitude [altitude]' by spaces; commas between them are tolerated. The
         // numbers keep their text, as in <coordinates>.
@@ -1005,17 +1138,29 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// A Point closes: its first position is its geometry.
     private func endPoint() {
-        guard case .point(let first, let count)? = frames.popLast() else { return }
+        let first: Coordinate?, count: Int
+        if pointOpen {
+            pointOpen = false
+            (first, count) = (openPointFirst.take(), openPointCount)
+        } else {
+            guard let kind = innermostFrameKind else { return }
+            guard kind == .point, case .point(let f, let c) = frames[frames.count - 1] else {
+                frames.removeLast()
+                return
+            }
+            frames.removeLast()
+            (first, count) = (f, c)
+        }
         if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
         if let first { add(.annotation(first)) }
     }
 
     private func endLeaf(_ kind: KMLElement) {
-        guard case .leaf(_, let coordinates)? = frames.popLast() else { return }
+        guard case .leaf(_, let coordinates)? = popFrame() else { return }
         let cs = coordinates ?? []
         if cs.isEmpty {
             // <LineString/> without coordinates: no geometry.
-            if case .polygon? = frames.last {} else { return }
+            if innermostFrameKind != .polygon { return }
         }
         let shape: Shape?
         switch kind {
@@ -1027,7 +1172,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
             }
         default:  // LinearRing
-            if case .polygon? = frames.last, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
+            if innermostFrameKind == .polygon, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
                 if inInner { holes.append(cs) }
                 frames.append(.polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner))
                 return
@@ -1038,7 +1183,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endPolygon() {
-        guard case .polygon(let outer, let holes, _)? = frames.popLast() else { return }
+        guard case .polygon(let outer, let holes, _)? = popFrame() else { return }
         guard let outer, !outer.isEmpty else { return }
         add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
     }
@@ -1081,7 +1226,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endTrack() {
-        guard case .track(var whens, let slots)? = frames.popLast() else { return }
+        guard case .track(var whens, let slots)? = popFrame() else { return }
         let coords = slots.compactMap { $0 }
         var arrays = pendingArrays
         pendingArrays = []
@@ -1117,7 +1262,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endMulti() {
-        guard case .multi(_, let shapes)? = frames.popLast() else { return }
+        guard case .multi(_, let shapes)? = popFrame() else { return }
         // Nested MultiGeometry adds nothing a flat collection does not say.
         let flat = shapes.flatMap { shape -> [Shape] in
             if case .collection(let members) = shape { return members }
@@ -1129,7 +1274,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
     private func add(_ shape: Shape) {
-        if case .multi? = frames.last, case .multi(let kind, var shapes)? = frames.popLast() {
+        if innermostFrameKind == .multi, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
         } else if draft?.firstShape == nil {

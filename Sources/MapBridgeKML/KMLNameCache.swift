@@ -28,7 +28,8 @@ struct KMLNameCache: ~Copyable {
         var mark: Int
     }
 
-    private static let slotCount = 64
+    /// How many slots the table has (slots are 0..<`slotCount`).
+    static let slotCount = 64
     /// The longest name kept, in bytes.
     private static let width = 32
 
@@ -86,6 +87,45 @@ struct KMLNameCache: ~Copyable {
         (bytes + slot * Self.width).update(from: base, count: n)
         slots[slot] = Slot(length: n, name: made.name, mayBeSpecial: made.mayBeSpecial, mark: mark)
         return (made.name, made.mayBeSpecial, slot)
+    }
+
+    /// Whether `slot` (0..<64: one the caller expects, such as the slot of the name at the same
+    /// place in the last placemark) keeps the name `raw` spell, found with one comparison and no
+    /// hashing: then `entry(_:markingNew:)` would give that slot (a name is in one slot at
+    /// most), with `name(in:)` and `mayBeSpecial(in:)`. When not, `entry` looks for it.
+    @inline(__always)
+    func holds(_ raw: UnsafeBufferPointer<UInt8>, in slot: Int) -> Bool {
+        guard slots[slot].length == raw.count, let base = raw.baseAddress else { return false }
+        return Self.same(bytes + slot * Self.width, base, raw.count)
+    }
+
+    /// The string of the name `slot` keeps.
+    func name(in slot: Int) -> String { slots[slot].name }
+
+    /// Whether the name `slot` keeps may be a special key.
+    func mayBeSpecial(in slot: Int) -> Bool { slots[slot].mayBeSpecial }
+
+    /// Whether the `n` bytes (1...`width`) at `a` and `b` are the same: compared eight at a time,
+    /// the last eight overlapping the ones before (no call for a few bytes, as `memcmp` is).
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i += 8
+            }
+            return x.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+                && x.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        for k in 0..<n where a[k] != b[k] { return false }
+        return true
     }
 
     /// The mark last given to `slot`.

@@ -225,6 +225,23 @@ public final class KMLReader: FeatureReader {
         var i = start
         while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "S")), n - i) {
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // Every spelling has `t` (Style) or `c` (Schema) after the `S`; most hits are an
+            // inline `<Style>`, a sub-style (`<IconStyle>`) or their end tags, which a `>`
+            // after the name (and no `CascadingStyle` around it) rules out in two bytes.
+            // Read in place when all three bytes are inside the window (nearly always).
+            let inside = at >= 9 && at + 5 < n
+            let second = inside ? base[at + 1] : byte(at: at + 1)
+            if second == UInt8(ascii: "t") {
+                let fifth = inside ? base[at + 5] : byte(at: at + 5)
+                let before = inside ? base[at - 9] : byte(at: at - 9)
+                if fifth == UInt8(ascii: ">"), before != UInt8(ascii: "C") {
+                    i = at + 1
+                    continue
+                }
+            } else if second != UInt8(ascii: "c") {
+                i = at + 1
+                continue
+            }
             if has("Style", at: at) {
                 // Most are an inline `<Style>` or its end tag: the byte after the name and the
                 // one `CascadingStyle` would start with rule them out before any spelling.

@@ -1,3 +1,4 @@
+import MapBridgeJSON
 import MapBridgeXML
 
 /// The text of the element being read, as libxml2 hands it over in pieces: bytes in one
@@ -29,7 +30,14 @@ struct KMLText: ~Copyable {
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
-    var string: String { String(xmlText: bytes) }
+    var string: String { Self.string(bytes) }
+
+    /// `bytes` as a string, as `String(xmlText:)` makes it: a short ASCII text (most data
+    /// values, ids and names) straight from its bytes in the small-string form (`SmallASCII`),
+    /// with no check beyond one mask; anything else by `String(xmlText:)`.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        SmallASCII.string(ifASCII: bytes) ?? String(xmlText: bytes)
+    }
 
     /// Empties the text, keeping its buffer.
     mutating func removeAll() { count = 0 }

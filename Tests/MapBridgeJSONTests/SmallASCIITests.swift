@@ -64,4 +64,29 @@ struct SmallASCIITests {
         }
         #expect(read == ["", "a", "fifteen-bytes-x", "sixteen-bytes-xy", "Dvůr 744", "ab\u{0}c"] + numbers)
     }
+    @Test("string(ifASCII:) makes the decoder's string of up to 15 ASCII bytes, and leaves any other byte or length")
+    func ifASCII() {
+        for n in 0...(SmallASCII.capacity + 2) {
+            for start in stride(from: 0, to: alphabet.count, by: 11) {
+                let ascii = (0..<n).map { alphabet[(start + $0) % alphabet.count] }
+                ascii.withUnsafeBufferPointer { buffer in
+                    let made = SmallASCII.string(ifASCII: buffer)
+                    if n <= SmallASCII.capacity {
+                        #expect(made == String(decoding: buffer, as: UTF8.self), "length \(n), from \(start)")
+                        #expect(made.map { Array($0.utf8) } == ascii)
+                    } else {
+                        #expect(made == nil)
+                    }
+                }
+                // A byte of 0x80 or above anywhere (a UTF-8 lead or continuation byte, or an invalid one).
+                for at in 0..<n {
+                    for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                        var other = ascii
+                        other[at] = high
+                        #expect(other.withUnsafeBufferPointer { SmallASCII.string(ifASCII: $0) } == nil, "length \(n), at \(at)")
+                    }
+                }
+            }
+        }
+    }
 }

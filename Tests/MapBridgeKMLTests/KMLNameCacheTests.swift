@@ -1,4 +1,5 @@
 @testable import MapBridgeKML
+import MapBridgeModel
 import Testing
 
 /// Data names made strings once: a name found again is the string made before, whatever slot
@@ -43,5 +44,56 @@ struct KMLNameCacheTests {
         #expect(features.map { $0.properties.keys } == [["a&b", "pop"], ["pop", "a&b"]])
         #expect(features.first?.style?.marker?.symbol == "star")
         #expect(features.map { $0.properties["pop"] } == [.string("2"), .string("3")])
+    }
+
+    @Test("a slot holds exactly the name entry put there: every length, and names that differ in one byte")
+    func holds() {
+        var cache = KMLNameCache()
+        var texts: [String] = []
+        for n in 1...32 {
+            let base = String((0..<n).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            texts.append(base)
+            // The same length, one byte changed at each end and in the middle.
+            for at in Set([0, n / 2, n - 1]) {
+                var bytes = Array(base.utf8)
+                bytes[at] = UInt8(ascii: "Z")
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            guard let slot = bytes.withUnsafeBufferPointer({ cache.entry($0, markingNew: 0)?.slot }) else {
+                Issue.record("\(text) not kept")
+                continue
+            }
+            #expect(bytes.withUnsafeBufferPointer { cache.holds($0, in: slot) }, "\(text)")
+            #expect(cache.name(in: slot) == text)
+            #expect(cache.mayBeSpecial(in: slot) == KMLDataMapping.mayBeSpecial(text))
+            // Any other name (one byte off, or a byte longer or shorter) is not held there.
+            for other in [text + "a", String(text.dropLast()), text.uppercased()] where other != text {
+                let otherBytes = Array(other.utf8)
+                #expect(!otherBytes.withUnsafeBufferPointer { cache.holds($0, in: slot) }, "\(other) in \(text)'s slot")
+            }
+        }
+    }
+
+    @Test("data names in changing orders and sets read the same, whichever name the last placemark had next")
+    func changingOrders() throws {
+        let orders = [["category", "population", "elevation", "visited"], ["category", "elevation", "visited"],
+                      ["visited", "category"], ["population", "population", "elevation"], ["category", "elevation", "visited"],
+                      ["elevatioN", "category"], ["category", "population", "elevation", "visited"]]
+        let body = orders.map { names in
+            "<Placemark><ExtendedData>" + names.enumerated().map { "<Data name=\"\($1)\"><value>\($0)</value></Data>" }.joined()
+                + "</ExtendedData></Placemark>"
+        }.joined(separator: "\n")
+        let r = try readKML(kml(body))
+        #expect(r.features.count == orders.count)
+        for (feature, names) in zip(r.features, orders) {
+            // A name repeated in one placemark keeps its later value under name_2.
+            var expected: [String] = []
+            for name in names { expected.append(expected.contains(name) ? name + "_2" : name) }
+            #expect(feature.properties.keys == expected)
+            #expect(feature.properties.map(\.value) == names.indices.map { PropertyValue.string("\($0)") })
+        }
     }
 }
