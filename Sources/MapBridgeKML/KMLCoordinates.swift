@@ -130,8 +130,13 @@ enum KMLCoordinates {
             // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
             // is left in the buffer to destroy.
             // Appended by runs: an empty list gets the block at its exact size, a longer
-            // text grows it chunk by chunk.
-            result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+            // text grows it chunk by chunk. A Point's one tuple (the usual text) goes by the
+            // single append, whose room is usually there already, without the run's setup.
+            if count == 1 {
+                result.append(out.pointee)
+            } else {
+                result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+            }
             if finished { return true }
         }
     }
