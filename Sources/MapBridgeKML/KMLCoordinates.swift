@@ -146,8 +146,13 @@ enum KMLCoordinates {
             // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
             // is left in the buffer to destroy.
             // Appended by runs: an empty list gets the block at its exact size, a longer
-            // text grows it chunk by chunk.
-            result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+            // text grows it chunk by chunk. A Point's one tuple (the usual text) goes by the
+            // single append, whose room is usually there already, without the run's setup.
+            if count == 1 {
+                result.append(out.pointee)
+            } else {
+                result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+            }
             if finished { return true }
         }
     }
@@ -161,41 +166,164 @@ enum KMLCoordinates {
     /// the buffer is full, at the next tuple; or `nil` at anything the fast path does not take
     /// (what it wrote is then to be ignored; every value written is a `.fixed` coordinate,
     /// with no reference to release).
+    ///
+    /// `readTuples` reads up to `tupleReach` bytes from a tuple's start without checking for
+    /// the text's end: tuples that start that far from the end are read in place, and the last
+    /// ones (fewer than `tupleReach` bytes) from a copy followed by spaces, which end a number
+    /// and a tuple as the text's end does.
     @inline(__always)
     private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
                                         into out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Int?
     {
         var count = 0
-        while true {
-            while p < end, isWhitespace(p.pointee) { p += 1 }
+        if end - p > tupleReach {
+            guard readTuples(&p, end, startingBy: end - tupleReach, into: out, count: &count, capacity: capacity)
+            else { return nil }
             if p == end || count == capacity { return count }
-            guard let (afterLongitude, longitude, longitudeDigits) = scanPlainDecimal(p, end),
-                  afterLongitude < end, afterLongitude.pointee == UInt8(ascii: ","),
-                  let longitudeSpelling = FixedPointSpelling(scannedShort: longitudeDigits, value: longitude)
-            else { return nil }
-            p = afterLongitude + 1
-            guard p < end, let (afterLatitude, latitude, latitudeDigits) = scanPlainDecimal(p, end),
-                  let latitudeSpelling = FixedPointSpelling(scannedShort: latitudeDigits, value: latitude)
-            else { return nil }
-            p = afterLatitude
-            if p < end, p.pointee == UInt8(ascii: ",") {
-                p += 1
-                guard p < end, let (afterAltitude, altitude, altitudeDigits) = scanPlainDecimal(p, end),
-                      let altitudeSpelling = FixedPointSpelling(scannedShort: altitudeDigits, value: altitude)
-                else { return nil }
-                p = afterAltitude
-                // A fourth number: the parser keeps three and says so.
-                if p < end, p.pointee == UInt8(ascii: ",") { return nil }
-                (out + count).initialize(to: Coordinate(longitude: (longitude, longitudeSpelling),
-                                                        latitude: (latitude, latitudeSpelling),
-                                                        altitude: (altitude, altitudeSpelling)))
-            } else {
-                (out + count).initialize(to: Coordinate(longitude: (longitude, longitudeSpelling),
-                                                        latitude: (latitude, latitudeSpelling),
-                                                        altitude: nil))
-            }
-            count &+= 1
         }
+        let rest = end - p
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tupleReach) { padded -> Int? in
+            guard let copy = padded.baseAddress else { return nil }
+            copy.initialize(from: p, count: rest)
+            (copy + rest).initialize(repeating: 0x20, count: 2 * tupleReach - rest)
+            var q = UnsafePointer(copy)
+            let copyEnd = q + rest
+            defer { p += q - UnsafePointer(copy) }
+            guard readTuples(&q, copyEnd, startingBy: copyEnd, into: out, count: &count, capacity: capacity)
+            else { return nil }
+            return count
+        }
+    }
+
+    /// The most bytes `readTuples` reads from a tuple's first byte: three numbers of at most
+    /// 17 bytes (a sign, 15 digits and a point) and the commas between them, the third number
+    /// read up to 25 bytes from its start (`readDecimal`).
+    static var tupleReach: Int { 64 }
+
+    /// Reads the tuples from `p` on (`lon,lat` or `lon,lat,alt` of plain decimals,
+    /// `readDecimal`, whitespace between tuples) into `out` from `count` on, while a tuple
+    /// starts at or before `limit` and `count` is below `capacity`, and leaves `p` at the next
+    /// tuple or at `end` (whitespace skipped); `false` at anything else (the parser then reads
+    /// the text). Reads up to `tupleReach` bytes from a tuple's start without checking for
+    /// `end`: the caller makes sure they are there.
+    private static func readTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                                   startingBy limit: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Coordinate>,
+                                   count: inout Int, capacity: Int) -> Bool
+    {
+        var q = p
+        var n = count
+        defer {
+            p = q
+            count = n
+        }
+        while true {
+            while q < end, isWhitespace(q.pointee) { q += 1 }
+            if q == end || n == capacity || q > limit { return true }
+            // The tuple's numbers, one after another while a comma follows.
+            var longitude = 0.0, latitude = 0.0, altitude = 0.0
+            var longitudeDigits = 0, latitudeDigits = 0, altitudeDigits = 0
+            var index = 0
+            while true {
+                guard let (after, value, digits) = readDecimal(q) else { return false }
+                switch index {
+                case 0: (longitude, longitudeDigits) = (value, digits)
+                case 1: (latitude, latitudeDigits) = (value, digits)
+                default: (altitude, altitudeDigits) = (value, digits)
+                }
+                q = after
+                guard q.pointee == UInt8(ascii: ",") else { break }
+                // A fourth number: the parser keeps three and says so.
+                guard index < 2 else { return false }
+                index &+= 1
+                q += 1
+            }
+            // One number: a problem, which the parser reports.
+            guard index > 0 else { return false }
+            let lon = (longitude, FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits))
+            let lat = (latitude, FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits))
+            let alt = index == 2 ? (altitude, FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits)) : nil
+            (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
+            n &+= 1
+        }
+    }
+
+    /// The plain decimal at `first` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15 digits)
+    /// when a separator follows it: where it ends, its value (`scanPlainDecimal`'s, bit for
+    /// bit) and its count of digits after the point; `nil` for anything else. Reads up to 25
+    /// bytes from `first` without checking for an end (the caller makes sure they are there).
+    ///
+    /// The digits before the point and those after it are each found in one 8-byte word (two
+    /// when there are eight or more): the word's leading digits are counted up to its first
+    /// byte that is no digit (`leadingDigits`) and converted together (`eightDigits`).
+    @inline(__always)
+    private static func readDecimal(_ first: UnsafePointer<UInt8>)
+        -> (end: UnsafePointer<UInt8>, value: Double, fractionDigits: Int)?
+    {
+        let negative = first.pointee == UInt8(ascii: "-")
+        let integerStart = negative ? first + 1 : first
+        let (integerDigits, firstCount) = leadingDigits(integerStart)
+        // At least one digit, and no leading zero.
+        guard firstCount > 0, firstCount == 1 || integerDigits & 0xFF != 0 else { return nil }
+        var mantissa: UInt64
+        var integerCount = firstCount
+        if firstCount < 8 {
+            mantissa = eightDigits(integerDigits &<< UInt64(64 &- 8 &* firstCount))
+        } else {
+            // Eight digits and more (rare in coordinates): the next word holds the rest.
+            let (more, moreCount) = leadingDigits(integerStart + 8)
+            guard moreCount < 8 else { return nil }
+            mantissa = eightDigits(integerDigits)
+            if moreCount > 0 {
+                mantissa = mantissa &* FixedPointSpelling.integerScale(moreCount)
+                    &+ eightDigits(more &<< UInt64(64 &- 8 &* moreCount))
+            }
+            integerCount = 8 &+ moreCount
+        }
+        var p = integerStart + integerCount
+        var fractionDigits = 0
+        // 10^fractionDigits, as an integer (below 10¹⁵: it converts exactly).
+        var power: UInt64 = 1
+        if p.pointee == UInt8(ascii: ".") {
+            let (digits, count) = leadingDigits(p + 1)
+            guard count > 0 else { return nil }
+            if count < 8 {
+                guard integerCount &+ count <= 15 else { return nil }
+                power = FixedPointSpelling.integerScale(count)
+                mantissa = mantissa &* power &+ eightDigits(digits &<< UInt64(64 &- 8 &* count))
+                fractionDigits = count
+            } else {
+                // Eight digits and more: the next word holds the rest (read only when there is
+                // room for more digits, so that no read goes past `first` + 25).
+                guard integerCount < 8 else { return nil }
+                let (more, moreCount) = leadingDigits(p + 9)
+                fractionDigits = 8 &+ moreCount
+                guard integerCount &+ fractionDigits <= 15 else { return nil }
+                mantissa = mantissa &* 100_000_000 &+ eightDigits(digits)
+                if moreCount > 0 {
+                    mantissa = mantissa &* FixedPointSpelling.integerScale(moreCount)
+                        &+ eightDigits(more &<< UInt64(64 &- 8 &* moreCount))
+                }
+                power = FixedPointSpelling.integerScale(fractionDigits)
+            }
+            p += 1 &+ fractionDigits
+        }
+        guard isSeparator(p.pointee) else { return nil }
+        // Below 10¹⁵ the mantissa converts as a signed integer (one instruction), exactly, and
+        // one division rounds once: the value `scanPlainDecimal` computes.
+        let magnitude = Double(Int64(bitPattern: mantissa)) / Double(Int64(bitPattern: power))
+        return (p, negative ? -magnitude : magnitude, fractionDigits)
+    }
+
+    /// The eight bytes at `p` less `"0"` each (digit values where they are digits), and how
+    /// many of them, from the first, are digits (0...8).
+    @inline(__always)
+    private static func leadingDigits(_ p: UnsafePointer<UInt8>) -> (digits: UInt64, count: Int) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        let digits = word &- 0x3030_3030_3030_3030
+        // A byte is no digit when its high bit is set there or after adding 0x76 (0x0A and up
+        // reach 0x80); a borrow or carry runs on only into bytes past the first non-digit.
+        let others = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        return (digits, others.trailingZeroBitCount &>> 3)
     }
 
     /// Whether `byte` is whitespace in coordinate text: space, tab, line feed or carriage return.

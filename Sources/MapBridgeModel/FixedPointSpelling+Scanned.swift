@@ -60,4 +60,18 @@ extension FixedPointSpelling {
         guard scaled >= low, scaled < low + 1 else { return nil }
         self.init(uncheckedFractionDigits: scanned.fractionDigits)
     }
+
+    /// The spelling `init?(scannedShort:value:)` gives a plain fixed-point text of at most 15
+    /// digits, `fractionDigits` of them after the point, when `value` was made of the text as
+    /// its digits (an integer below 10¹⁵, exact) divided by 10^`fractionDigits` (exact) in one
+    /// correctly rounded division, negated after a `-`: such a value always passes that test,
+    /// so a reader that makes its values so needs no test. (The quotient is within half an
+    /// ulp, so scaled back it is within 2.3 × 10⁻¹⁶ × digits < 0.23 of the digits; adding ½
+    /// rounds by at most 1/16 below 2⁵⁰: `halfUp` lies between digits + 0.2 and digits + 0.8.
+    /// The sign is the text's, −0.0 after a `-` included.)
+    /// - Precondition: `fractionDigits` in 0...15 and the value made as said.
+    @inlinable @inline(__always)
+    public init(shortDecimalFractionDigits fractionDigits: Int) {
+        self.init(uncheckedFractionDigits: fractionDigits)
+    }
 }

@@ -108,6 +108,84 @@ struct KMLCoordinatesFastPathTests {
         #expect(taken > 100)
     }
 
+    @Test("every shape of number, read in place and near the text's end, reads as the general parser reads it")
+    func numberShapes() throws {
+        // Integer parts of every length the fast path reads in one word or two (and past it),
+        // fractions likewise, signs, leading zeros, a trailing point and exponents.
+        let integers = ["0", "00", "05", "7", "12", "180", "1234567", "12345678", "123456789", "123456789012345",
+                        "1234567890123456"]
+        let fractions: [String?] = [nil, "", "5", "50", "0001", "123456", "1234567", "12345678", "123456789",
+                                    "12345678901234", "123456789012345", "1234567890123456"]
+        let suffixes = ["", "e5", "E-3"]
+        // Whole tuples after the number's, so that it is read in place (not within the last
+        // `tupleReach` bytes), and before it, so that it is read from the padded copy.
+        let filler = String(repeating: "3.25,4.5 ", count: 9)
+        var taken = 0
+        for sign in ["", "-"] {
+            for integer in integers {
+                for fraction in fractions {
+                    for suffix in suffixes {
+                        let x = sign + integer + (fraction.map { "." + $0 } ?? "") + suffix
+                        let digits = integer.count + (fraction?.count ?? 0)
+                        let plain = suffix.isEmpty && fraction != "" && digits <= 15
+                            && (integer == "0" || !integer.hasPrefix("0"))
+                        for text in ["\(x),1.5", "1.5,\(x)", "1.5,2.5,\(x)", "\(x),1.5 \(filler)", "\(filler)\(x),-2",
+                                     "\(x),\(x),\(x)\n\(filler)", "\(filler)1,\(x),\(x)"] {
+                            // Some texts are no coordinates (`05.e5`): the general parser throws.
+                            let bytes = Array(text.utf8)
+                            var fast: CoordinateList = []
+                            let took = bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &fast) }
+                            let general = try? KMLCoordinates.parse(bytes)
+                            if took {
+                                taken += 1
+                                #expect(general.map { same(fast, $0) } == true, "\(text)")
+                            }
+                            // A plain decimal of at most 15 digits is the fast path's to read.
+                            #expect(took == plain, "\(text)")
+                            var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
+                            var overlong: String?
+                            let read: CoordinateList? = bytes.withUnsafeBufferPointer { buffer in
+                                do {
+                                    try KMLCoordinates.parse(buffer, into: &reader, overlong: &overlong)
+                                    return reader
+                                } catch {
+                                    return nil
+                                }
+                            }
+                            switch (read, general) {
+                            case let (read?, general?): #expect(same(read, general), "\(text)")
+                            case (nil, nil): break
+                            default: Issue.record("the reader and the parser disagree on \(text)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(taken > 500)
+    }
+
+    @Test("texts of every length around the part read from a copy read as the general parser reads them")
+    func lengths() throws {
+        let tuples = ["-122.4194155,37.7749295", "0,0", "7.654124,29.384815,1200.5", "-0.5,-0,12345678.25",
+                      "179.999999999999,-89.99999999999"]
+        let spaces = [" ", "\n", "\t", "\r\n", "  \n\t"]
+        for count in 1...24 {
+            for shift in 0..<tuples.count {
+                var text = shift % 2 == 0 ? "" : spaces[shift]
+                for i in 0..<count {
+                    if i > 0 { text += spaces[(i + shift) % spaces.count] }
+                    text += tuples[(i + shift) % tuples.count]
+                }
+                if shift % 3 == 0 { text += spaces[count % spaces.count] }
+                let (fast, general, reader) = try bothWays(text)
+                #expect(fast != nil, "\(text)")
+                #expect(same(fast ?? [], general), "\(text)")
+                #expect(same(reader, general), "\(text)")
+            }
+        }
+    }
+
     @Test("the fast path appends to what the array holds, as the parser's tuples")
     func appends() throws {
         for text in ["1,2", "1,2 3,4 5,6 7,8 9,10 11,12", "0.5,0.25,3"] {

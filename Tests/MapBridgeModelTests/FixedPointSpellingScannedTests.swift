@@ -79,6 +79,36 @@ struct FixedPointSpellingScannedTests {
         }
     }
 
+    @Test("a short decimal's value made by one division always has its spelling")
+    func shortDecimalAlwaysSpelled() {
+        // A fixed sequence (no clock, no system randomness), and the extremes of each length.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var samples: [(UInt64, Int, Int)] = []
+        for count in 1...15 {
+            for fraction in 0...count {
+                samples.append((FixedPointSpelling.integerScale(count) - 1, count, fraction))
+                samples.append((FixedPointSpelling.integerScale(count - 1), count, fraction))
+                samples.append((0, count, fraction))
+            }
+        }
+        for _ in 0..<50_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let count = 1 + Int((state >> 59) % 15)
+            let fraction = Int((state >> 54) % UInt64(count + 1))
+            samples.append(((state >> 4) % FixedPointSpelling.integerScale(count), count, fraction))
+        }
+        for (digits, count, fraction) in samples {
+            let magnitude = Double(Int64(digits)) / Double(Int64(FixedPointSpelling.integerScale(fraction)))
+            for negative in [false, true] {
+                let value = negative ? -magnitude : magnitude
+                let scanned = FixedPointSpelling.Digits(digits: digits, digitCount: count, fractionDigits: fraction,
+                                                        negative: negative)
+                #expect(FixedPointSpelling(scanned: scanned, value: value)
+                            == FixedPointSpelling(shortDecimalFractionDigits: fraction), "\(digits) \(fraction) \(value)")
+            }
+        }
+    }
+
     @Test("the same coordinate number as reading the text", arguments: cases)
     func sameNumber(c: Case) {
         var text = c.text
