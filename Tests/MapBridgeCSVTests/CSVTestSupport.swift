@@ -1,4 +1,5 @@
-import MapBridgeCSV
+import Foundation
+@testable import MapBridgeCSV
 import MapBridgeIO
 import MapBridgeModel
 import Testing
@@ -90,6 +91,31 @@ func writeAll(_ features: [Feature], options: CSVWriter.Options = .init(),
     try writer.finish(document)
     try sink.flush()
     return WriteResult(text: String(decoding: sink.collectedBytes, as: UTF8.self), diagnostics: log.all)
+}
+
+/// Writes `features` with a CSV writer made with `options` into a rewindable temporary file
+/// (named after `name`, removed afterwards), through a sink of `capacity` bytes that writes
+/// behind when `writeBehind`; also gives what the sink counted and the writer's verdict on its
+/// provisional header (`CSVWriter.keptProvisionalHeader`).
+func writeFile(_ features: [Feature], options: CSVWriter.Options, name: String = "written-test.csv",
+               capacity: Int = 1 << 20, writeBehind: Bool = false) throws
+    -> (result: WriteResult, fileBytes: Int, sinkBytes: Int64, keptProvisionalHeader: Bool?)
+{
+    let (path, fd) = try makeTemporaryFile(beside: NSTemporaryDirectory() + "/" + name)
+    defer {
+        close(fd)
+        removeTemporaryFile(path)
+    }
+    let sink = ByteSink(fileDescriptor: fd, name: path, capacity: capacity, rewindable: true)
+    if writeBehind { sink.writeBehind() }
+    let log = DiagnosticLog()
+    let writer = CSVWriter(sink: sink, options: options, report: log.handler)
+    try writer.begin(DocumentInfo())
+    for feature in features { try writer.write(feature) }
+    try writer.finish(DocumentInfo())
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    return (WriteResult(text: String(decoding: written, as: UTF8.self), diagnostics: log.all), written.count,
+            sink.bytesWritten, writer.keptProvisionalHeader)
 }
 
 /// Reads `text` as CSV and writes what it read as CSV.

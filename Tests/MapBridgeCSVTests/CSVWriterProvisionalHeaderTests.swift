@@ -28,22 +28,23 @@ struct CSVWriterProvisionalHeaderTests {
         }
         let memory = try writeAll(features, options: options)
 
-        let (path, fd) = try makeTemporaryFile(beside: NSTemporaryDirectory() + "/provisional-header-test.csv")
-        defer {
-            close(fd)
-            removeTemporaryFile(path)
+        let written = try writeFile(features, options: options, name: "provisional-header-test.csv", capacity: capacity,
+                                    writeBehind: writeBehind)
+        #expect(Int64(written.fileBytes) == written.sinkBytes)
+        return Both(memory: memory, file: written.result, kept: written.keptProvisionalHeader)
+    }
+
+    /// What `relayout` writes of `rows` handed over `size` bytes at a time, and how many rows it counted.
+    private func relayoutInBlocks(_ rows: String, size: Int, _ relayout: CSVRowRelayout) throws -> (String, Int) {
+        var relayout = relayout
+        let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
+        let bytes = Array(rows.utf8)
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try relayout.rewrite($0, into: sink) }
         }
-        let sink = ByteSink(fileDescriptor: fd, name: path, capacity: capacity, rewindable: true)
-        if writeBehind { sink.writeBehind() }
-        let log = DiagnosticLog()
-        let writer = CSVWriter(sink: sink, options: options, report: log.handler)
-        try writer.begin(DocumentInfo())
-        for feature in features { try writer.write(feature) }
-        try writer.finish(DocumentInfo())
-        let written = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(Int64(written.count) == sink.bytesWritten)
-        let file = WriteResult(text: String(decoding: written, as: UTF8.self), diagnostics: log.all)
-        return Both(memory: memory, file: file, kept: writer.keptProvisionalHeader)
+        try relayout.finish()
+        try sink.flush()
+        return (String(decoding: sink.collectedBytes, as: UTF8.self), relayout.count)
     }
 
     /// Expects the file to hold what memory holds, with the same diagnostics in the same order.
@@ -266,17 +267,11 @@ struct CSVWriterProvisionalHeaderTests {
         let rows = "1,2,\"a,\"\"b\r\nc\",x\n,,,\n-3.5,1e-07,\"\n\",\"\"\"\"\n"
         let expected = "POINT (1 2),\"a,\"\"b\r\nc\",x,\n,,,\nPOINT (-3.5 1e-07),\"\n\",\"\"\"\",\n"
         for size in [1, 2, 3, 5, 8, 64] {
-            let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
-            var relayout = CSVRowRelayout(from: .xy, columns: 2, to: .wkt, columns: 3,
-                                          encoder: CSVCellEncoder(delimiter: .comma), lineEnding: .lf)
-            let bytes = Array(rows.utf8)
-            for start in stride(from: 0, to: bytes.count, by: size) {
-                try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try relayout.rewrite($0, into: sink) }
-            }
-            try relayout.finish()
-            try sink.flush()
-            #expect(String(decoding: sink.collectedBytes, as: UTF8.self) == expected, "blocks of \(size)")
-            #expect(relayout.count == 3)
+            let (text, count) = try relayoutInBlocks(rows, size: size,
+                                                     CSVRowRelayout(from: .xy, columns: 2, to: .wkt, columns: 3,
+                                                                    encoder: CSVCellEncoder(delimiter: .comma), lineEnding: .lf))
+            #expect(text == expected, "blocks of \(size)")
+            #expect(count == 3)
         }
     }
 
@@ -288,17 +283,12 @@ struct CSVWriterProvisionalHeaderTests {
         let text = rows.map { $0 + end }.joined()
         let expected = rows.map { $0 + "," + end }.joined()
         for size in [1, 2, 3, 5, 8, 64] {
-            let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
-            var relayout = CSVRowRelayout(from: .wkt, columns: 1, to: .wkt, columns: 2,
-                                          encoder: CSVCellEncoder(delimiter: .comma), lineEnding: crlf ? .crlf : .lf)
-            let bytes = Array(text.utf8)
-            for start in stride(from: 0, to: bytes.count, by: size) {
-                try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try relayout.rewrite($0, into: sink) }
-            }
-            try relayout.finish()
-            try sink.flush()
-            #expect(String(decoding: sink.collectedBytes, as: UTF8.self) == expected, "blocks of \(size)")
-            #expect(relayout.count == 4)
+            let (written, count) = try relayoutInBlocks(text, size: size,
+                                                        CSVRowRelayout(from: .wkt, columns: 1, to: .wkt, columns: 2,
+                                                                       encoder: CSVCellEncoder(delimiter: .comma),
+                                                                       lineEnding: crlf ? .crlf : .lf))
+            #expect(written == expected, "blocks of \(size)")
+            #expect(count == 4)
         }
         let sink = ByteSink(collectingInMemoryNamed: "rows.csv")
         var relayout = CSVRowRelayout(from: .wkt, columns: 1, to: .wkt, columns: 2,

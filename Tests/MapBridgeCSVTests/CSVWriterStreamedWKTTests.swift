@@ -66,19 +66,7 @@ struct CSVWriterStreamedWKTTests {
 
     /// Writes `features` into a rewindable temporary file.
     private func writeFile(_ features: [Feature], _ options: CSVWriter.Options) throws -> WriteResult {
-        let (path, fd) = try makeTemporaryFile(beside: NSTemporaryDirectory() + "/streamed-wkt-test.csv")
-        defer {
-            close(fd)
-            removeTemporaryFile(path)
-        }
-        let sink = ByteSink(fileDescriptor: fd, name: path, rewindable: true)
-        let log = DiagnosticLog()
-        let writer = CSVWriter(sink: sink, options: options, report: log.handler)
-        try writer.begin(DocumentInfo())
-        for feature in features { try writer.write(feature) }
-        try writer.finish(DocumentInfo())
-        let written = try Data(contentsOf: URL(fileURLWithPath: path))
-        return WriteResult(text: String(decoding: written, as: UTF8.self), diagnostics: log.all)
+        try MapBridgeCSVTests.writeFile(features, options: options, name: "streamed-wkt-test.csv").result
     }
 
     @Test("rows waiting in memory for the header", arguments: [",", ";", "\t"])
