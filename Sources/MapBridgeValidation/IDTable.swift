@@ -40,10 +40,35 @@ struct IDTable: Sendable {
     /// How many distinct ids are held.
     var count: Int { records.count }
 
+    /// About how many bytes the table holds: its arena's capacity, its records and tags, and
+    /// its slots (what `IDLedger` weighs against its budget).
+    var bytesHeld: Int {
+        arena.capacity + records.count * (MemoryLayout<Record>.stride + MemoryLayout<UInt32>.stride)
+            + slots.count * MemoryLayout<UInt32>.stride
+    }
+
     /// Where `id` was first used if it was seen before; otherwise nil, and `id` is remembered as
     /// first used at `place` (line and column, clamped to 32 bits).
     /// - Complexity: O(length of `id`) on average; amortised O(1) table growth.
     mutating func firstUse(of id: String, at place: (line: Int, column: Int)) -> (line: Int, column: Int)? {
+        let found = probe(id)
+        if let k = found.record { return (Int(records[k].line), Int(records[k].column)) }
+        arena.append(contentsOf: id.utf8)
+        records.append(Record(end: arena.count, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
+        tags.append(found.tag)
+        slots[found.slot] = UInt32(truncatingIfNeeded: records.count)
+        if records.count * 4 > slots.count * 3 { grow() }
+        return nil
+    }
+
+    /// Where `id` was first used if it is held, without remembering it otherwise.
+    /// - Complexity: O(length of `id`) on average.
+    func firstUse(of id: String) -> (line: Int, column: Int)? {
+        probe(id).record.map { (Int(records[$0].line), Int(records[$0].column)) }
+    }
+
+    /// The record holding `id`, if any, else the empty slot where it would go; and its tag.
+    private func probe(_ id: String) -> (record: Int?, slot: Int, tag: UInt32) {
         let mask = slots.count - 1
         let h = hash(id)
         let tag = UInt32(truncatingIfNeeded: UInt(bitPattern: h) >> 32)
@@ -57,13 +82,7 @@ struct IDTable: Sendable {
             }
             return nil
         }
-        if let k = match { return (Int(records[k].line), Int(records[k].column)) }
-        arena.append(contentsOf: utf8.utf8)
-        records.append(Record(end: arena.count, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
-        tags.append(tag)
-        slots[slot] = UInt32(truncatingIfNeeded: records.count)
-        if records.count * 4 > slots.count * 3 { grow() }
-        return nil
+        return (match, slot, tag)
     }
 
     /// The bytes of record `k`'s id.
