@@ -35,6 +35,29 @@ struct PlaceCandidateStoreTests {
         }
     }
 
+    @Test("places whose index, line, column or file do not fit a record, and altitudes that start late, read back")
+    func sideTables() {
+        func place(_ index: Int, _ altitude: Double?, _ location: MapBridgeModel.SourceLocation?) -> PlaceCandidate {
+            PlaceCandidate(index: index, name: "p\(index)", coordinate: Coordinate(longitude: 3, latitude: 4, altitude: altitude),
+                           propertyCount: 1, location: location)
+        }
+        let top = Int(UInt32.max)
+        let places: [PlaceCandidate] = [
+            place(0, nil, nil),
+            place(1, nil, SourceLocation(file: "a.kml", line: 2, column: 3)),
+            place(top, nil, SourceLocation(file: "a.kml", line: 5, column: 6)),
+            place(top + 1, 7, SourceLocation(file: "a.kml", line: 8, column: 9)),
+            place(4, nil, SourceLocation(file: "b.kml", line: 10, column: 11, pointer: "/q")),
+            place(5, -2, SourceLocation(file: "a.kml", line: 0, column: 1)),
+            place(6, nil, SourceLocation(file: "a.kml", line: top, column: top + 1)),
+            place(7, 0, SourceLocation(file: "a.kml", line: top - 1, column: top)),
+            place(8, nil, nil),
+        ]
+        var store = PlaceCandidateStore()
+        for p in places { store.append(p) }
+        #expect((0..<store.count).map { store[$0] } == places)
+    }
+
     @Test("clusters of a store are those of the same candidates in an array, in the same order")
     func sameClusters() {
         // Names that repeat near and far, spellings that fold alike, invalid positions, and
