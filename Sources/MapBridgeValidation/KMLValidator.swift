@@ -117,8 +117,9 @@ public final class KMLValidator {
 
     /// Validates the KML document in `source`, handing each finding to `report` as it is found.
     /// - Parameter fileName: the name findings carry (default: the source's name).
-    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read;
-    ///   malformed XML is a finding (`xml-syntax`), not an error.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read,
+    ///   `.outputUnavailable` when ids past `idMemory` cannot be written to their temporary
+    ///   files (disk full); malformed XML is a finding (`xml-syntax`), not an error.
     public static func validate(source: ByteSource, fileName: String? = nil, options: Options = Options(),
                                 report: @escaping (Finding) -> Void) throws {
         let validator = KMLValidator(fileName: fileName ?? source.name, options: options, emit: report)
@@ -127,7 +128,8 @@ public final class KMLValidator {
 
     /// Validates the KML document inside the KMZ archive at `path` (`doc.kml`, else the first
     /// `.kml` entry). An archive that is not a zip or holds no KML is an `xml-syntax` finding.
-    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the file cannot be read.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the file cannot be read, and
+    ///   as `validate(source:fileName:options:report:)`.
     public static func validateKMZ(path: String, options: Options = Options(), limits: ZipLimits = .default,
                                    report: @escaping (Finding) -> Void) throws {
         let source: ByteSource
