@@ -10,7 +10,7 @@ import MapBridgeValidation
 /// did not run and why (the structural rules report the problem itself). The file is read once for
 /// its places and, when there are duplicates, again up to the last of them for their names.
 /// Files with more named points than `duplicatePlaceLimit` get one `info` finding instead, so
-/// that `validate` keeps to bounded memory (about 75 bytes per named point are held, in a
+/// that `validate` keeps to bounded memory (about 50 bytes per named point are held, in a
 /// `PlaceCandidateStore`).
 /// - Parameter within: the largest distance between duplicates, in metres (> 0).
 func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
@@ -89,5 +89,5 @@ private func duplicateTitles(file: String, format: Format, clusters: [PlaceClust
     return titles
 }
 
-/// The most named points `validate` holds to look for duplicate places (about 40 MB).
+/// The most named points `validate` holds to look for duplicate places (about 25 MB).
 let duplicatePlaceLimit = 500_000

@@ -43,6 +43,7 @@ let validateCommand = Command(
         OptionSpec(name: "--from", value: "FORMAT", help: "the format of standard input ('-'): geojson, geojsons, geojsonl, kml or kmz (default: told from its first bytes)"),
         OptionSpec(name: "--exclude", value: "GLOB", help: "in folders, pass over files and folders the glob matches (.gitignore syntax, relative to the folder; repeatable)"),
         OptionSpec(name: "--schema", value: "XSD", help: "XML Schema for KML files: an XSD file, 'writer' (MapBridge's strict profile) or 'none' (default: the KML MapBridge reads)"),
+        OptionSpec(name: "--id-memory", value: "SIZE", help: "duplicate-id: memory for a KML file's ids (KB, MB; default 24MB, some 700,000 ids); the rest go to temporary files and their duplicates are reported after the file's other findings"),
     ] + spoolOptions,
     run: runValidate)
 
@@ -67,6 +68,7 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     let depth = try args.integer("--max-depth", in: 1...1_000) ?? 512
     let duplicateWithin = try args.value("--duplicate-within").map { try parseLength($0, option: "--duplicate-within") } ?? 100
     let maximumSpool = try args.byteSize("--max-spool") ?? StandardInputSpool.defaultMaximumBytes
+    let idMemory = try args.byteSize("--id-memory").map { Int(clamping: $0) }
     let stdinCount = args.positionals.filter { $0 == "-" }.count
     guard stdinCount <= 1 else {
         throw MapBridgeError(.usage, "'-' (standard input) can be given once; it is read once")
@@ -94,6 +96,7 @@ func runValidate(_ args: ParsedArguments) throws -> Int32 {
     func kml() throws -> KMLValidator.Options {
         if let kmlOptions { return kmlOptions }
         var options = KMLValidator.Options(checksIDs: !policy.ignored.contains(Rule.duplicateID.id))
+        if let idMemory { options.idMemory = idMemory }
         if !policy.ignored.contains(Rule.kmlSchema.id) {
             switch args.value("--schema") {
             case nil: options.schema = try KMLSchema.reader()

@@ -24,8 +24,11 @@ public final class SpoolFile {
     /// - Parameters:
     ///   - holding: what the file holds, for messages ("the KML placemarks").
     ///   - remedy: what to do when it cannot be made, for messages.
+    ///   - bufferBytes: the bytes `sink` buffers before it writes (> 0; default 1 MiB): less for
+    ///     many spools open at once.
     /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when it cannot be created.
-    public init(directory: String?, holding: String, remedy: String = "set TMPDIR to a writable folder") throws {
+    public init(directory: String?, holding: String, remedy: String = "set TMPDIR to a writable folder",
+                bufferBytes: Int = 1 << 20) throws {
         let folder = directory ?? ProcessEnvironment.temporaryDirectory
         let opened: Int32
         do {
@@ -37,7 +40,7 @@ public final class SpoolFile {
                                  "cannot create a temporary file in '\(folder)' for \(holding) (\(error.message)); \(remedy)")
         }
         fd = opened
-        sink = ByteSink(fileDescriptor: opened, name: "temporary file in '\(folder)'")
+        sink = ByteSink(fileDescriptor: opened, name: "temporary file in '\(folder)'", capacity: max(bufferBytes, 1))
     }
 
     deinit { close(fd) }
@@ -78,6 +81,26 @@ public final class SpoolFile {
             copied += Int64(n)
         }
         return copied
+    }
+
+    /// Reads up to `count` bytes of what was written so far, from byte `offset` (≥ 0), into
+    /// `buffer`, for a caller that reads several spools in step with a small buffer each.
+    /// - Returns: the bytes read: fewer than `count` only at the end, 0 past it.
+    /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when writing out what is
+    ///   buffered or reading back fails.
+    public func readBytes(at offset: Int64, into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        try sink.flush()
+        var filled = 0
+        while filled < count {
+            let n = pread(fd, buffer + filled, count - filled, off_t(offset) + off_t(filled))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw readFailure(errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
     }
 
     private func readFailure(_ code: Int32) -> MapBridgeError {

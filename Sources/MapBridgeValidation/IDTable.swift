@@ -1,7 +1,8 @@
 import MapBridgeModel
 
 /// The distinct ids of a document with where each was first used, for the `duplicate-id` rule,
-/// held compactly: each id's UTF-8 bytes once in one byte arena, a 16-byte record (where its
+/// held compactly: each id's UTF-8 bytes once in a byte arena of 64 KiB chunks (an id longer
+/// than a chunk is kept aside), a 16-byte record (where its
 /// bytes end, its line and column) and 32 bits of its hash in `ChunkedArray`s (which grow
 /// without copying), and a 4-byte slot in an open-addressing
 /// hash table (linear probing, at most 3/4 full): about 35 bytes for an id of 8 bytes, where a
@@ -14,15 +15,26 @@ import MapBridgeModel
 ///     table.firstUse(of: "a", at: (3, 5))   // nil: new, remembered
 ///     table.firstUse(of: "a", at: (9, 1))   // (3, 5): a duplicate
 struct IDTable: Sendable {
-    /// Where an id's bytes end in `arena`, and where the id was first used.
+    /// Where an id's bytes end in `arena` (each chunk counted as `chunkBytes` long; the previous
+    /// record's end for an empty id or one in `longIDs`), and where the id was first used.
     private struct Record {
         var end: Int
         var line: Int32
         var column: Int32
     }
 
-    /// The ids' UTF-8 bytes, one after another.
-    private var arena: [UInt8] = []
+    /// The ids' UTF-8 bytes, one after another; an id never spans two chunks, so growing never
+    /// copies what is held.
+    private var arena: [[UInt8]] = []
+    /// Where the next id's bytes would start in `arena` (as `Record.end` counts).
+    private var arenaEnd = 0
+    /// The ids longer than a chunk, by record.
+    private var longIDs: [Int: [UInt8]] = [:]
+    /// The bytes in `longIDs`.
+    private var longBytes = 0
+    /// log2 of the bytes in a chunk of `arena`.
+    private static let chunkShift = 16
+    private static let chunkBytes = 1 << chunkShift
     private var records = ChunkedArray<Record>()
     /// The high 32 bits of each record's hash (the low ones pick its slot), compared before its bytes.
     private var tags = ChunkedArray<UInt32>()
@@ -40,10 +52,35 @@ struct IDTable: Sendable {
     /// How many distinct ids are held.
     var count: Int { records.count }
 
+    /// About how many bytes the table holds: its arena's capacity, its records and tags, and
+    /// its slots (what `IDLedger` weighs against its budget).
+    var bytesHeld: Int {
+        arena.count * Self.chunkBytes + longBytes + records.count * (MemoryLayout<Record>.stride + MemoryLayout<UInt32>.stride)
+            + slots.count * MemoryLayout<UInt32>.stride
+    }
+
     /// Where `id` was first used if it was seen before; otherwise nil, and `id` is remembered as
     /// first used at `place` (line and column, clamped to 32 bits).
     /// - Complexity: O(length of `id`) on average; amortised O(1) table growth.
     mutating func firstUse(of id: String, at place: (line: Int, column: Int)) -> (line: Int, column: Int)? {
+        let found = probe(id)
+        if let k = found.record { return (Int(records[k].line), Int(records[k].column)) }
+        append(id, as: records.count)
+        records.append(Record(end: arenaEnd, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
+        tags.append(found.tag)
+        slots[found.slot] = UInt32(truncatingIfNeeded: records.count)
+        if records.count * 4 > slots.count * 3 { grow() }
+        return nil
+    }
+
+    /// Where `id` was first used if it is held, without remembering it otherwise.
+    /// - Complexity: O(length of `id`) on average.
+    func firstUse(of id: String) -> (line: Int, column: Int)? {
+        probe(id).record.map { (Int(records[$0].line), Int(records[$0].column)) }
+    }
+
+    /// The record holding `id`, if any, else the empty slot where it would go; and its tag.
+    private func probe(_ id: String) -> (record: Int?, slot: Int, tag: UInt32) {
         let mask = slots.count - 1
         let h = hash(id)
         let tag = UInt32(truncatingIfNeeded: UInt(bitPattern: h) >> 32)
@@ -57,28 +94,49 @@ struct IDTable: Sendable {
             }
             return nil
         }
-        if let k = match { return (Int(records[k].line), Int(records[k].column)) }
-        arena.append(contentsOf: utf8.utf8)
-        records.append(Record(end: arena.count, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
-        tags.append(tag)
-        slots[slot] = UInt32(truncatingIfNeeded: records.count)
-        if records.count * 4 > slots.count * 3 { grow() }
-        return nil
+        return (match, slot, tag)
+    }
+
+    /// Adds the bytes of `id`, record `k`'s, after the others: in the last chunk if they fit,
+    /// else in a new one, else (longer than a chunk) in `longIDs`.
+    private mutating func append(_ id: String, as k: Int) {
+        let count = id.utf8.count
+        guard count > 0 else { return }
+        guard count <= Self.chunkBytes else {
+            longIDs[k] = Array(id.utf8)
+            longBytes += count
+            return
+        }
+        let used = arenaEnd & (Self.chunkBytes - 1)
+        if arena.isEmpty || (used == 0 && arenaEnd > 0) || used + count > Self.chunkBytes {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(Self.chunkBytes)
+            arena.append(chunk)
+            arenaEnd = (arena.count - 1) << Self.chunkShift
+        }
+        arena[arena.count - 1].append(contentsOf: id.utf8)
+        arenaEnd += count
     }
 
     /// The bytes of record `k`'s id.
-    private func range(_ k: Int) -> Range<Int> { (k == 0 ? 0 : records[k - 1].end)..<records[k].end }
+    private func stored(_ k: Int) -> ArraySlice<UInt8> {
+        let previous = k == 0 ? 0 : records[k - 1].end
+        let end = records[k].end
+        guard end > previous else { return longIDs[k]?[...] ?? [] }
+        // An id that did not fit after the previous one starts its chunk.
+        let start = max(previous, ((end - 1) >> Self.chunkShift) << Self.chunkShift)
+        let offset = start & (Self.chunkBytes - 1)
+        return arena[start >> Self.chunkShift][offset..<(offset + end - start)]
+    }
 
     /// Whether record `k` holds `id` (whose UTF-8 is `bytes`): the same bytes, or, when either
     /// is not ASCII, canonically equivalent text.
     private func same(_ bytes: UnsafeBufferPointer<UInt8>, _ k: Int, _ id: String) -> Bool {
-        let stored = range(k)
-        let equalBytes = stored.count == bytes.count && arena.withUnsafeBufferPointer { all in
-            all[stored].elementsEqual(bytes)
-        }
+        let stored = stored(k)
+        let equalBytes = stored.count == bytes.count && stored.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
         if equalBytes { return true }
-        let ascii = arena[stored].allSatisfy { $0 < 0x80 } && bytes.allSatisfy { $0 < 0x80 }
-        return !ascii && String(decoding: arena[stored], as: UTF8.self) == id
+        let ascii = stored.allSatisfy { $0 < 0x80 } && bytes.allSatisfy { $0 < 0x80 }
+        return !ascii && String(decoding: stored, as: UTF8.self) == id
     }
 
     /// Doubles the slots and places every record again.
@@ -86,7 +144,7 @@ struct IDTable: Sendable {
         var bigger = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = bigger.count - 1
         for k in 0..<records.count {
-            var slot = hash(String(decoding: arena[range(k)], as: UTF8.self)) & mask
+            var slot = hash(String(decoding: stored(k), as: UTF8.self)) & mask
             while bigger[slot] != 0 { slot = (slot + 1) & mask }
             bigger[slot] = UInt32(truncatingIfNeeded: k + 1)
         }

@@ -107,7 +107,7 @@ extension KMLValidator {
     private func noteID(_ id: String, element: String, at place: (line: Int, column: Int)) {
         if element == "Style" || element == "StyleMap" || element == "CascadingStyle" { styleIDs.insert(id) }
         guard options.checksIDs else { return }
-        if let first = ids.firstUse(of: id, at: place) {
+        if let first = ids.firstUse(of: id, at: place, pointer: { path }) {
             report(.duplicateID, Messages.duplicateID(id, line: first.line, column: first.column), at: place)
         }
     }

@@ -14,7 +14,8 @@ import MapBridgeZip
 ///     try KMLValidator.validate(source: try ByteSource(path: "a.kml"), options: options) { print($0) }
 ///
 /// Memory stays flat however large the file, except for what the id rules must remember: each
-/// distinct id (for `duplicate-id`, about 35 bytes each in an `IDTable`; `checksIDs = false` turns that off) and
+/// distinct id (for `duplicate-id`, about 35 bytes each in an `IDTable`, up to `idMemory` bytes, past which
+/// they go to temporary files: see `IDLedger`; `checksIDs = false` turns that off) and
 /// each distinct `styleUrl` target with its first use. With a schema, libxml2's content-model
 /// automaton also keeps about 100 bytes per child of an element whose model it cannot run in its
 /// compact form, until the element ends. With the reader schema (whose wildcards for other
@@ -29,6 +30,10 @@ public final class KMLValidator {
         public var schema: KMLSchema?
         /// Whether to remember every id to find duplicates (memory grows with distinct ids).
         public var checksIDs: Bool
+        /// The bytes of ids held in memory for `duplicate-id` (≥ 0; default 24 MiB): the ids of a
+        /// document with more are spilled to temporary files in `TMPDIR` (else `/tmp`), and the
+        /// duplicates among those reported after the document's other findings, in document order.
+        public var idMemory = IDLedger.defaultBudget
         /// Bytes handed to libxml2 at a time, > 0.
         public var chunkSize: Int
         /// With a schema that allows it (`KMLSchema.restartsContainers`), the children a
@@ -88,7 +93,7 @@ public final class KMLValidator {
     var coordText: [UInt8]?
 
     /// Where each id was first used (when `checksIDs`).
-    var ids = IDTable()
+    var ids: IDLedger
     /// The ids of Style, StyleMap and gx:CascadingStyle elements.
     var styleIDs: Set<String> = []
     /// Each distinct local `styleUrl` target with its first use and count, in order of first use.
@@ -107,12 +112,14 @@ public final class KMLValidator {
         self.fileName = fileName
         self.options = options
         self.emit = emit
+        ids = IDLedger(budget: options.idMemory)
     }
 
     /// Validates the KML document in `source`, handing each finding to `report` as it is found.
     /// - Parameter fileName: the name findings carry (default: the source's name).
-    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read;
-    ///   malformed XML is a finding (`xml-syntax`), not an error.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the source cannot be read,
+    ///   `.outputUnavailable` when ids past `idMemory` cannot be written to their temporary
+    ///   files (disk full); malformed XML is a finding (`xml-syntax`), not an error.
     public static func validate(source: ByteSource, fileName: String? = nil, options: Options = Options(),
                                 report: @escaping (Finding) -> Void) throws {
         let validator = KMLValidator(fileName: fileName ?? source.name, options: options, emit: report)
@@ -121,7 +128,8 @@ public final class KMLValidator {
 
     /// Validates the KML document inside the KMZ archive at `path` (`doc.kml`, else the first
     /// `.kml` entry). An archive that is not a zip or holds no KML is an `xml-syntax` finding.
-    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the file cannot be read.
+    /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when the file cannot be read, and
+    ///   as `validate(source:fileName:options:report:)`.
     public static func validateKMZ(path: String, options: Options = Options(), limits: ZipLimits = .default,
                                    report: @escaping (Finding) -> Void) throws {
         let source: ByteSource
@@ -198,6 +206,10 @@ public final class KMLValidator {
             offset = 0
         }
         applyPendingPops()
+        try ids.resolveSpilled { late in
+            report(.duplicateID, Messages.duplicateID(late.id, line: late.first.line, column: late.first.column),
+                   at: (late.place.line, late.place.column), pointer: late.pointer)
+        }
         if !stopped { finishDocument() }
     }
 

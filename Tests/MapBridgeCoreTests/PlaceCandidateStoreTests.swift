@@ -35,6 +35,50 @@ struct PlaceCandidateStoreTests {
         }
     }
 
+    @Test("places whose index, line, column or file do not fit a record, and altitudes that start late, read back")
+    func sideTables() {
+        func place(_ index: Int, _ altitude: Double?, _ location: MapBridgeModel.SourceLocation?) -> PlaceCandidate {
+            PlaceCandidate(index: index, name: "p\(index)", coordinate: Coordinate(longitude: 3, latitude: 4, altitude: altitude),
+                           propertyCount: 1, location: location)
+        }
+        let top = Int(UInt32.max)
+        let places: [PlaceCandidate] = [
+            place(0, nil, nil),
+            place(1, nil, SourceLocation(file: "a.kml", line: 2, column: 3)),
+            place(top, nil, SourceLocation(file: "a.kml", line: 5, column: 6)),
+            place(top + 1, 7, SourceLocation(file: "a.kml", line: 8, column: 9)),
+            place(4, nil, SourceLocation(file: "b.kml", line: 10, column: 11, pointer: "/q")),
+            place(5, -2, SourceLocation(file: "a.kml", line: 0, column: 1)),
+            place(6, nil, SourceLocation(file: "a.kml", line: top, column: top + 1)),
+            place(7, 0, SourceLocation(file: "a.kml", line: top - 1, column: top)),
+            place(8, nil, nil),
+        ]
+        var store = PlaceCandidateStore()
+        for p in places { store.append(p) }
+        #expect((0..<store.count).map { store[$0] } == places)
+    }
+
+    @Test("names read back across the store's 64 KiB chunks: filling one exactly, spilling into the next, longer than one")
+    func namesAcrossChunks() {
+        var names: [String] = []
+        for k in 0..<30_000 {
+            switch k % 1_000 {
+            case 7: names.append("")
+            case 11: names.append(String(repeating: "\u{E9}", count: 40_000))   // 80,000 bytes
+            case 13: names.append(String(repeating: "x", count: 1 << 16))
+            default: names.append("n\u{1F600}\(k)" + String(repeating: "y", count: k % 37))
+            }
+        }
+        // A chunk filled to its last byte: 65,536 bytes of names from the start.
+        let exact = (0..<16).map { _ in String(repeating: "z", count: 4_096) }
+        var store = PlaceCandidateStore()
+        for (k, name) in (exact + names).enumerated() {
+            store.append(PlaceCandidate(index: k, name: name, coordinate: Coordinate(longitude: 0, latitude: 0), propertyCount: 0))
+        }
+        #expect((0..<store.count).map { store.name(at: $0) } == exact + names)
+        #expect((0..<store.count).map { store[$0].name } == exact + names)
+    }
+
     @Test("clusters of a store are those of the same candidates in an array, in the same order")
     func sameClusters() {
         // Names that repeat near and far, spellings that fold alike, invalid positions, and

@@ -68,6 +68,36 @@ struct IDTableTests {
         #expect(table.firstUse(of: "x", at: (1, 1)).map { [$0.line, $0.column] } == [Int(Int32.max), 7])
     }
 
+    @Test("ids read back across the arena's 64 KiB chunks: filling one exactly, spilling into the next, longer than one")
+    func acrossChunks() {
+        var ids = (0..<16).map { String(repeating: "z", count: 4_095) + "\($0 % 10)" }   // one chunk, exactly
+        for k in 0..<20_000 {
+            switch k % 500 {
+            case 7: ids.append("")
+            case 11: ids.append(String(repeating: "\u{E9}", count: 40_000) + "\(k)")   // 80,000 bytes and more
+            case 13: ids.append(String(repeating: "x", count: (1 << 16) - 1) + "\(k % 10)")
+            default: ids.append("n\u{1F600}\(k)" + String(repeating: "y", count: k % 37))
+            }
+        }
+        ids += ids.shuffled().prefix(5_000)
+        ids.append("cafe\u{301}")
+        ids.append("caf\u{E9}")
+        // Equal ids must hash alike, so the second hash keeps the text's hash in its slot bits
+        // and drops its tag (the high 32 bits): every record's tag matches, and the bytes decide.
+        let hashes: [@Sendable (String) -> Int] = [{ $0.hashValue }, { $0.hashValue & 0xFFFF_FFFF }]
+        for hash in hashes {
+            var table = IDTable(hash: hash)
+            var reference: [String: Int] = [:]
+            var disagreements = 0
+            for (k, id) in ids.enumerated() {
+                if table.firstUse(of: id, at: (k + 1, 1))?.line != reference[id] { disagreements += 1 }
+                if reference[id] == nil { reference[id] = k + 1 }
+            }
+            #expect(disagreements == 0)
+            #expect(table.count == reference.count)
+        }
+    }
+
     @Test("a large table agrees with a dictionary")
     func large() {
         var table = IDTable()

@@ -1,10 +1,13 @@
 import MapBridgeModel
 
 /// Place candidates held compactly, for scans of many places (`validate`'s `duplicate-place`
-/// holds up to half a million): each name's UTF-8 bytes in one byte arena and a 64-byte record
-/// (index, position, property count, start) in a `ChunkedArray` (which grows without copying),
-/// about 75 bytes for a place with a 12-byte name,
-/// where `[PlaceCandidate]` took about 170. Reading a candidate back builds it anew: the same
+/// holds up to half a million): each name's UTF-8 bytes in 64 KiB chunks (which, unlike one array
+/// that doubles, never hold a copy beside the original while they grow) and a 40-byte record
+/// (where the name ends, position, index, line, column, property count) in a `ChunkedArray`
+/// (which grows without copying), about 50 bytes for a place with a 12-byte name, where
+/// `[PlaceCandidate]` took about 170. Altitudes take 8 bytes more per place once one place has
+/// one; a place whose index, line or column does not fit in 32 bits, or whose file is not the
+/// first place's, keeps those in a side table. Reading a candidate back builds it anew: the same
 /// index, name, property count and location, and a coordinate with the same longitude, latitude
 /// and altitude (not the source's spelling of them, which clustering never reads).
 ///
@@ -13,27 +16,47 @@ import MapBridgeModel
 ///     let again = store[0]          // == candidate, but for the coordinate's spelling
 public struct PlaceCandidateStore: Sendable {
     private struct Record: Sendable {
-        /// Where the name's bytes end in `names`.
+        /// Where the name's bytes end in `names`, counting each chunk as `nameChunkBytes` long
+        /// (the previous record's end, for an empty name or one in `longNames`).
         var nameEnd: Int
-        var index: Int
-        var line: Int
-        var column: Int
         var longitude: Double
         var latitude: Double
-        /// The altitude, or `Self.noAltitude`'s bit pattern for none.
-        var altitude: Double
+        /// The index, line and column, when `line` is not `Self.rare` (line and column 0: no location).
+        var index: UInt32
+        var line: UInt32
+        var column: UInt32
         var propertyCount: Int32
-        /// The location's file in `files`, or -1 for a candidate without a location.
-        var file: Int32
     }
+
+    /// The index and location of a place that does not fit in a record (`Record.line == rare`).
+    private struct RareFields: Sendable {
+        var index: Int
+        var location: SourceLocation?
+    }
+
+    /// A record's `line` for a place whose index and location are in `rareFields`.
+    private static let rare = UInt32.max
 
     /// A NaN that stands for "no altitude" (parsers never produce this payload).
     private static let noAltitude: UInt64 = 0x7FF8_0000_00A1_7101
 
-    private var names: [UInt8] = []
+    /// The names' bytes; a name never spans two chunks.
+    private var names: [[UInt8]] = []
+    /// Where the next name's bytes would start in `names` (as `Record.nameEnd` counts).
+    private var namesEnd = 0
+    /// The names longer than a chunk, by candidate.
+    private var longNames: [Int: String] = [:]
+    /// log2 of the bytes in a chunk of `names`.
+    private static let nameChunkShift = 16
+    private static let nameChunkBytes = 1 << nameChunkShift
     private var records = ChunkedArray<Record>()
-    /// The distinct file names of the locations (one, for a scan of one file).
-    private var files: [String] = []
+    /// The altitudes by candidate (`noAltitude` for none), from the first candidate that has one
+    /// on; empty before.
+    private var altitudes = ChunkedArray<Double>()
+    /// The file of the locations held in records (the first candidate's with a location).
+    private var file: SourceFile?
+    /// The index and location of the candidates that do not fit in a record.
+    private var rareFields: [Int: RareFields] = [:]
     /// The locations' pointers, by candidate (none, for a scan: it leaves them out).
     private var pointers: [Int: String] = [:]
 
@@ -43,33 +66,71 @@ public struct PlaceCandidateStore: Sendable {
     public var count: Int { records.count }
 
     /// Adds `place` at the end.
-    /// - Complexity: amortised O(length of its name); O(distinct files) for its file name.
+    /// - Complexity: amortised O(length of its name).
     public mutating func append(_ place: PlaceCandidate) {
-        names.append(contentsOf: place.name.utf8)
-        var file: Int32 = -1
-        if let location = place.location {
-            if let k = files.lastIndex(of: location.file) {
-                file = Int32(k)
-            } else {
-                file = Int32(files.count)
-                files.append(location.file)
-            }
-        }
-        if let pointer = place.location?.pointer { pointers[records.count] = pointer }
+        let k = records.count
+        appendName(place.name, of: k)
+        if let pointer = place.location?.pointer { pointers[k] = pointer }
         let c = place.coordinate
-        records.append(Record(
-            nameEnd: names.count, index: place.index,
-            line: place.location?.line ?? 0, column: place.location?.column ?? 0,
-            longitude: c.longitude, latitude: c.latitude,
-            altitude: c.altitude ?? Double(bitPattern: Self.noAltitude),
-            propertyCount: Int32(clamping: place.propertyCount), file: file))
+        if let altitude = c.altitude {
+            while altitudes.count < k { altitudes.append(Double(bitPattern: Self.noAltitude)) }
+            altitudes.append(altitude)
+        } else if !altitudes.isEmpty {
+            altitudes.append(Double(bitPattern: Self.noAltitude))
+        }
+        var record = Record(nameEnd: namesEnd, longitude: c.longitude, latitude: c.latitude, index: 0, line: 0,
+                            column: 0, propertyCount: Int32(clamping: place.propertyCount))
+        if let location = place.location, file == nil { file = location.source }
+        let fits: Bool
+        if let location = place.location {
+            fits = location.source == file && (1..<Int(Self.rare)).contains(location.line)
+                && (0...Int(UInt32.max)).contains(location.column)
+        } else {
+            fits = true
+        }
+        if fits, let index = UInt32(exactly: place.index) {
+            record.index = index
+            record.line = UInt32(truncatingIfNeeded: place.location?.line ?? 0)
+            record.column = UInt32(truncatingIfNeeded: place.location?.column ?? 0)
+        } else {
+            record.line = Self.rare
+            var location = place.location
+            location?.pointer = nil
+            rareFields[k] = RareFields(index: place.index, location: location)
+        }
+        records.append(record)
     }
 
     /// The name of candidate `k` (0 ≤ k < count), without building the rest of it.
     /// - Complexity: O(length of the name).
     public func name(at k: Int) -> String {
-        let start = k == 0 ? 0 : records[k - 1].nameEnd
-        return String(decoding: names[start..<records[k].nameEnd], as: UTF8.self)
+        let previous = k == 0 ? 0 : records[k - 1].nameEnd
+        let end = records[k].nameEnd
+        guard end > previous else { return longNames[k] ?? "" }
+        // A name that did not fit after the previous one starts its chunk.
+        let start = max(previous, ((end - 1) >> Self.nameChunkShift) << Self.nameChunkShift)
+        let offset = start & (Self.nameChunkBytes - 1)
+        return String(decoding: names[start >> Self.nameChunkShift][offset..<(offset + end - start)], as: UTF8.self)
+    }
+
+    /// Adds the bytes of `name`, candidate `k`'s, after the others: in the last chunk if they
+    /// fit, else in a new one, else (longer than a chunk) in `longNames`.
+    private mutating func appendName(_ name: String, of k: Int) {
+        let count = name.utf8.count
+        guard count > 0 else { return }
+        guard count <= Self.nameChunkBytes else {
+            longNames[k] = name
+            return
+        }
+        let used = namesEnd & (Self.nameChunkBytes - 1)
+        if names.isEmpty || (used == 0 && namesEnd > 0) || used + count > Self.nameChunkBytes {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(Self.nameChunkBytes)
+            names.append(chunk)
+            namesEnd = (names.count - 1) << Self.nameChunkShift
+        }
+        names[names.count - 1].append(contentsOf: name.utf8)
+        namesEnd += count
     }
 
     /// The longitude and latitude of candidate `k` (0 ≤ k < count), without building it.
@@ -80,10 +141,21 @@ public struct PlaceCandidateStore: Sendable {
     /// Candidate `k` (0 ≤ k < count), built anew.
     public subscript(k: Int) -> PlaceCandidate {
         let r = records[k]
-        let altitude: Double? = r.altitude.bitPattern == Self.noAltitude ? nil : r.altitude
-        let location = r.file < 0 ? nil : SourceLocation(file: files[Int(r.file)], line: r.line, column: r.column,
-                                                                     pointer: pointers[k])
-        return PlaceCandidate(index: r.index, name: name(at: k),
+        let stored = k < altitudes.count ? altitudes[k] : Double(bitPattern: Self.noAltitude)
+        let altitude: Double? = stored.bitPattern == Self.noAltitude ? nil : stored
+        let index: Int
+        var location: SourceLocation?
+        if r.line == Self.rare, let fields = rareFields[k] {
+            index = fields.index
+            location = fields.location
+        } else {
+            index = Int(r.index)
+            if r.line != 0, let file {
+                location = SourceLocation(source: file, line: Int(r.line), column: Int(r.column))
+            }
+        }
+        location?.pointer = pointers[k]
+        return PlaceCandidate(index: index, name: name(at: k),
                               coordinate: Coordinate(longitude: r.longitude, latitude: r.latitude, altitude: altitude),
                               propertyCount: Int(r.propertyCount), location: location)
     }

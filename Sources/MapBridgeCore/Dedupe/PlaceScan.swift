@@ -39,7 +39,7 @@ public enum PlaceScan {
     ///   - nameProperty: the property holding the names, or `nil` for the features' titles.
     ///   - limit: the most named points to hold; past it reading stops and `places` is `nil`
     ///     (memory grows with the named points held: about 170 bytes each; `compactCandidates`
-    ///     holds them in about 75).
+    ///     holds them in about 50).
     ///   - report: receives the reader's warnings.
     /// - Throws: `MapBridgeError` as the reader does (`.data` with a location for malformed
     ///   input, `.inputUnavailable`, `.usage` for an unreadable format).
@@ -56,7 +56,7 @@ public enum PlaceScan {
         return (features.complete ? places : nil, features.count)
     }
 
-    /// The named points of `path` (read once, streaming), held compactly (about 75 bytes each
+    /// The named points of `path` (read once, streaming), held compactly (about 50 bytes each
     /// rather than 170), and how many features it holds; as `candidates(path:…limit:…)`.
     /// - Throws: `MapBridgeError` as the reader does.
     public static func compactCandidates(path: String, format: Format, options: ConvertOptions = ConvertOptions(),
