@@ -60,52 +60,29 @@ struct GeoJSONKeyTag: Equatable {
 /// What the reader learnt about the properties of the feature being read while it read them:
 /// the vocabulary's spellings among them, and whether any key is one the mapping looks up.
 ///
-/// The candidates are kept in memory of its own, reused from one feature to the next (a
+/// The candidates are kept in a `ScratchStack`, reused from one feature to the next (a
 /// handful each), so that noting one is a store and forgetting them all is a count set to 0.
-/// Noncopyable, so that the one owner frees that memory.
 struct RecordProperties: ~Copyable {
-    private var base: UnsafeMutablePointer<PropertyVocabulary.Candidate>
-    private var count = 0
-    private var capacity = 8
+    private var noted = ScratchStack<PropertyVocabulary.Candidate>(capacity: 8)
     /// Whether a key that `GeoJSONMapping` looks up after reading is among them.
     var hasLookedUpKey = false
 
-    init() {
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        // Candidates are plain values: nothing to deinitialise.
-        base.deallocate()
-    }
+    init() {}
 
     /// The properties whose keys the vocabulary spells, by position, in the order noted
     /// (`consume` takes them); valid until the next `note` or `reset`.
-    var candidates: UnsafeBufferPointer<PropertyVocabulary.Candidate> {
-        UnsafeBufferPointer(start: base, count: count)
-    }
+    var candidates: UnsafeBufferPointer<PropertyVocabulary.Candidate> { noted.elements }
 
     /// Notes a property whose key the vocabulary spells.
     @inline(__always)
     mutating func note(_ candidate: PropertyVocabulary.Candidate) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: candidate)
-        count += 1
+        noted.append(candidate)
     }
 
     /// Forgets the last feature's properties (keeping the room).
     mutating func reset() {
-        count = 0
+        noted.removeAll()
         hasLookedUpKey = false
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<PropertyVocabulary.Candidate>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
     }
 }
 
