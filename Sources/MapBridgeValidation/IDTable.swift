@@ -1,7 +1,7 @@
 import MapBridgeModel
 
 /// The distinct ids of a document with where each was first used, for the `duplicate-id` rule,
-/// held compactly: each id's UTF-8 bytes once in a byte arena of 64 KiB chunks (an id longer
+/// held compactly: each id's UTF-8 bytes once in `ChunkedTexts` (64 KiB chunks; an id longer
 /// than a chunk is kept aside), a 16-byte record (where its
 /// bytes end, its line and column) and 32 bits of its hash in `ChunkedArray`s (which grow
 /// without copying), and a 4-byte slot in an open-addressing
@@ -15,26 +15,15 @@ import MapBridgeModel
 ///     table.firstUse(of: "a", at: (3, 5))   // nil: new, remembered
 ///     table.firstUse(of: "a", at: (9, 1))   // (3, 5): a duplicate
 struct IDTable: Sendable {
-    /// Where an id's bytes end in `arena` (each chunk counted as `chunkBytes` long; the previous
-    /// record's end for an empty id or one in `longIDs`), and where the id was first used.
+    /// Where an id's bytes end in `texts` (as `ChunkedTexts.append` gave it), and where the id was first used.
     private struct Record {
         var end: Int
         var line: Int32
         var column: Int32
     }
 
-    /// The ids' UTF-8 bytes, one after another; an id never spans two chunks, so growing never
-    /// copies what is held.
-    private var arena: [[UInt8]] = []
-    /// Where the next id's bytes would start in `arena` (as `Record.end` counts).
-    private var arenaEnd = 0
-    /// The ids longer than a chunk, by record.
-    private var longIDs: [Int: [UInt8]] = [:]
-    /// The bytes in `longIDs`.
-    private var longBytes = 0
-    /// log2 of the bytes in a chunk of `arena`.
-    private static let chunkShift = 16
-    private static let chunkBytes = 1 << chunkShift
+    /// The ids' UTF-8 bytes, one after another (an id longer than a chunk kept aside).
+    private var texts = ChunkedTexts()
     private var records = ChunkedArray<Record>()
     /// The high 32 bits of each record's hash (the low ones pick its slot), compared before its bytes.
     private var tags = ChunkedArray<UInt32>()
@@ -52,10 +41,10 @@ struct IDTable: Sendable {
     /// How many distinct ids are held.
     var count: Int { records.count }
 
-    /// About how many bytes the table holds: its arena's capacity, its records and tags, and
+    /// About how many bytes the table holds: its texts' room, its records and tags, and
     /// its slots (what `IDLedger` weighs against its budget).
     var bytesHeld: Int {
-        arena.count * Self.chunkBytes + longBytes + records.count * (MemoryLayout<Record>.stride + MemoryLayout<UInt32>.stride)
+        texts.bytesHeld + records.count * (MemoryLayout<Record>.stride + MemoryLayout<UInt32>.stride)
             + slots.count * MemoryLayout<UInt32>.stride
     }
 
@@ -65,8 +54,8 @@ struct IDTable: Sendable {
     mutating func firstUse(of id: String, at place: (line: Int, column: Int)) -> (line: Int, column: Int)? {
         let found = probe(id)
         if let k = found.record { return (Int(records[k].line), Int(records[k].column)) }
-        append(id, as: records.count)
-        records.append(Record(end: arenaEnd, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
+        let end = texts.append(id, as: records.count)
+        records.append(Record(end: end, line: Int32(clamping: place.line), column: Int32(clamping: place.column)))
         tags.append(found.tag)
         slots[found.slot] = UInt32(truncatingIfNeeded: records.count)
         if records.count * 4 > slots.count * 3 { grow() }
@@ -97,36 +86,9 @@ struct IDTable: Sendable {
         return (match, slot, tag)
     }
 
-    /// Adds the bytes of `id`, record `k`'s, after the others: in the last chunk if they fit,
-    /// else in a new one, else (longer than a chunk) in `longIDs`.
-    private mutating func append(_ id: String, as k: Int) {
-        let count = id.utf8.count
-        guard count > 0 else { return }
-        guard count <= Self.chunkBytes else {
-            longIDs[k] = Array(id.utf8)
-            longBytes += count
-            return
-        }
-        let used = arenaEnd & (Self.chunkBytes - 1)
-        if arena.isEmpty || (used == 0 && arenaEnd > 0) || used + count > Self.chunkBytes {
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(Self.chunkBytes)
-            arena.append(chunk)
-            arenaEnd = (arena.count - 1) << Self.chunkShift
-        }
-        arena[arena.count - 1].append(contentsOf: id.utf8)
-        arenaEnd += count
-    }
-
     /// The bytes of record `k`'s id.
     private func stored(_ k: Int) -> ArraySlice<UInt8> {
-        let previous = k == 0 ? 0 : records[k - 1].end
-        let end = records[k].end
-        guard end > previous else { return longIDs[k]?[...] ?? [] }
-        // An id that did not fit after the previous one starts its chunk.
-        let start = max(previous, ((end - 1) >> Self.chunkShift) << Self.chunkShift)
-        let offset = start & (Self.chunkBytes - 1)
-        return arena[start >> Self.chunkShift][offset..<(offset + end - start)]
+        texts.bytes(of: k, from: k == 0 ? 0 : records[k - 1].end, to: records[k].end)
     }
 
     /// Whether record `k` holds `id` (whose UTF-8 is `bytes`): the same bytes, or, when either

@@ -16,8 +16,7 @@ import MapBridgeModel
 ///     let again = store[0]          // == candidate, but for the coordinate's spelling
 public struct PlaceCandidateStore: Sendable {
     private struct Record: Sendable {
-        /// Where the name's bytes end in `names`, counting each chunk as `nameChunkBytes` long
-        /// (the previous record's end, for an empty name or one in `longNames`).
+        /// Where the name's bytes end in `names`, as `ChunkedTexts.append` gave it.
         var nameEnd: Int
         var longitude: Double
         var latitude: Double
@@ -40,15 +39,8 @@ public struct PlaceCandidateStore: Sendable {
     /// A NaN that stands for "no altitude" (parsers never produce this payload).
     private static let noAltitude: UInt64 = 0x7FF8_0000_00A1_7101
 
-    /// The names' bytes; a name never spans two chunks.
-    private var names: [[UInt8]] = []
-    /// Where the next name's bytes would start in `names` (as `Record.nameEnd` counts).
-    private var namesEnd = 0
-    /// The names longer than a chunk, by candidate.
-    private var longNames: [Int: String] = [:]
-    /// log2 of the bytes in a chunk of `names`.
-    private static let nameChunkShift = 16
-    private static let nameChunkBytes = 1 << nameChunkShift
+    /// The names' UTF-8 bytes, one after another (a name longer than a chunk kept aside).
+    private var names = ChunkedTexts()
     private var records = ChunkedArray<Record>()
     /// The altitudes by candidate (`noAltitude` for none), from the first candidate that has one
     /// on; empty before.
@@ -69,7 +61,7 @@ public struct PlaceCandidateStore: Sendable {
     /// - Complexity: amortised O(length of its name).
     public mutating func append(_ place: PlaceCandidate) {
         let k = records.count
-        appendName(place.name, of: k)
+        let nameEnd = names.append(place.name, as: k)
         if let pointer = place.location?.pointer { pointers[k] = pointer }
         let c = place.coordinate
         if let altitude = c.altitude {
@@ -78,7 +70,7 @@ public struct PlaceCandidateStore: Sendable {
         } else if !altitudes.isEmpty {
             altitudes.append(Double(bitPattern: Self.noAltitude))
         }
-        var record = Record(nameEnd: namesEnd, longitude: c.longitude, latitude: c.latitude, index: 0, line: 0,
+        var record = Record(nameEnd: nameEnd, longitude: c.longitude, latitude: c.latitude, index: 0, line: 0,
                             column: 0, propertyCount: Int32(clamping: place.propertyCount))
         if let location = place.location, file == nil { file = location.source }
         let fits: Bool
@@ -104,33 +96,7 @@ public struct PlaceCandidateStore: Sendable {
     /// The name of candidate `k` (0 ≤ k < count), without building the rest of it.
     /// - Complexity: O(length of the name).
     public func name(at k: Int) -> String {
-        let previous = k == 0 ? 0 : records[k - 1].nameEnd
-        let end = records[k].nameEnd
-        guard end > previous else { return longNames[k] ?? "" }
-        // A name that did not fit after the previous one starts its chunk.
-        let start = max(previous, ((end - 1) >> Self.nameChunkShift) << Self.nameChunkShift)
-        let offset = start & (Self.nameChunkBytes - 1)
-        return String(decoding: names[start >> Self.nameChunkShift][offset..<(offset + end - start)], as: UTF8.self)
-    }
-
-    /// Adds the bytes of `name`, candidate `k`'s, after the others: in the last chunk if they
-    /// fit, else in a new one, else (longer than a chunk) in `longNames`.
-    private mutating func appendName(_ name: String, of k: Int) {
-        let count = name.utf8.count
-        guard count > 0 else { return }
-        guard count <= Self.nameChunkBytes else {
-            longNames[k] = name
-            return
-        }
-        let used = namesEnd & (Self.nameChunkBytes - 1)
-        if names.isEmpty || (used == 0 && namesEnd > 0) || used + count > Self.nameChunkBytes {
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(Self.nameChunkBytes)
-            names.append(chunk)
-            namesEnd = (names.count - 1) << Self.nameChunkShift
-        }
-        names[names.count - 1].append(contentsOf: name.utf8)
-        namesEnd += count
+        String(decoding: names.bytes(of: k, from: k == 0 ? 0 : records[k - 1].nameEnd, to: records[k].nameEnd), as: UTF8.self)
     }
 
     /// The longitude and latitude of candidate `k` (0 ≤ k < count), without building it.
