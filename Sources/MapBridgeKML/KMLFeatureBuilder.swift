@@ -77,7 +77,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// A geometry being assembled (MultiGeometry, Polygon, Track, MultiTrack).
     enum Frame {
         case multi(KMLElement, [Shape])
-        case polygon(outer: CoordinateList?, holes: [CoordinateList], inInner: Bool)
+        case polygon(PolygonRings)
         case track(whens: [String], coords: [Coordinate?])  // nil: an empty <gx:coord/>
         case leaf(KMLElement, CoordinateList?)
         /// A Point: its first position and how many its coordinates had (no array for one).
@@ -99,6 +99,35 @@ final class KMLFeatureBuilder: XMLEventHandler {
             case .point: .point
             }
         }
+    }
+
+    /// The rings of a Polygon being read. A class, so that its frame is changed in place as
+    /// each ring arrives and never copied with the rings; it belongs to that one frame.
+    final class PolygonRings {
+        var outer: CoordinateList?
+        var holes: [CoordinateList] = []
+        /// Whether the rings that follow are holes (inside an innerBoundaryIs).
+        var inInner = false
+        /// The coordinates of the ring being read, until its LinearRing closes (`nil`: none yet).
+        var ring: CoordinateList?
+
+        /// The ring that closed, with the coordinates read for it: the outer ring, or one more hole.
+        func closeRing() {
+            let coordinates = ring.take() ?? []
+            if inInner {
+                if holes.isEmpty { holes.reserveCapacity(4) }
+                holes.append(coordinates)
+            } else {
+                outer = coordinates
+            }
+        }
+    }
+
+    /// The rings of the Polygon whose frame is `k` below the innermost (0: the innermost
+    /// itself), read in place; `nil` when that frame is not a Polygon's.
+    private func polygonRings(below k: Int) -> PolygonRings? {
+        guard !pointOpen, frames.count > k, case .polygon(let rings) = frames[frames.count - 1 - k] else { return nil }
+        return rings
     }
 
     /// The cases of `Frame`, without their payloads.
@@ -461,15 +490,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .multiGeometry, .multiTrack:
             pushFrame(.multi(name, []))
         case .polygon:
-            pushFrame(.polygon(outer: nil, holes: [], inInner: false))
-        case .innerBoundaryIs:
-            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
-                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: true)
-            }
-        case .outerBoundaryIs:
-            if innermostFrameKind == .polygon, case .polygon(let o, let h, _) = frames.last {
-                frames[frames.count - 1] = .polygon(outer: o, holes: h, inInner: false)
-            }
+            pushFrame(.polygon(PolygonRings()))
+        case .innerBoundaryIs, .outerBoundaryIs:
+            polygonRings(below: 0)?.inInner = name == .innerBoundaryIs
         case .track:
             pushFrame(.track(whens: [], coords: []))
             pendingArrays = []
@@ -1099,6 +1122,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
             }
             if kind == .point {
                 setInnermostPoint(first: positions.first, count: positions.count)
+            } else if kind == .linearRing, let rings = polygonRings(below: 1) {
+                // A polygon's ring: kept by the polygon's frame (the ring's own stays as it is).
+                rings.ring = positions
+                positions = CoordinateList()
             } else {
                 // Moved into the frame: the next text starts a new list (this one is the line's).
                 frames[frames.count - 1] = .leaf(kind, positions)
@@ -1156,6 +1183,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     private func endLeaf(_ kind: KMLElement) {
+        // A polygon's ring (nearly every LinearRing): its coordinates wait in the polygon's
+        // frame below it (see `endCoordinates`), and its own frame holds none.
+        if kind == .linearRing, let rings = polygonRings(below: 1), frames[frames.count - 1].kind == .leaf {
+            frames.removeLast()
+            rings.closeRing()
+            return
+        }
         guard case .leaf(_, let coordinates)? = popFrame() else { return }
         let cs = coordinates ?? []
         if cs.isEmpty {
@@ -1171,28 +1205,35 @@ final class KMLFeatureBuilder: XMLEventHandler {
             } else {
                 shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
             }
-        default:  // LinearRing
-            if innermostFrameKind == .polygon, case .polygon(let outer, var holes, let inInner)? = frames.popLast() {
-                if inInner { holes.append(cs) }
-                frames.append(.polygon(outer: inInner ? outer : cs, holes: holes, inInner: inInner))
-                return
-            }
+        default:  // LinearRing (one inside a polygon went to it above)
             shape = .polyline(Polyline(cs))  // a LinearRing on its own is a closed line
         }
         if let shape { add(shape) }
     }
 
     private func endPolygon() {
-        guard case .polygon(let outer, let holes, _)? = popFrame() else { return }
-        guard let outer, !outer.isEmpty else { return }
-        add(.polygon(Polygon(outer: closed(outer), holes: holes.map(closed))))
+        guard case .polygon(let rings)? = popFrame() else { return }
+        guard let outer = rings.outer.take(), !outer.isEmpty else { return }
+        var holes = rings.holes
+        rings.holes = []
+        let shell = closed(outer)
+        // Most holes are closed already: the array is kept, not mapped into a new one.
+        for i in holes.indices where !Self.isClosed(holes[i]) { holes[i] = closed(holes[i]) }
+        add(.polygon(Polygon(outer: shell, holes: holes)))
+    }
+
+    /// Whether a ring's last position repeats its first (an empty ring counts as closed).
+    private static func isClosed(_ ring: borrowing CoordinateList) -> Bool {
+        // Read by index: `first` and `last` go through the collection's generic indices.
+        let count = ring.count
+        return count == 0 || ring[0] == ring[count - 1]
     }
 
     /// A ring closed as KML viewers draw it: KML requires the last position to repeat the first, and
     /// one the file left open is closed by repeating its first position (and reported), so that every
     /// writer gets a valid ring.
     private func closed(_ ring: CoordinateList) -> CoordinateList {
-        guard let first = ring.first, let last = ring.last, first != last else { return ring }
+        guard !Self.isClosed(ring), let first = ring.first else { return ring }
         warnOnce("ring-not-closed", "a LinearRing is not closed (its last position differs from its first); it was closed by repeating its first position")
         return ring + [first]
     }

@@ -18,6 +18,24 @@ struct KMLReaderGeometryTests {
         #expect(r.warnings.contains { $0.code == "ring-not-closed" })
     }
 
+    @Test("a polygon takes its rings in any order, holes after holes; a LinearRing outside a polygon is a line")
+    func polygonRings() throws {
+        let r = try readKML(kml("""
+            <Placemark><Polygon><innerBoundaryIs><LinearRing><coordinates>1,1 2,1 2,2 1,1</coordinates></LinearRing></innerBoundaryIs>
+            <outerBoundaryIs><LinearRing><coordinates>0,0 10,0 10,10 0,0</coordinates></LinearRing></outerBoundaryIs>
+            <innerBoundaryIs><LinearRing><coordinates>3,3 4,3 4,4 3,3</coordinates></LinearRing>
+            <LinearRing><coordinates>5,5 6,5 6,6 5,5</coordinates></LinearRing></innerBoundaryIs></Polygon></Placemark>
+            <Placemark><MultiGeometry><LinearRing><coordinates>0,0 1,0 1,1 0,0</coordinates></LinearRing>
+            <Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 1,0 1,1 0,0</coordinates></LinearRing></outerBoundaryIs></Polygon>
+            </MultiGeometry></Placemark>
+            """))
+        guard r.features.count == 2, case .polygon(let p)? = r.features[0].shape else { Issue.record("not a polygon"); return }
+        #expect(p.outer.map(\.longitude) == [0, 10, 10, 0])
+        #expect(p.holes.map { $0.map(\.longitude) } == [[1, 2, 2, 1], [3, 4, 4, 3], [5, 6, 6, 5]])
+        guard case .collection(let shapes)? = r.features[1].shape else { Issue.record("not a collection"); return }
+        #expect(shapes.map(\.kind) == [.polyline, .polygon])
+    }
+
     @Test("a closed ring is left as it is, with no warning")
     func closedRing() throws {
         let r = try readKML(kml("""
