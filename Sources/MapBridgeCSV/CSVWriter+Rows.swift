@@ -26,8 +26,9 @@ extension CSVWriter {
 
     /// The WKT field of a row, streamed from its shape when the row is written rather than
     /// held in its frame: for a shape of more than `Options.heldWKTPositions` positions, whose
-    /// text would be held on top of its positions. The text is made twice (once here to
-    /// measure it, once when written), a piece of `largeField` bytes at a time.
+    /// text would be held on top of its positions. The text is made when written, a piece of
+    /// `largeField` bytes at a time; to measure it before, only the text between its
+    /// fixed-point numbers is made (`measureWKT`).
     struct StreamedWKT: Hashable, Sendable {
         /// The shape (its positions are held by the feature anyway; kept for as long as the row
         /// waits in memory for the header).
@@ -223,16 +224,17 @@ extension CSVWriter {
     }
 
     /// The field `appendWKT` would append for `shape`, measured from its text made a piece at
-    /// a time and not kept; reports what `appendWKT` reports.
+    /// a time and not kept, less its fixed-point numbers, which are only counted
+    /// (`WKTFormatter.writeOmittingFixedPoint`); reports what `appendWKT` reports.
     private func measureWKT(of shape: Shape, _ feature: Feature) -> StreamedWKT {
         var scan = CSVCellEncoder.WKTFieldScan()
         let encoder = self.encoder
-        let lost = WKTFormatter.write(shape, precision: options.precision, pieceSize: Self.largeField) {
+        let made = WKTFormatter.writeOmittingFixedPoint(shape, precision: options.precision, pieceSize: Self.largeField) {
             scan.scan($0, encoder)
         }
-        if lost.droppedAltitudes { noteDroppedAltitudes(feature) }
+        if made.droppedAltitudes { noteDroppedAltitudes(feature) }
         let quoted = scan.needsQuotes
-        return StreamedWKT(shape: shape, quoted: quoted, length: scan.length + (quoted ? 2 : 0))
+        return StreamedWKT(shape: shape, quoted: quoted, length: scan.length + made.omitted + (quoted ? 2 : 0))
     }
 
     private func noteDroppedAltitudes(_ feature: Feature) {

@@ -62,16 +62,42 @@ public enum WKTFormatter {
         }
     }
 
+    /// `write(_:precision:pieceSize:_:)` without the numbers kept as fixed-point spellings
+    /// (`Coordinate.fixedPointText(of:)`; with `precision` nil only): their bytes are counted,
+    /// not made, and the pieces hold the rest of the text. For measuring the text without
+    /// making most of it: the text's length is the pieces' bytes plus `omitted`.
+    ///
+    /// The bytes left out are digits, `-` and `.`, which no delimiter is (`CSVDelimiter`), nor
+    /// a quote or a line break; and a number is never at either end of the text (which starts
+    /// with a letter and ends with `)` or `EMPTY`): so whether the text must be quoted in a field
+    /// (`CSVCellEncoder.WKTFieldScan`) is the same for the pieces as for the whole text.
+    /// - Returns: the bytes left out, and what the text could not hold (see `Output`).
+    static func writeOmittingFixedPoint(_ shape: Shape, precision: Int?, pieceSize: Int,
+                                        _ piece: (UnsafeRawBufferPointer) -> Void)
+        -> (omitted: Int, droppedAltitudes: Bool, circles: Bool)
+    {
+        withoutActuallyEscaping(piece) { piece in
+            var builder = Builder(precision: precision, drain: PiecesOmittingFixedPoint(body: piece))
+            builder.pieceSize = max(pieceSize, 1)
+            builder.write(shape)
+            builder.handOver()
+            return (builder.omitted, builder.droppedAltitudes, builder.circles)
+        }
+    }
+
     /// Where a `Builder` hands its text over, a piece at a time, if anywhere.
     private protocol PieceDrain {
         /// Whether the text is handed over in pieces (`false`: it is all kept in `out`).
         static var handsOver: Bool { get }
+        /// Whether numbers kept as fixed-point spellings are left out, only counted in `omitted`.
+        static var omitsFixedPoint: Bool { get }
         func take(_ piece: UnsafeRawBufferPointer)
     }
 
     /// The text is kept whole.
     private struct KeepAll: PieceDrain {
         static var handsOver: Bool { false }
+        static var omitsFixedPoint: Bool { false }
         func take(_ piece: UnsafeRawBufferPointer) {}
     }
 
@@ -79,6 +105,15 @@ public enum WKTFormatter {
     private struct Pieces: PieceDrain {
         let body: (UnsafeRawBufferPointer) -> Void
         static var handsOver: Bool { true }
+        static var omitsFixedPoint: Bool { false }
+        func take(_ piece: UnsafeRawBufferPointer) { body(piece) }
+    }
+
+    /// The text without its fixed-point numbers is handed to `body` in pieces.
+    private struct PiecesOmittingFixedPoint: PieceDrain {
+        let body: (UnsafeRawBufferPointer) -> Void
+        static var handsOver: Bool { true }
+        static var omitsFixedPoint: Bool { true }
         func take(_ piece: UnsafeRawBufferPointer) { body(piece) }
     }
 
@@ -87,6 +122,8 @@ public enum WKTFormatter {
         var out = CSVRowBytes()
         var droppedAltitudes = false
         var circles = false
+        /// The bytes of the numbers left out (`PieceDrain.omitsFixedPoint`).
+        var omitted = 0
         /// Where the text so far is handed over (`handOver`) once it reaches `pieceSize` bytes.
         let drain: Drain
         var pieceSize = Int.max
@@ -192,14 +229,25 @@ public enum WKTFormatter {
         }
 
         private mutating func position(_ c: Coordinate, _ z: Bool) {
-            WKTFormatter.appendNumber(c, .longitude, c.longitude, precision: precision, to: &out)
+            number(c, .longitude, c.longitude)
             put(" ")
-            WKTFormatter.appendNumber(c, .latitude, c.latitude, precision: precision, to: &out)
+            number(c, .latitude, c.latitude)
             if z, let alt = c.altitude {
                 put(" ")
-                WKTFormatter.appendNumber(c, .altitude, alt, precision: precision, to: &out)
+                number(c, .altitude, alt)
             }
             if Drain.handsOver && out.count >= pieceSize { handOver() }
+        }
+
+        /// Appends `c`'s number `value` on `axis` (`appendNumber`), or counts it in `omitted`
+        /// when the drain leaves out fixed-point spellings and it is one.
+        @inline(__always)
+        private mutating func number(_ c: Coordinate, _ axis: Coordinate.Axis, _ value: Double) {
+            if Drain.omitsFixedPoint, precision == nil, let (v, spelling) = c.fixedPointText(of: axis) {
+                omitted &+= FixedPointSpelling.length(of: v, fractionDigits: spelling.fractionDigits)
+                return
+            }
+            WKTFormatter.appendNumber(c, axis, value, precision: precision, to: &out)
         }
     }
 

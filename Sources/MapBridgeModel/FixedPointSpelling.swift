@@ -231,6 +231,29 @@ public struct FixedPointSpelling: Hashable, Sendable {
         return length
     }
 
+    /// The byte count `render(value, fractionDigits:into:)` returns, found without writing or
+    /// dividing: a `-` when `value`'s sign is minus, the integer part's digits (at least one:
+    /// one more for each power of ten from 10^(`fractionDigits` + 1) that the scaled digits
+    /// reach), and the point and fraction digits when `fractionDigits` > 0. For measuring
+    /// text before it is written (at most `maxLength`).
+    /// - Precondition: as for `render`.
+    @inlinable
+    public static func length(of value: Double, fractionDigits: Int) -> Int {
+        let places = min(max(fractionDigits, 0), maxFractionDigits)
+        let units = Self.units(of: value, fractionDigits: places) ?? 0
+        var integerDigits = 1
+        // From 16 places on, the integer part of digits below 10¹⁷ is one digit. Below, `bound`
+        // stops at 10¹⁷ at most (units < 10¹⁷) and cannot wrap.
+        if places < 16 {
+            var bound = integerScale(places &+ 1)
+            while units >= bound {
+                bound &*= 10
+                integerDigits &+= 1
+            }
+        }
+        return (value.sign == .minus ? 1 : 0) &+ integerDigits &+ (places > 0 ? places &+ 1 : 0)
+    }
+
     /// Writes the last four decimal digits of `n` just before `p` (moving `p` back over
     /// them) and returns `n / 10⁴`.
     @inlinable @inline(__always)

@@ -42,6 +42,55 @@ struct CSVWriterStreamedWKTTests {
         ]
     }()
 
+    /// Shapes whose numbers keep their text as read: fixed-point spellings (measured without
+    /// being made) of every length, negative zero, altitudes, and texts with no spelling (an
+    /// exponent, too many digits), which are made to be measured.
+    static let spelledFeatures: [Feature] = {
+        let texts = ["0", "-0.0", "-0", "12", "-179.9999999", "0.10", "99.5", "-0.000000000000000000012",
+                     "0.1234567890123456", "1e-7", "-73.7781391", "123456789012345678", "45.000", "-9.99999999"]
+        func t(_ k: Int, altitude: Bool = true) -> Coordinate {
+            let text = CoordinateText(longitude: texts[k % texts.count], latitude: texts[(k * 7 + 3) % texts.count],
+                                      altitude: altitude ? texts[(k * 5 + 1) % texts.count] : nil)
+            return Coordinate(longitude: Double(text.longitude) ?? 0, latitude: Double(text.latitude) ?? 0,
+                              altitude: text.altitude.flatMap { Double($0) }, sourceText: text)
+        }
+        let line = (0..<3_000).map { t($0) }
+        let flat = (0..<3_000).map { t($0, altitude: false) }
+        let mixed = (0..<50).map { t($0, altitude: $0 % 2 == 0) }
+        return [
+            Feature(shape: .polyline(Polyline(line))),
+            Feature(shape: .polyline(Polyline(flat)), properties: ["name": "flat"]),
+            Feature(shape: .polygon(Polygon(outer: CoordinateList(flat + [flat[0]]), holes: [CoordinateList(Array(line[0..<9]) + [line[0]])]))),
+            Feature(shape: .multiPoint(CoordinateList(line[0..<40]))),
+            Feature(shape: .multiPolyline([Polyline(mixed), Polyline([])])),
+            Feature(shape: .collection([.annotation(t(1)), .polyline(Polyline(Array(flat[0..<30]))), .polygon(Polygon(outer: []))])),
+        ]
+    }()
+
+    @Test("numbers with their text as read, measured without making them", arguments: [",", ";", "\t", "(", ")", "|"])
+    func spelled(delimiter: String) throws {
+        let separator = try #require(CSVDelimiter(byte: Array(delimiter.utf8)[0]))
+        try expectSame(Self.spelledFeatures) { $0.delimiter = separator }
+        try expectSame(Self.spelledFeatures) {
+            $0.delimiter = separator
+            $0.precision = 3
+        }
+        for (k, feature) in (Self.spelledFeatures + Self.features).enumerated() {
+            let shape = try #require(feature.shape)
+            let text = WKTFormatter.text(of: shape).text
+            let encoder = CSVCellEncoder(delimiter: separator)
+            for size in [1, 100, 1 << 16] {
+                var scan = CSVCellEncoder.WKTFieldScan()
+                let made = WKTFormatter.writeOmittingFixedPoint(shape, precision: nil, pieceSize: size) { scan.scan($0, encoder) }
+                let whole = Array(text.utf8).withUnsafeBufferPointer { encoder.wktNeedsQuotes($0) }
+                #expect(scan.needsQuotes == whole)
+                #expect(scan.length + made.omitted == text.utf8.count)
+                // Numbers are left out of the spelled shapes only; the others are made from values.
+                #expect((made.omitted > 0) == (k < Self.spelledFeatures.count))
+            }
+        }
+    }
+
     /// The features written with their WKT held and with every WKT streamed (`heldWKTPositions`
     /// 0), into memory (rows wait for the header, in memory and then in the temporary file as
     /// `lookAheadBytes` says) and into a rewindable file (a provisional header); `change` sets

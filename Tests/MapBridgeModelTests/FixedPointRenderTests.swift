@@ -31,6 +31,8 @@ struct FixedPointRenderTests {
         for value in values {
             for places in 0...22 {
                 #expect(rendered(value, places) == reference(value, places), "\(value) with \(places)")
+                #expect(FixedPointSpelling.length(of: value, fractionDigits: places) == reference(value, places).utf8.count,
+                        "\(value) with \(places)")
             }
         }
     }
@@ -44,6 +46,26 @@ struct FixedPointRenderTests {
                 * pow10(magnitude.rounded(.down))
             let places = Int.random(in: 0...22, using: &generator)
             #expect(rendered(value, places) == reference(value, places), "\(value) with \(places)")
+            #expect(FixedPointSpelling.length(of: value, fractionDigits: places) == reference(value, places).utf8.count,
+                    "\(value) with \(places)")
+        }
+    }
+
+    @Test("length without rendering: every power of ten and its neighbours, each sign, every digit count")
+    func length() {
+        var values: [Double] = [0, -0.0]
+        var power = 1e-22
+        for _ in 0...40 {
+            for v in [power, power.nextDown, power.nextUp, power * 0.5, power * 9.9999999, power * 0.99999995] {
+                values += [v, -v]
+            }
+            power *= 10
+        }
+        for value in values {
+            for places in -1...23 {
+                #expect(FixedPointSpelling.length(of: value, fractionDigits: places) == rendered(value, places).utf8.count,
+                        "\(value) with \(places)")
+            }
         }
     }
 
