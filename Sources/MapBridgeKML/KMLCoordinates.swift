@@ -220,22 +220,33 @@ enum KMLCoordinates {
             while q < end, isWhitespace(q.pointee) { q += 1 }
             // `limit` is before `end`: a tuple that starts by then is not at the end.
             if q > limit || n == capacity { return true }
-            // The longitude, then a comma (one number is a problem, which the parser reports).
-            guard let (longitudeEnd, longitude, longitudeDigits) = readDecimal(q),
-                  longitudeEnd.pointee == UInt8(ascii: ","),
-                  let (latitudeEnd, latitude, latitudeDigits) = readDecimal(longitudeEnd + 1)
-            else { return false }
-            let lon = (longitude, FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits))
-            let lat = (latitude, FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits))
-            var alt: (Double, FixedPointSpelling)?
-            q = latitudeEnd
-            if latitudeEnd.pointee == UInt8(ascii: ",") {
-                // An altitude, and no fourth number (the parser keeps three and says so).
-                guard let (altitudeEnd, altitude, altitudeDigits) = readDecimal(latitudeEnd + 1),
-                      altitudeEnd.pointee != UInt8(ascii: ",")
-                else { return false }
-                alt = (altitude, FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits))
-                q = altitudeEnd
+            // The tuple's numbers, one after another while a comma follows: the last three
+            // values as they come (the last in `third`), their fraction digits a byte each.
+            var first = 0.0, second = 0.0, third = 0.0
+            var digits = 0
+            var index = 0
+            while true {
+                guard let (after, value, fractionDigits) = readDecimal(q) else { return false }
+                (first, second, third) = (second, third, value)
+                digits = digits &<< 8 | fractionDigits
+                q = after
+                guard q.pointee == UInt8(ascii: ",") else { break }
+                // A fourth number: the parser keeps three and says so.
+                guard index < 2 else { return false }
+                index &+= 1
+                q += 1
+            }
+            // One number: a problem, which the parser reports.
+            guard index > 0 else { return false }
+            let lon: (Double, FixedPointSpelling), lat: (Double, FixedPointSpelling), alt: (Double, FixedPointSpelling)?
+            if index == 1 {
+                lon = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8))
+                lat = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+                alt = nil
+            } else {
+                lon = (first, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16))
+                lat = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF))
+                alt = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
             }
             (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
             n &+= 1
