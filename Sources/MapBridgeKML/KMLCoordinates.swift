@@ -188,7 +188,8 @@ enum KMLCoordinates {
             (copy + rest).initialize(repeating: 0x20, count: 2 * tupleReach - rest)
             var q = UnsafePointer(copy)
             let copyEnd = q + rest
-            defer { p += q - UnsafePointer(copy) }
+            // `readTuples` may step one byte past the text's end, onto the spaces after it.
+            defer { p += min(q, copyEnd) - UnsafePointer(copy) }
             guard readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: out, count: &count, capacity: capacity)
             else { return nil }
             return count
@@ -250,6 +251,9 @@ enum KMLCoordinates {
             }
             (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
             n &+= 1
+            // What ends the last number and is no comma is whitespace (in the copy, it may
+            // be the first space after the text).
+            q += 1
         }
     }
 
