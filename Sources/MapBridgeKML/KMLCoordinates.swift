@@ -297,14 +297,18 @@ enum KMLCoordinates {
         var mantissa = eightDigits(joined &<< UInt64(64 &- 8 &* count))
         var end = integerStart + count + 1
         if !isSeparator(end.pointee) {
-            // Eight digits may go on: the next word holds the rest (up to 15 in all).
+            // Eight digits may go on, up to 15 in all: byte by byte (a ninth, as in
+            // `-122.4194155`, is the usual case).
             guard count == 8 else { return nil }
-            let (more, moreCount) = leadingDigits(end)
-            guard moreCount > 0, moreCount < 8, isSeparator(end[moreCount]) else { return nil }
-            mantissa = mantissa &* FixedPointSpelling.integerScale(moreCount)
-                &+ eightDigits(more &<< UInt64(64 &- 8 &* moreCount))
-            fractionDigits &+= moreCount
-            end += moreCount
+            let last = end + 7
+            var digit = UInt64(end.pointee &- UInt8(ascii: "0"))
+            while digit < 10, end < last {
+                mantissa = mantissa &* 10 &+ digit
+                end += 1
+                digit = UInt64(end.pointee &- UInt8(ascii: "0"))
+            }
+            guard isSeparator(end.pointee) else { return nil }
+            fractionDigits &+= end - (integerStart + 9)
         }
         // Below 10¹⁵ the mantissa and the power of ten convert exactly, and one division
         // rounds once: the value `scanPlainDecimal` computes.
