@@ -188,8 +188,9 @@ enum KMLCoordinates {
             (copy + rest).initialize(repeating: 0x20, count: 2 * tupleReach - rest)
             var q = UnsafePointer(copy)
             let copyEnd = q + rest
-            defer { p += q - UnsafePointer(copy) }
-            guard readTuples(&q, copyEnd, startingBy: copyEnd, into: out, count: &count, capacity: capacity)
+            // `readTuples` may step one byte past the text's end, onto the spaces after it.
+            defer { p += min(q, copyEnd) - UnsafePointer(copy) }
+            guard readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: out, count: &count, capacity: capacity)
             else { return nil }
             return count
         }
@@ -202,10 +203,10 @@ enum KMLCoordinates {
 
     /// Reads the tuples from `p` on (`lon,lat` or `lon,lat,alt` of plain decimals,
     /// `readDecimal`, whitespace between tuples) into `out` from `count` on, while a tuple
-    /// starts at or before `limit` and `count` is below `capacity`, and leaves `p` at the next
-    /// tuple or at `end` (whitespace skipped); `false` at anything else (the parser then reads
-    /// the text). Reads up to `tupleReach` bytes from a tuple's start without checking for
-    /// `end`: the caller makes sure they are there.
+    /// starts at or before `limit` (which is before `end`) and `count` is below `capacity`,
+    /// and leaves `p` at the next tuple or at `end` (whitespace skipped); `false` at anything
+    /// else (the parser then reads the text). Reads up to `tupleReach` bytes from a tuple's
+    /// start without checking for `end`: the caller makes sure they are there.
     private static func readTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
                                    startingBy limit: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Coordinate>,
                                    count: inout Int, capacity: Int) -> Bool
@@ -218,18 +219,17 @@ enum KMLCoordinates {
         }
         while true {
             while q < end, isWhitespace(q.pointee) { q += 1 }
-            if q == end || n == capacity || q > limit { return true }
-            // The tuple's numbers, one after another while a comma follows.
-            var longitude = 0.0, latitude = 0.0, altitude = 0.0
-            var longitudeDigits = 0, latitudeDigits = 0, altitudeDigits = 0
+            // `limit` is before `end`: a tuple that starts by then is not at the end.
+            if q > limit || n == capacity { return true }
+            // The tuple's numbers, one after another while a comma follows: the last three
+            // values as they come (the last in `third`), their fraction digits a byte each.
+            var first = 0.0, second = 0.0, third = 0.0
+            var digits = 0
             var index = 0
             while true {
-                guard let (after, value, digits) = readDecimal(q) else { return false }
-                switch index {
-                case 0: (longitude, longitudeDigits) = (value, digits)
-                case 1: (latitude, latitudeDigits) = (value, digits)
-                default: (altitude, altitudeDigits) = (value, digits)
-                }
+                guard let (after, value, fractionDigits) = readDecimal(q) else { return false }
+                (first, second, third) = (second, third, value)
+                digits = digits &<< 8 | fractionDigits
                 q = after
                 guard q.pointee == UInt8(ascii: ",") else { break }
                 // A fourth number: the parser keeps three and says so.
@@ -239,11 +239,21 @@ enum KMLCoordinates {
             }
             // One number: a problem, which the parser reports.
             guard index > 0 else { return false }
-            let lon = (longitude, FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits))
-            let lat = (latitude, FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits))
-            let alt = index == 2 ? (altitude, FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits)) : nil
+            let lon: (Double, FixedPointSpelling), lat: (Double, FixedPointSpelling), alt: (Double, FixedPointSpelling)?
+            if index == 1 {
+                lon = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8))
+                lat = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+                alt = nil
+            } else {
+                lon = (first, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16))
+                lat = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF))
+                alt = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+            }
             (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
             n &+= 1
+            // What ends the last number and is no comma is whitespace (in the copy, it may
+            // be the first space after the text).
+            q += 1
         }
     }
 
@@ -252,11 +262,70 @@ enum KMLCoordinates {
     /// bit) and its count of digits after the point; `nil` for anything else. Reads up to 25
     /// bytes from `first` without checking for an end (the caller makes sure they are there).
     ///
-    /// The digits before the point and those after it are each found in one 8-byte word (two
-    /// when there are eight or more): the word's leading digits are counted up to its first
-    /// byte that is no digit (`leadingDigits`) and converted together (`eightDigits`).
+    /// A number with fewer than eight digits before the point (nearly every coordinate:
+    /// `7.654124`, `-122.4194155`, `-0.5`, `120`) is read in one word or two: the eight bytes
+    /// from its first digit, with the bytes after the point moved down over it, hold its
+    /// first eight digits, counted up to the first byte that is no digit (`digitCount`) and
+    /// converted together (`eightDigits`); the word after them, any more. A number with more
+    /// digits before the point is read by `readLongDecimal`.
     @inline(__always)
     private static func readDecimal(_ first: UnsafePointer<UInt8>)
+        -> (end: UnsafePointer<UInt8>, value: Double, fractionDigits: Int)?
+    {
+        let negative = first.pointee == UInt8(ascii: "-")
+        let integerStart = negative ? first + 1 : first
+        let word = UInt64(littleEndian: UnsafeRawPointer(integerStart).loadUnaligned(as: UInt64.self))
+        let integerCount = digitCount(word &- 0x3030_3030_3030_3030)
+        // At least one digit, and no leading zero (a leading zero's digit value is 0).
+        guard integerCount > 0, integerCount == 1 || word & 0xFF != 0x30 else { return nil }
+        guard integerCount < 8 else { return readLongDecimal(first) }
+        let point = integerStart + integerCount
+        guard point.pointee == UInt8(ascii: ".") else {
+            // An integer.
+            guard isSeparator(point.pointee) else { return nil }
+            let mantissa = eightDigits((word &- 0x3030_3030_3030_3030) &<< UInt64(64 &- 8 &* integerCount))
+            let magnitude = Double(Int64(bitPattern: mantissa))
+            return (point, negative ? -magnitude : magnitude, 0)
+        }
+        // The integer's bytes, then those after the point: the digits without the point.
+        let after = UInt64(littleEndian: UnsafeRawPointer(integerStart + 1).loadUnaligned(as: UInt64.self))
+        let below = UInt64(8 &* integerCount)
+        let joined = (word ^ (((word ^ after) &>> below) &<< below)) &- 0x3030_3030_3030_3030
+        let count = digitCount(joined)
+        var fractionDigits = count &- integerCount
+        guard fractionDigits > 0 else { return nil }
+        var mantissa = eightDigits(joined &<< UInt64(64 &- 8 &* count))
+        var end = integerStart + count + 1
+        if !isSeparator(end.pointee) {
+            // Eight digits may go on, up to 15 in all: byte by byte (a ninth, as in
+            // `-122.4194155`, is the usual case).
+            guard count == 8 else { return nil }
+            let last = end + 7
+            var digit = UInt64(end.pointee &- UInt8(ascii: "0"))
+            while digit < 10, end < last {
+                mantissa = mantissa &* 10 &+ digit
+                end += 1
+                digit = UInt64(end.pointee &- UInt8(ascii: "0"))
+            }
+            guard isSeparator(end.pointee) else { return nil }
+            fractionDigits &+= end - (integerStart + 9)
+        }
+        // Below 10¹⁵ the mantissa and the power of ten convert exactly, and one division
+        // rounds once: the value `scanPlainDecimal` computes.
+        let magnitude = Double(Int64(bitPattern: mantissa)) / powersOfTen[fractionDigits]
+        return (end, negative ? -magnitude : magnitude, fractionDigits)
+    }
+
+    /// 10^n for n in 0...15, as doubles (all exact): the divisors of `readDecimal`.
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+                                                1e13, 1e14, 1e15]
+
+    /// `readDecimal(_:)` for any plain decimal of at most 15 digits: the digits before the
+    /// point and those after it are each found in one 8-byte word (two when there are eight
+    /// or more), counted up to the word's first byte that is no digit (`leadingDigits`) and
+    /// converted together (`eightDigits`). Reads up to 25 bytes from `first`.
+    @inline(never)
+    private static func readLongDecimal(_ first: UnsafePointer<UInt8>)
         -> (end: UnsafePointer<UInt8>, value: Double, fractionDigits: Int)?
     {
         let negative = first.pointee == UInt8(ascii: "-")
@@ -320,10 +389,17 @@ enum KMLCoordinates {
     private static func leadingDigits(_ p: UnsafePointer<UInt8>) -> (digits: UInt64, count: Int) {
         let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
         let digits = word &- 0x3030_3030_3030_3030
+        return (digits, digitCount(digits))
+    }
+
+    /// How many of the eight bytes of `digits` (bytes of text less `"0"` each, the first in
+    /// the lowest byte), from the first, are digits (0...8).
+    @inline(__always)
+    private static func digitCount(_ digits: UInt64) -> Int {
         // A byte is no digit when its high bit is set there or after adding 0x76 (0x0A and up
         // reach 0x80); a borrow or carry runs on only into bytes past the first non-digit.
         let others = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
-        return (digits, others.trailingZeroBitCount &>> 3)
+        return others.trailingZeroBitCount &>> 3
     }
 
     /// Whether `byte` is whitespace in coordinate text: space, tab, line feed or carriage return.

@@ -116,9 +116,11 @@ extension Coordinate {
             @usableFromInline init(_ text: CoordinateText) { self.text = text }
         }
 
+        /// Each spelling's fraction digits (0...22, as every spelling is made) fit their byte.
         @inlinable @inline(__always)
         static func pack(_ lon: FixedPointSpelling, _ lat: FixedPointSpelling, _ alt: FixedPointSpelling?) -> UInt32 {
-            UInt32(lon.fractionDigits) | UInt32(lat.fractionDigits) << 8 | UInt32(alt.map { $0.fractionDigits + 1 } ?? 0) << 16
+            UInt32(truncatingIfNeeded: lon.fractionDigits) | UInt32(truncatingIfNeeded: lat.fractionDigits) << 8
+                | UInt32(truncatingIfNeeded: alt.map { $0.fractionDigits &+ 1 } ?? 0) << 16
         }
 
         /// The compact form of `text` when every number in it has a spelling for its value.

@@ -86,6 +86,22 @@ struct KMLCoordinateStreamTests {
         }
     }
 
+    @Test("numbers of one word and of two, cut at any byte, read as the whole text")
+    func longNumbers() {
+        // Eight digits and more (the scanner's second word), fifteen, and sixteen (declined).
+        let texts = ["-122.4194155,37.7749295 29.384815,-7.654124,1200.5\n", "1234567.12345678,0.12345678901234 1,2",
+                     "7.1234567,-8.12345678\t12345678.25,1.123456789012345 0,0", "1.234567890123456,2 3,4"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let expected = whole(bytes)
+            for block in [1, 5, 16] {
+                for cut in 0...bytes.count {
+                    #expect(streamed(bytes, cuts: [cut], block: block) == expected, "\(text) cut at \(cut), block \(block)")
+                }
+            }
+        }
+    }
+
     @Test("tricky texts joined into a long one read alike, however cut, and a problem is the whole text's")
     func joined() {
         // Every pair of tricky texts, run together after a plain run: the cut places fall

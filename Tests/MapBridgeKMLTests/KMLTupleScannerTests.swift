@@ -1,0 +1,106 @@
+@testable import MapBridgeKML
+import MapBridgeModel
+import Testing
+
+/// The edges of the coordinate scanner's fast path (`KMLCoordinates.parsePlainTuples`): every
+/// plain decimal it takes reads as the correctly rounded double of its text (what `Double(_:)`
+/// gives), its text kept exactly, wherever it stands in the text; anything else it declines.
+@Suite("KML tuple scanner edges")
+struct KMLTupleScannerTests {
+    /// Whole tuples, so that a number after them is read in place and one before them from the
+    /// copy of the text's last bytes.
+    private let filler = String(repeating: "3.25,4.5 ", count: 9)
+
+    /// Plain decimals of 1 to 15 digits, every split between the integer part (1 to 7 digits)
+    /// and the fraction, with and without a sign: one word, two words, and integers.
+    private var plainNumbers: [String] {
+        var numbers: [String] = []
+        for integer in ["0", "7", "12", "180", "1234", "98765", "123456", "1234567"] {
+            for fraction in 0...(15 - integer.count) {
+                let digits = String("98765432109876543210".prefix(fraction))
+                let x = fraction == 0 ? integer : integer + "." + digits
+                numbers += [x, "-" + x]
+            }
+        }
+        return numbers
+    }
+
+    /// The fast path's coordinates of `text`, or `nil` when it declines the text.
+    private func fast(_ text: String) -> CoordinateList? {
+        let bytes = Array(text.utf8)
+        var result: CoordinateList = []
+        let taken = bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &result) }
+        return taken ? result : nil
+    }
+
+    /// Whether `c` holds exactly the numbers `texts` spell (correctly rounded) and keeps them.
+    private func holds(_ c: Coordinate, _ texts: [String]) -> Bool {
+        let values = [c.longitude, c.latitude] + (c.altitude.map { [$0] } ?? [])
+        guard values.count == texts.count, let text = c.sourceText else { return false }
+        let kept = [text.longitude, text.latitude] + (text.altitude.map { [$0] } ?? [])
+        return kept == texts
+            && zip(values, texts).allSatisfy { value, text in value.bitPattern == Double(text)?.bitPattern }
+    }
+
+    @Test("every plain decimal, as longitude, latitude or altitude, at the text's end or not, reads as its text")
+    func plainDecimals() {
+        for x in plainNumbers {
+            // (text, the tuples it holds)
+            let cases: [(String, [[String]])] = [
+                ("\(x),1.5", [[x, "1.5"]]),
+                ("1.5,\(x) ", [["1.5", x]]),
+                ("1.5,2.5,\(x)", [["1.5", "2.5", x]]),
+                ("\(x),\(x),\(x)\r\n", [[x, x, x]]),
+                ("\t\(x),-2\n3,\(x)", [[x, "-2"], ["3", x]]),
+                ("\(x),\(x)\r\n\(filler)", [[x, x]] + Array(repeating: ["3.25", "4.5"], count: 9)),
+                ("\(filler)\(x),0,\(x)", Array(repeating: ["3.25", "4.5"], count: 9) + [[x, "0", x]]),
+            ]
+            for (text, tuples) in cases {
+                guard let read = fast(text) else {
+                    Issue.record("declined: \(text)")
+                    continue
+                }
+                #expect(read.count == tuples.count, "\(text)")
+                #expect(zip(read, tuples).allSatisfy { holds($0, $1) }, "\(text)")
+            }
+        }
+    }
+
+    @Test("exponents, signs, leading zeros, more than 15 digits and stray bytes are declined")
+    func declined() throws {
+        // JSON numbers the fast path leaves to the parser, which keeps their text.
+        let json = ["1e5", "1.5E-3", "-2.5e+10", "0.5e0", "1234567890123456", "123456789.1234567", "1234567.123456789",
+                    "1.23456789012345678", "-179.99999999999999999", "0.0000000000000001"]
+        for x in json {
+            for text in ["\(x),1", "1,\(x)", "1,2,\(x) ", "\(filler)\(x),1", "\(x),1 \(filler)"] {
+                #expect(fast(text) == nil, "\(text)")
+                let general = try KMLCoordinates.parse(Array(text.utf8))
+                let c = try #require(general.first { $0.sourceText?.longitude == x || $0.sourceText?.latitude == x
+                    || $0.sourceText?.altitude == x })
+                let value = [c.longitude, c.latitude, c.altitude ?? .nan].first { $0.bitPattern == Double(x)?.bitPattern }
+                #expect(value != nil, "\(text)")
+            }
+        }
+        // Texts that are no plain decimal: the parser reads them (or says why not).
+        let others = ["+1.5", "01.5", "00", "-05", "1.", "-1.", ".5", "-.5", "-", "1.5.2", "1..5", "--1", "1-2", "1.5x",
+                      "7.654124e", "29.384815/", "12345678:", "1.2345678a", "-0.1234567,", "0x10"]
+        for x in others {
+            for text in ["\(x),1", "1,\(x)", "1,2,\(x)", "\(filler)\(x),1", "\(x),1 \(filler)"] {
+                #expect(fast(text) == nil, "\(text)")
+            }
+        }
+    }
+
+    @Test("a tuple of one number or of four, and spaces after a comma, are left to the parser")
+    func shapes() {
+        for text in ["1.5", "1.5 2.5,3", "1,2,3,4", "1, 2", "1,2 ,3", "1,2, 3", "1,,2", ",1,2", "1,2,"] {
+            #expect(fast(text) == nil, "\(text)")
+            #expect(fast(filler + text) == nil, "\(filler)\(text)")
+        }
+        // Whitespace of every kind between tuples, and before and after them, is taken.
+        for text in ["1,2 3,4", "1,2\n3,4", "1,2\r\n3,4", "1,2\t3,4", " \t\r\n1,2 \t\r\n3,4 \t\r\n"] {
+            let read = fast(text)
+            #expect(read?.count == 2, "\(text)")
+        }
+    }
+}
