@@ -368,7 +368,7 @@ public struct PropertyVocabulary: Sendable {
             }
             // The placements are replaced: the old ones go first, so that filling a title
             // below has no derived placement to settle.
-            feature.fieldPlacements = []
+            if feature.placementCount > 0 { feature.fieldPlacements = [] }
             // A title or a subtitle under the field's own key (its text is its source value:
             // only a string fills them) is a derived placement, kept as its position; the
             // others are stored, in an array made at their count (none for the usual `name`
@@ -408,8 +408,9 @@ public struct PropertyVocabulary: Sendable {
                                                      sourceValue: consume value))
                 }
             }
-            // Swapped in rather than assigned: the placements change hands without a count.
-            swap(&feature.storedPlacements, &placements)
+            // Swapped in rather than assigned: the placements change hands without a count
+            // (and an empty array, the usual case, is not handed at all).
+            if storedCount > 0 { swap(&feature.storedPlacements, &placements) }
             feature.derivedPlacements = derived
             if let style {
                 feature.style = style.normalised
