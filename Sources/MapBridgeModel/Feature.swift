@@ -16,9 +16,15 @@ public struct Feature: Hashable, Sendable {
     /// The identifier as given (GeoJSON `id`, KML `id` attribute).
     public var id: FeatureID?
     /// The name shown for the place (KML `name`, GeoJSON `name` or `title` property).
-    public var title: String?
+    public var title: String? {
+        // A placement that takes its source value from the title is given the title read
+        // before the title changes (`DerivedPlacements`).
+        willSet { if derivedPlacements.has(.title) { settleDerivedPlacements() } }
+    }
     /// The description (KML `description`, GeoJSON `description` property); may be HTML.
-    public var subtitle: String?
+    public var subtitle: String? {
+        willSet { if derivedPlacements.has(.subtitle) { settleDerivedPlacements() } }
+    }
     /// The geometry, or `nil` for a feature without one (GeoJSON `"geometry": null`).
     public var shape: Shape?
     /// The feature's data in source order.
@@ -28,7 +34,22 @@ public struct Feature: Hashable, Sendable {
     /// Where the fields stood among the source's properties and under which keys (GeoJSON's
     /// `NAME`, GPX's `desc`), so that writers built on properties put them back in place;
     /// empty for a feature made in code. Layout only: the values are the fields'.
-    public var fieldPlacements: [FieldPlacement]
+    ///
+    /// Kept in two parts (`storedPlacements`, `derivedPlacements`): a title's or a subtitle's
+    /// placement under the field's own key whose source value is the field's text (GeoJSON's
+    /// `name` and `description`) is kept as its position alone, and spelt out here.
+    public var fieldPlacements: [FieldPlacement] {
+        get { derivedPlacements.isEmpty ? storedPlacements : withFieldPlacements { Array($0) } }
+        set {
+            storedPlacements = newValue
+            derivedPlacements = DerivedPlacements()
+        }
+    }
+    /// The placements other than those in `derivedPlacements`; while there are derived ones,
+    /// in ascending `index` order (as `PropertyVocabulary` makes them).
+    var storedPlacements: [FieldPlacement]
+    /// The placements whose source value is their field's text, as positions.
+    var derivedPlacements = DerivedPlacements()
     /// Where the feature starts in its source, for messages.
     public var location: SourceLocation?
     /// The fields few features have, or `nil` while every one of them is unset; shared
@@ -110,7 +131,7 @@ public struct Feature: Hashable, Sendable {
 }
 
 // The initializers are kept out of the struct's body, so that the compiler makes its
-// memberwise initializer (`init(id:title:subtitle:shape:properties:style:fieldPlacements:location:rare:)`,
+// memberwise initializer (`init(id:title:subtitle:shape:properties:style:storedPlacements:derivedPlacements:location:rare:)`,
 // internal) and each public one ends in it: the feature is then written once, into the
 // caller's memory. An initializer that sets the fields one by one built the feature twice
 // on its stack, copied one (a retain per field) and destroyed the other (a release per field).
@@ -133,7 +154,7 @@ extension Feature {
                                         altitudeMode: altitudeMode, highlightStyle: highlightStyle,
                                         foreignMembers: foreignMembers, overlay: overlay))
         self.init(id: id, title: title, subtitle: subtitle, shape: shape, properties: properties, style: style,
-                  fieldPlacements: fieldPlacements, location: location, rare: rare)
+                  storedPlacements: fieldPlacements, location: location, rare: rare)
     }
 }
 
@@ -144,7 +165,7 @@ extension Feature {
     ///   defaults are built and dropped.
     public init(shape: Shape?, properties: Properties, location: SourceLocation?) {
         self.init(id: nil, title: nil, subtitle: nil, shape: shape, properties: properties, style: nil,
-                  fieldPlacements: [], location: location, rare: nil)
+                  storedPlacements: [], location: location, rare: nil)
     }
 }
 

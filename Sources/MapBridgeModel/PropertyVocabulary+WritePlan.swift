@@ -76,8 +76,7 @@ extension PropertyVocabulary {
         fileprivate func fits(_ feature: Feature) -> Bool {
             guard isRecorded, PropertyVocabulary.presentFields(feature) == present else { return false }
             let entries = feature.properties.entries
-            let pls = feature.fieldPlacements
-            guard entries.count == keys.count, pls.count == placements.count else { return false }
+            guard entries.count == keys.count, feature.placementCount == placements.count else { return false }
             let sameKeys = keys.withUnsafeBufferPointer { keys in
                 entries.withUnsafeBufferPointer { entries in
                     for i in 0..<keys.count where keys[i] != entries[i].key { return false }
@@ -86,13 +85,17 @@ extension PropertyVocabulary {
             }
             guard sameKeys else { return false }
             return placements.withUnsafeBufferPointer { placements in
-                pls.withUnsafeBufferPointer { pls in
-                    for i in 0..<placements.count {
-                        guard placements[i].field == pls[i].field, placements[i].index == pls[i].index,
-                              placements[i].key == pls[i].key
-                        else { return false }
+                feature.storedPlacements.withUnsafeBufferPointer { stored in
+                    // Compared where they stand: a derived placement is under its field's own key.
+                    feature.allPlacementSlots { i, slot in
+                        switch slot {
+                        case .stored(let offset):
+                            return placements[i].field == stored[offset].field && placements[i].index == stored[offset].index
+                                && placements[i].key == stored[offset].key
+                        case .derived(let field, let index):
+                            return placements[i].field == field && placements[i].index == index && placements[i].key == field.key
+                        }
                     }
-                    return true
                 }
             }
         }
@@ -102,7 +105,6 @@ extension PropertyVocabulary {
         /// `false` when a value makes a step go another way.
         fileprivate mutating func replay(_ feature: Feature) -> Bool {
             let entries = feature.properties.entries
-            let pls = feature.fieldPlacements
             let steps = self.steps
             return outputValues.withUnsafeMutableBufferPointer { out in
                 entries.withUnsafeBufferPointer { p in
@@ -116,7 +118,9 @@ extension PropertyVocabulary {
                             guard PropertyVocabulary.encode(feature, slot) == nil else { return false }
                         case .field(let slot, let placement):
                             guard let value = PropertyVocabulary.encode(feature, slot) else { return false }
-                            out[k] = PropertyVocabulary.spelling(value, source: placement.map { pls[$0].sourceValue }, slot, feature)
+                            // A derived placement's source value is the field's text, `value` itself.
+                            let source = placement.flatMap { feature.storedSourceValue(ofPlacementAt: $0) }
+                            out[k] = PropertyVocabulary.spelling(value, source: source, slot, feature)
                             k += 1
                         }
                     }
@@ -127,7 +131,7 @@ extension PropertyVocabulary {
 
         fileprivate mutating func record(_ feature: Feature, steps: [Step], output: Properties) {
             keys = feature.properties.map(\.key)
-            placements = feature.fieldPlacements.map { PlacementShape(field: $0.field, key: $0.key, index: $0.index) }
+            placements = feature.withFieldPlacements { $0.map { PlacementShape(field: $0.field, key: $0.key, index: $0.index) } }
             present = PropertyVocabulary.presentFields(feature)
             self.steps = steps
             outputKeys = output.map(\.key)

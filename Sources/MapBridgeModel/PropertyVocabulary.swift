@@ -194,6 +194,10 @@ public struct PropertyVocabulary: Sendable {
     /// Per spelling: the rank of the first spelling with the same (normalised) key, which
     /// `rank(of:)` gives for that key.
     private let firstRankOfKey: [Int]
+    /// The ranks (below 64, as bits) of the spellings whose property, once read, is a derived
+    /// placement (`DerivedPlacements`): read into the title or the subtitle under the field's
+    /// own key. None where keys match whatever their case (the key read may be spelt otherwise).
+    private let derivedRanks: UInt64
 
     public init(_ spellings: [Spelling], ignoresCase: Bool = false, leading: Set<PropertyField> = []) {
         self.spellings = spellings
@@ -210,6 +214,12 @@ public struct PropertyVocabulary: Sendable {
         rankByKey = ranks
         firstBytes = first
         firstRankOfKey = spellings.map { ranks[ignoresCase ? $0.key.lowercased() : $0.key] ?? 0 }
+        var derived: UInt64 = 0
+        for (rank, s) in spellings.enumerated().prefix(64)
+        where !ignoresCase && s.isRead && DerivedPlacements.holds(s.slot.field) && s.key == s.slot.field.key {
+            derived |= 1 << UInt64(rank)
+        }
+        derivedRanks = derived
         var read = [[Int]](repeating: [], count: PropertyField.allCases.count)
         var firsts = [Int?](repeating: nil, count: PropertyField.allCases.count)
         for (rank, s) in spellings.enumerated() {
@@ -304,14 +314,16 @@ public struct PropertyVocabulary: Sendable {
         // The vocabulary is reached through raw pointers below: the closures capture nothing
         // that is counted (a closure that used `self` would copy the whole vocabulary).
         spellings.withUnsafeBufferPointer { spellings in
-            Self.consume(into: &feature, candidates: candidates, spellings: spellings, restating: restating,
+            Self.consume(into: &feature, candidates: candidates, spellings: spellings, derivedRanks: derivedRanks,
+                         restating: restating,
                          leaving: leaving)
         }
     }
 
     /// `consume(into:candidates:restating:leaving:)` over the vocabulary's `spellings`.
     private static func consume(into feature: inout Feature, candidates: UnsafeBufferPointer<Candidate>,
-                                spellings: UnsafeBufferPointer<Spelling>, restating: Bool, leaving: Set<String>) {
+                                spellings: UnsafeBufferPointer<Spelling>, derivedRanks: UInt64, restating: Bool,
+                                leaving: Set<String>) {
         // Moved out of the feature (so changed in place, not copied), and back.
         var properties = Properties()
         swap(&properties, &feature.properties)
@@ -354,8 +366,21 @@ public struct PropertyVocabulary: Sendable {
                 }
                 chosen[j] = c
             }
+            // The placements are replaced: the old ones go first, so that filling a title
+            // below has no derived placement to settle.
+            if feature.placementCount > 0 { feature.fieldPlacements = [] }
+            // A title or a subtitle under the field's own key (its text is its source value:
+            // only a string fills them) is a derived placement, kept as its position; the
+            // others are stored, in an array made at their count (none for the usual `name`
+            // and `description`).
+            func isDerived(_ c: Candidate) -> Bool {
+                c.rank < 64 && derivedRanks & (1 << UInt64(c.rank)) != 0 && c.index <= DerivedPlacements.maximumIndex
+            }
+            var storedCount = 0
+            for k in 0..<chosenCount where !isDerived(chosen[k]) { storedCount += 1 }
             var placements: [FieldPlacement] = []
-            placements.reserveCapacity(chosenCount)
+            if storedCount > 0 { placements.reserveCapacity(storedCount) }
+            var derived = DerivedPlacements()
             // Made only when a style slot is taken (a title and a description need none).
             var style: Style?
             withUnsafeTemporaryAllocation(of: Int.self, capacity: chosenCount) { offsets in
@@ -366,6 +391,12 @@ public struct PropertyVocabulary: Sendable {
                     let c = chosen[k]
                     k += 1
                     let slot = spellings[c.rank].slot
+                    if isDerived(c), case .string(let text) = value {
+                        // The text moves into the field, once; the placement keeps the position.
+                        if slot.field == .title { feature.title = text } else { feature.subtitle = text }
+                        derived.set(slot.field, index: c.index)
+                        return
+                    }
                     if slot.isStyle {
                         var s = style ?? feature.style ?? Style()
                         Self.decode(value, slot, into: &feature, style: &s)
@@ -377,8 +408,10 @@ public struct PropertyVocabulary: Sendable {
                                                      sourceValue: consume value))
                 }
             }
-            // Swapped in rather than assigned: the placements change hands without a count.
-            swap(&feature.fieldPlacements, &placements)
+            // Swapped in rather than assigned: the placements change hands without a count
+            // (and an empty array, the usual case, is not handed at all).
+            if storedCount > 0 { swap(&feature.storedPlacements, &placements) }
+            feature.derivedPlacements = derived
             if let style {
                 feature.style = style.normalised
             } else if let existing = feature.style {
@@ -549,12 +582,12 @@ public struct PropertyVocabulary: Sendable {
     func properties<R: WriteRecording>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
                                        recording: inout R) -> Properties {
         let p = feature.properties
-        if (feature.fieldPlacements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature) {
+        if (feature.placementCount == 0 && !Self.hasFields(feature)) || writesNothing(for: feature) {
             recording.allProperties(p.count)
             return p
         }
         var out = CollectedProperties()
-        out.properties.reserveCapacity(p.count + feature.fieldPlacements.count + 4)
+        out.properties.reserveCapacity(p.count + feature.placementCount + 4)
         writeProperties(of: feature, unplaced: unplaced, recording: &recording, to: &out)
         return out.properties
     }
@@ -570,10 +603,19 @@ public struct PropertyVocabulary: Sendable {
     /// The one walk behind `properties(of:unplaced:)` and `writeProperties(of:unplaced:to:)`.
     func writeProperties<R: WriteRecording, O: PropertyOutput>(of feature: Feature, unplaced: ((PropertyField) -> Void)?,
                                                                recording: inout R, to out: inout O) {
+        feature.withFieldPlacements { placements in
+            writeProperties(of: feature, placements: placements, unplaced: unplaced, recording: &recording, to: &out)
+        }
+    }
+
+    /// `writeProperties(of:unplaced:recording:to:)` with the feature's `placements` spelt out.
+    private func writeProperties<R: WriteRecording, O: PropertyOutput>(
+        of feature: Feature, placements: UnsafeBufferPointer<FieldPlacement>, unplaced: ((PropertyField) -> Void)?,
+        recording: inout R, to out: inout O
+    ) {
         let p = feature.properties
-        let placements = feature.fieldPlacements
         let present = Self.presentFields(feature)
-        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature, present: present) {
+        if (placements.isEmpty && !Self.hasFields(feature)) || writesNothing(for: feature, placements: placements, present: present) {
             recording.allProperties(p.count)
             for e in p { out.append(key: e.key, value: e.value) }
             return
@@ -675,9 +717,23 @@ public struct PropertyVocabulary: Sendable {
     /// holds is one this vocabulary does not write (KML's title, an element there), placed, if
     /// at all, under its own key, or not known here at all. Spares the copy. (`present`:
     /// `presentFields(feature)`, when known.)
-    private func writesNothing(for feature: Feature, present: UInt32? = nil) -> Bool {
+    private func writesNothing(for feature: Feature) -> Bool {
+        guard Self.presentFields(feature) & readFieldsMask == 0 else { return false }
+        for pl in feature.storedPlacements where fieldsMask & pl.field.bit != 0 {
+            guard readFieldsMask & pl.field.bit == 0, pl.key == pl.field.key else { return false }
+        }
+        // A derived placement is under its field's own key.
+        for field in [PropertyField.title, .subtitle] where feature.derivedPlacements.has(field) && fieldsMask & field.bit != 0 {
+            guard readFieldsMask & field.bit == 0 else { return false }
+        }
+        return true
+    }
+
+    /// `writesNothing(for:)` with the feature's `placements` spelt out.
+    private func writesNothing(for feature: Feature, placements: UnsafeBufferPointer<FieldPlacement>,
+                               present: UInt32? = nil) -> Bool {
         guard (present ?? Self.presentFields(feature)) & readFieldsMask == 0 else { return false }
-        for pl in feature.fieldPlacements where fieldsMask & pl.field.bit != 0 {
+        for pl in placements where fieldsMask & pl.field.bit != 0 {
             guard readFieldsMask & pl.field.bit == 0, pl.key == pl.field.key else { return false }
         }
         return true
@@ -818,7 +874,7 @@ extension Feature {
 
     /// The placement of `field`, if it has one.
     public func placement(of field: PropertyField) -> FieldPlacement? {
-        fieldPlacements.first { $0.field == field }
+        withFieldPlacements { $0.first { $0.field == field } }
     }
 }
 
@@ -863,8 +919,13 @@ extension Feature {
     /// gets each property with `nil`, and each placement as its key and source value with the
     /// placement.
     public func forEachSourceEntry(_ body: (Properties.Entry, FieldPlacement?) throws -> Void) rethrows {
+        try withFieldPlacements { placements in try forEachSourceEntry(placements: placements, body) }
+    }
+
+    /// `forEachSourceEntry(_:)` with the feature's `placements` spelt out.
+    private func forEachSourceEntry(placements: UnsafeBufferPointer<FieldPlacement>,
+                                    _ body: (Properties.Entry, FieldPlacement?) throws -> Void) rethrows {
         var next = 0
-        let placements = fieldPlacements
         for (i, entry) in properties.enumerated() {
             while next < placements.count, placements[next].index <= i + next {
                 try body(Properties.Entry(key: placements[next].key, value: placements[next].sourceValue), placements[next])

@@ -2,23 +2,29 @@
 ///
 /// A circle and a geodesic polyline are kept as what they mean; only a writer that needs
 /// vertices turns them into points.
-public indirect enum Shape: Hashable, Sendable {
+///
+/// A point, the most common shape, is held inline (the enum is a coordinate's size and a tag):
+/// reading one allocates nothing and copying one counts no reference. The other cases are
+/// `indirect`, one shared box each, so that a shape stays that small whatever its kind (a
+/// polyline's members alone are over a hundred bytes). The recursion through `collection` goes
+/// through an array, which needs no box.
+public enum Shape: Hashable, Sendable {
     /// A point placemark (MapKit's annotation; GeoJSON `Point`, KML `Point`).
     case annotation(Coordinate)
     /// A line through coordinates (GeoJSON `LineString`, KML `LineString`).
-    case polyline(Polyline)
+    indirect case polyline(Polyline)
     /// An area with an outer ring and optional holes.
-    case polygon(Polygon)
+    indirect case polygon(Polygon)
     /// A circle of a radius around a centre, kept as such.
-    case circle(Circle)
+    indirect case circle(Circle)
     /// Several points (GeoJSON `MultiPoint`).
-    case multiPoint(CoordinateList)
+    indirect case multiPoint(CoordinateList)
     /// Several lines (GeoJSON `MultiLineString`).
-    case multiPolyline([Polyline])
+    indirect case multiPolyline([Polyline])
     /// Several areas (GeoJSON `MultiPolygon`).
-    case multiPolygon([Polygon])
+    indirect case multiPolygon([Polygon])
     /// Shapes of any kind together (GeoJSON `GeometryCollection`, KML `MultiGeometry`).
-    case collection([Shape])
+    indirect case collection([Shape])
 
     /// The kind of this shape, for summaries and messages.
     public var kind: ShapeKind {
