@@ -1128,8 +1128,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 positions = CoordinateList()
             } else {
                 // Moved into the frame: the next text starts a new list (this one is the line's).
-                frames[frames.count - 1] = .leaf(kind, positions)
-                positions = CoordinateList()
+                var line = CoordinateList()
+                swap(&line, &positions)
+                frames[frames.count - 1] = .leaf(kind, consume line)
             }
         } catch {
             fail("bad coordinates: \(error.message)")
@@ -1190,25 +1191,32 @@ final class KMLFeatureBuilder: XMLEventHandler {
             rings.closeRing()
             return
         }
-        guard case .leaf(_, let coordinates)? = popFrame() else { return }
-        let cs = coordinates ?? []
+        // The coordinates are moved out of the frame, which is then dropped: no copy of the
+        // frame or the list (each would retain the list and release it again).
+        guard !pointOpen, !frames.isEmpty, frames[frames.count - 1].kind == .leaf else {
+            _ = popFrame()
+            return
+        }
+        let cs: CoordinateList
+        switch frames.removeLast() {
+        case .leaf(_, let coordinates?): cs = coordinates
+        default: cs = CoordinateList()
+        }
         if cs.isEmpty {
             // <LineString/> without coordinates: no geometry.
             if innermostFrameKind != .polygon { return }
         }
-        let shape: Shape?
         switch kind {
         case .lineString:
             if cs.count == 1 {
                 warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
-                shape = .annotation(cs[0])
+                add(.annotation(cs[0]))
             } else {
-                shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
+                add(.polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight)))
             }
         default:  // LinearRing (one inside a polygon went to it above)
-            shape = .polyline(Polyline(cs))  // a LinearRing on its own is a closed line
+            add(.polyline(Polyline(cs)))  // a LinearRing on its own is a closed line
         }
-        if let shape { add(shape) }
     }
 
     private func endPolygon() {
@@ -1314,12 +1322,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
-    private func add(_ shape: Shape) {
+    private func add(_ shape: consuming Shape) {
         if innermostFrameKind == .multi, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
         } else if draft?.firstShape == nil {
-            draft?.firstShape = shape
+            draft?.firstShape = consume shape
         } else {
             draft?.rareParts.laterShapes.append(shape)
         }
