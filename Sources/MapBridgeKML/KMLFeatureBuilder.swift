@@ -331,6 +331,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
         return trimmed
     }
 
+    /// Whether the trimmed text is KML's true, `1` or `true` (as `trimmedText == "1" ||
+    /// trimmedText == "true"`: no other bytes make a string equal to either), read from its
+    /// bytes with no string made.
+    private var textIsTrue: Bool {
+        let t = Self.trimmed(text.bytes)
+        guard let base = t.baseAddress else { return false }
+        switch t.count {
+        case 1: return base[0] == UInt8(ascii: "1")
+        case 4: return UnsafeRawPointer(base).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274)  // "true"
+        default: return false
+        }
+    }
+
     /// The text as a number (`number(_:)`'s rules), read from its bytes: a JSON number on the
     /// fast path (exact, as `strtod` is), anything else by `NumberParsing.lenientDouble`.
     private var textNumber: Double? {
@@ -746,11 +759,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .width where container == .lineStyle:
             style.strokeWidth = textNumber
         case .fill where container == .polyStyle:
-            let value = trimmedText
-            style.fill = value == "1" || value == "true"
+            style.fill = textIsTrue
         case .outline where container == .polyStyle:
-            let value = trimmedText
-            style.outline = value == "1" || value == "true"
+            style.outline = textIsTrue
         case .scale where container == .iconStyle:
             style.hasMarker = true
             style.marker.scale = textNumber
@@ -792,7 +803,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let container = parent()
         switch name {
         case .visibility where container?.isFeature == true:
-            draft?.rareParts.visibility = trimmedText == "1" || trimmedText == "true"
+            draft?.rareParts.visibility = textIsTrue
         case .address where container?.isFeature == true:
             draft?.rareParts.address = textString
         case .styleUrl where container?.isFeature == true:
@@ -842,7 +853,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .altitudeMode:
             altitudeMode = AltitudeMode(rawValue: trimmedText)
         case .tessellate:
-            tessellate = trimmedText == "1" || trimmedText == "true"
+            tessellate = textIsTrue
         case .coordinates:
             endCoordinates()
         case .when where container == .track:
