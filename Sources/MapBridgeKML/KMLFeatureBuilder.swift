@@ -1223,7 +1223,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
                 add(.annotation(cs[0]))
             } else {
-                add(.polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight)))
+                let line = Polyline(cs, interpolation: tessellate ? .geodesic : .straight)
+                add(.polyline(consume line))
             }
         default:  // LinearRing (one inside a polygon went to it above)
             add(.polyline(Polyline(cs)))  // a LinearRing on its own is a closed line
