@@ -59,9 +59,8 @@ struct KMLStyleCapture: Sendable {
         else { return Self.empty }
         // Members are set on the marker and label only after `hasMarker` or `hasLabel`: those
         // left unflagged are still blank.
-        // (The blank is read only for a member that was given: most styles give neither.)
-        let takenMarker = hasMarker ? Self.take(&marker, flagged: &hasMarker, leaving: Self.blankMarker) : nil
-        let takenLabel = hasLabel ? Self.take(&label, flagged: &hasLabel, leaving: Self.blankLabel) : nil
+        let takenMarker = Self.take(&marker, flagged: &hasMarker, leaving: Self.blankMarker)
+        let takenLabel = Self.take(&label, flagged: &hasLabel, leaving: Self.blankLabel)
         let style = Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
                           fillColor: fillColor, fillOpacity: fillOpacity, fill: fill, outline: outline,
                           marker: takenMarker, label: takenLabel)
