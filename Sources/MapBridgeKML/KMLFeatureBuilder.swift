@@ -331,6 +331,19 @@ final class KMLFeatureBuilder: XMLEventHandler {
         return trimmed
     }
 
+    /// Whether the trimmed text is KML's true, `1` or `true` (as `trimmedText == "1" ||
+    /// trimmedText == "true"`: no other bytes make a string equal to either), read from its
+    /// bytes with no string made.
+    private var textIsTrue: Bool {
+        let t = Self.trimmed(text.bytes)
+        guard let base = t.baseAddress else { return false }
+        switch t.count {
+        case 1: return base[0] == UInt8(ascii: "1")
+        case 4: return UnsafeRawPointer(base).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274)  // "true"
+        default: return false
+        }
+    }
+
     /// The text as a number (`number(_:)`'s rules), read from its bytes: a JSON number on the
     /// fast path (exact, as `strtod` is), anything else by `NumberParsing.lenientDouble`.
     private var textNumber: Double? {
@@ -746,11 +759,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .width where container == .lineStyle:
             style.strokeWidth = textNumber
         case .fill where container == .polyStyle:
-            let value = trimmedText
-            style.fill = value == "1" || value == "true"
+            style.fill = textIsTrue
         case .outline where container == .polyStyle:
-            let value = trimmedText
-            style.outline = value == "1" || value == "true"
+            style.outline = textIsTrue
         case .scale where container == .iconStyle:
             style.hasMarker = true
             style.marker.scale = textNumber
@@ -792,7 +803,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         let container = parent()
         switch name {
         case .visibility where container?.isFeature == true:
-            draft?.rareParts.visibility = trimmedText == "1" || trimmedText == "true"
+            draft?.rareParts.visibility = textIsTrue
         case .address where container?.isFeature == true:
             draft?.rareParts.address = textString
         case .styleUrl where container?.isFeature == true:
@@ -842,7 +853,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .altitudeMode:
             altitudeMode = AltitudeMode(rawValue: trimmedText)
         case .tessellate:
-            tessellate = trimmedText == "1" || trimmedText == "true"
+            tessellate = textIsTrue
         case .coordinates:
             endCoordinates()
         case .when where container == .track:
@@ -1128,8 +1139,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 positions = CoordinateList()
             } else {
                 // Moved into the frame: the next text starts a new list (this one is the line's).
-                frames[frames.count - 1] = .leaf(kind, positions)
-                positions = CoordinateList()
+                var line = CoordinateList()
+                swap(&line, &positions)
+                frames[frames.count - 1] = .leaf(kind, consume line)
             }
         } catch {
             fail("bad coordinates: \(error.message)")
@@ -1190,25 +1202,33 @@ final class KMLFeatureBuilder: XMLEventHandler {
             rings.closeRing()
             return
         }
-        guard case .leaf(_, let coordinates)? = popFrame() else { return }
-        let cs = coordinates ?? []
+        // The coordinates are moved out of the frame, which is then dropped: no copy of the
+        // frame or the list (each would retain the list and release it again).
+        guard !pointOpen, !frames.isEmpty, frames[frames.count - 1].kind == .leaf else {
+            _ = popFrame()
+            return
+        }
+        let cs: CoordinateList
+        switch frames.removeLast() {
+        case .leaf(_, let coordinates?): cs = coordinates
+        default: cs = CoordinateList()
+        }
         if cs.isEmpty {
             // <LineString/> without coordinates: no geometry.
             if innermostFrameKind != .polygon { return }
         }
-        let shape: Shape?
         switch kind {
         case .lineString:
             if cs.count == 1 {
                 warnOnce("line-one-position", "a LineString has a single position; it is kept as a Point")
-                shape = .annotation(cs[0])
+                add(.annotation(cs[0]))
             } else {
-                shape = .polyline(Polyline(cs, interpolation: tessellate ? .geodesic : .straight))
+                let line = Polyline(cs, interpolation: tessellate ? .geodesic : .straight)
+                add(.polyline(consume line))
             }
         default:  // LinearRing (one inside a polygon went to it above)
-            shape = .polyline(Polyline(cs))  // a LinearRing on its own is a closed line
+            add(.polyline(Polyline(cs)))  // a LinearRing on its own is a closed line
         }
-        if let shape { add(shape) }
     }
 
     private func endPolygon() {
@@ -1314,12 +1334,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// Hands a finished shape to the enclosing MultiGeometry, or to the feature.
-    private func add(_ shape: Shape) {
+    private func add(_ shape: consuming Shape) {
         if innermostFrameKind == .multi, case .multi(let kind, var shapes)? = frames.popLast() {
             shapes.append(shape)
             frames.append(.multi(kind, shapes))
         } else if draft?.firstShape == nil {
-            draft?.firstShape = shape
+            draft?.firstShape = consume shape
         } else {
             draft?.rareParts.laterShapes.append(shape)
         }

@@ -90,6 +90,10 @@ public struct XMLAttributeList {
     /// (`init(_:)`: `value(of:)` has them).
     ///
     ///     attributeList.valueBytes(of: "name")   // the bytes of "population", or nil
+    ///
+    /// Inlinable: a reader asks it at nearly every element of some kinds (a `<Data name=…>`),
+    /// where the call would cost more than comparing the few bytes of a name it spells.
+    @inlinable @inline(__always)
     public func valueBytes(of name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard case .libxml(let attributes, let count) = storage else { return nil }
         let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
@@ -120,7 +124,8 @@ public struct XMLAttributeList {
     }
 
     /// Whether the NUL-terminated `cString` spells `key`.
-    private static func equals(_ cString: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    static func equals(_ cString: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         // A shorter `cString` differs at its NUL, before any byte past it is read.
         var i = 0
         while i < key.count {

@@ -95,6 +95,15 @@ struct KMLReaderGeometryTests {
         #expect(r.features.first?.altitudeMode == .absolute)
     }
 
+    @Test("tessellate is true for 1 and true, spaces around them trimmed, and for nothing else",
+          arguments: [("1", true), ("true", true), (" true\n", true), ("\t1 ", true), ("0", false), ("false", false),
+                      ("True", false), ("tru", false), ("truex", false), ("11", false), ("", false), ("trüe", false)])
+    func tessellateSpellings(text: String, geodesic: Bool) throws {
+        let r = try readKML(kml("<Placemark><LineString><tessellate>\(text)</tessellate><coordinates>0,0 90,0</coordinates></LineString></Placemark>"))
+        guard case .polyline(let line)? = r.features.first?.shape else { Issue.record("not a line"); return }
+        #expect(line.interpolation == (geodesic ? .geodesic : .straight))
+    }
+
     @Test("gx:Track keeps per-vertex times")
     func track() throws {
         let r = try readKML(kml("""
