@@ -30,25 +30,23 @@ enum KMLCoordinates {
     }
 
     /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
-    /// keeps one array from text to text grows it only for the longest.
-    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates, is where the
-    /// fast path puts its tuples (else it finds room of its own).
+    /// keeps one list from text to text grows it only for the longest.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
-                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
+                      overlong: inout String?) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
         if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
-        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong, scratch: scratch)
+        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong)
     }
 
     /// `parse(_:into:overlong:)` for a piece of a longer text, appended to `result` (the one
-    /// place where the reader's coordinates are parsed into its array), with the piece's first
+    /// place where the reader's coordinates are parsed into its list), with the piece's first
     /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
     /// says a tuple starts (or at the text's end) reads as it would within the whole text.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout CoordinateList, firstTuple: Int,
-                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
+                      overlong: inout String?) throws(Problem)
     {
-        if parsePlainTuples(text, into: &result, scratch: scratch) { return }
+        if parsePlainTuples(text, into: &result) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, firstTuple: firstTuple, overlong: &overlong)
     }
 
@@ -75,97 +73,80 @@ enum KMLCoordinates {
     }
 
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
-    /// `lon,lat` or `lon,lat,alt` of plain decimals (`plainDecimal`), a comma and nothing else
+    /// `lon,lat` or `lon,lat,alt` of plain decimals (`readDecimal`), a comma and nothing else
     /// between a tuple's numbers, whitespace between tuples. Appends the coordinates the
     /// parser would (every number kept with its text, as its spelling) and returns `true`; at
     /// anything else (spaces after a comma, an exponent, a fourth number, digits without a
-    /// spelling, a problem) appends nothing and returns `false`, and the parser reads the text.
+    /// spelling, a problem) leaves `result` as it was and returns `false`, and the parser
+    /// reads the text.
     ///
-    /// The tuples go into a buffer sized once for the most the text can hold (a tuple and its
-    /// separator take at least four bytes, `0,0 `), on the stack for a short text, and are
-    /// moved into `result` at the end: no array growth or uniqueness check per tuple. A long
-    /// text goes through the buffer in blocks of `blockTuples`, so that the buffer never
-    /// outgrows a block however long the text.
-    ///
-    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates (uninitialized,
-    /// and left so), is that buffer: a caller that keeps one from text to text spares each text
-    /// an allocation.
-    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
-                                 scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) -> Bool
-    {
+    /// The tuples are written straight into the list's columns (`appendInPlace`), a run at a
+    /// time: a run is the most tuples the rest of the text can hold (a tuple and its separator
+    /// take at least four bytes, `0,0 `), at most what the list's last chunk has room for. A
+    /// tuple with an altitude in a list without the column ends its run, and the next run has
+    /// the column.
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList) -> Bool {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
-        let capacity = plainTupleRoom(text.count)
-        if let scratch, scratch.count >= capacity, let out = scratch.baseAddress {
-            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
-        }
-        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: capacity) { storage -> Bool in
-            guard let out = storage.baseAddress else { return false }
-            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
-        }
+        let end = start + text.count
+        let before = result.count
+        var p = start
+        var altitudes = false
+        repeat {
+            var stop = TupleStop.more
+            result.appendInPlace(upTo: (end - p) / 4 + 1, altitudes: altitudes) { room -> Int in
+                var written = 0
+                stop = scanPlainTuples(&p, end, into: room, count: &written)
+                return written
+            }
+            switch stop {
+            case .more:
+                break
+            case .altitude:
+                altitudes = true
+            case .declined:
+                // Not for the fast path: what it wrote goes, and the parser reads it all.
+                result.removeLast(result.count - before)
+                return false
+            }
+        } while p < end
+        return true
     }
 
     /// The coordinate of a text that holds exactly one tuple in the fast path's shape (a
     /// Point's coordinates, as nearly every writer gives them), as `parse` would give it;
     /// `nil` for any other text (none, several tuples, anything the fast path does not take),
-    /// which `parse` then reads. No list and no buffer beyond one coordinate on the stack.
+    /// which `parse` then reads. No list: the tuple is read into a room for one vertex on the
+    /// stack.
     static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>) -> Coordinate? {
         guard let start = text.baseAddress, !text.isEmpty else { return nil }
         let end = start + text.count
         var p = start
-        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: 1) { room -> Coordinate? in
+        // The longitude and latitude, the text code (in a double's room) and the altitude.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { storage -> Coordinate? in
+            guard let base = storage.baseAddress else { return nil }
+            let room = CoordinateColumns(pairs: base, codes: UnsafeMutableRawPointer(base + 2), altitudes: base + 3,
+                                         count: 1)
+            var written = 0
             // Stops after one tuple and the whitespace after it: at the end when it is the only one.
-            guard let out = room.baseAddress, scanPlainTuples(&p, end, into: out, capacity: 1) == 1 else { return nil }
-            let only = out.move()
-            return p == end ? only : nil
+            guard scanPlainTuples(&p, end, into: room, count: &written) == .more, written == 1, p == end else { return nil }
+            return room.coordinate(at: 0)
         }
     }
 
-    /// The room the fast path's buffer needs for a text of `length` bytes: the most tuples the
-    /// text can hold (a tuple and its separator take at least four bytes, `0,0 `), at most
-    /// `blockTuples`.
-    static func plainTupleRoom(_ length: Int) -> Int {
-        min(length / 4 + 1, blockTuples)
+    /// Why the fast path's loop stopped.
+    private enum TupleStop {
+        /// At the text's end, or with the room full (at the next tuple).
+        case more
+        /// At a tuple with an altitude, in a room without the altitude column.
+        case altitude
+        /// At anything the fast path does not take.
+        case declined
     }
 
-    /// `parsePlainTuples(_:into:scratch:)` for the text from `start` to `end` (not empty), with
-    /// `buffer` (room for `capacity` coordinates) for its blocks.
-    @inline(__always)
-    private static func parsePlainTuples(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                         into result: inout CoordinateList,
-                                         buffer out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Bool
-    {
-        let base = result.count
-        var p = start
-        while true {
-            guard let count = scanPlainTuples(&p, end, into: out, capacity: capacity) else {
-                // Not for the fast path: the blocks taken so far go, the parser reads it all.
-                if result.count > base { result.removeSubrange(base...) }
-                return false
-            }
-            let finished = p == end
-            // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
-            // is left in the buffer to destroy.
-            // Appended by runs: an empty list gets the block at its exact size, a longer
-            // text grows it chunk by chunk. A Point's one tuple (the usual text) goes by the
-            // single append, whose room is usually there already, without the run's setup.
-            if count == 1 {
-                result.append(out.pointee)
-            } else {
-                result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
-            }
-            if finished { return true }
-        }
-    }
-
-    /// The most tuples the fast path's buffer holds (1 MiB of coordinates at 16 bytes and more
-    /// each): a longer text is scanned block by block.
-    static var blockTuples: Int { 1 << 16 }
-
-    /// The fast path's loop: writes the tuples of the text from `p` to `end` from `out` on,
-    /// at most `capacity` of them, and returns how many, with `p` at the text's end or, when
-    /// the buffer is full, at the next tuple; or `nil` at anything the fast path does not take
-    /// (what it wrote is then to be ignored; every value written is a `.fixed` coordinate,
-    /// with no reference to release).
+    /// The fast path's loop: sets the tuples of the text from `p` to `end` in `room` from
+    /// vertex `count` on, counting them in `count`, and leaves `p` at the text's end or, when it
+    /// stops before, at the next tuple (`.more` with the room full, or `.altitude`). After
+    /// `.declined` the vertices set are to be ignored.
     ///
     /// `readTuples` reads up to `tupleReach` bytes from a tuple's start without checking for
     /// the text's end: tuples that start that far from the end are read in place, and the last
@@ -173,26 +154,22 @@ enum KMLCoordinates {
     /// and a tuple as the text's end does.
     @inline(__always)
     private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                        into out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Int?
+                                        into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
-        var count = 0
         if end - p > tupleReach {
-            guard readTuples(&p, end, startingBy: end - tupleReach, into: out, count: &count, capacity: capacity)
-            else { return nil }
-            if p == end || count == capacity { return count }
+            let stop = readTuples(&p, end, startingBy: end - tupleReach, into: room, count: &count)
+            if stop != .more || p == end || count == room.count { return stop }
         }
         let rest = end - p
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tupleReach) { padded -> Int? in
-            guard let copy = padded.baseAddress else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tupleReach) { padded -> TupleStop in
+            guard let copy = padded.baseAddress else { return .declined }
             copy.initialize(from: p, count: rest)
             (copy + rest).initialize(repeating: 0x20, count: 2 * tupleReach - rest)
             var q = UnsafePointer(copy)
             let copyEnd = q + rest
             // `readTuples` may step one byte past the text's end, onto the spaces after it.
             defer { p += min(q, copyEnd) - UnsafePointer(copy) }
-            guard readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: out, count: &count, capacity: capacity)
-            else { return nil }
-            return count
+            return readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: room, count: &count)
         }
     }
 
@@ -202,14 +179,16 @@ enum KMLCoordinates {
     static var tupleReach: Int { 64 }
 
     /// Reads the tuples from `p` on (`lon,lat` or `lon,lat,alt` of plain decimals,
-    /// `readDecimal`, whitespace between tuples) into `out` from `count` on, while a tuple
-    /// starts at or before `limit` (which is before `end`) and `count` is below `capacity`,
-    /// and leaves `p` at the next tuple or at `end` (whitespace skipped); `false` at anything
-    /// else (the parser then reads the text). Reads up to `tupleReach` bytes from a tuple's
-    /// start without checking for `end`: the caller makes sure they are there.
+    /// `readDecimal`, whitespace between tuples) into `room` from vertex `count` on, while a
+    /// tuple starts at or before `limit` (which is before `end`) and `count` is below the
+    /// room's, and leaves `p` at the next tuple or at `end` (whitespace skipped): `.more`;
+    /// `.altitude` at a tuple with an altitude when the room has no altitude column (`p` at
+    /// its start); `.declined` at anything else (the parser then reads the text). Reads up to
+    /// `tupleReach` bytes from a tuple's start without checking for `end`: the caller makes
+    /// sure they are there.
     private static func readTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                   startingBy limit: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Coordinate>,
-                                   count: inout Int, capacity: Int) -> Bool
+                                   startingBy limit: UnsafePointer<UInt8>, into room: CoordinateColumns,
+                                   count: inout Int) -> TupleStop
     {
         var q = p
         var n = count
@@ -220,36 +199,41 @@ enum KMLCoordinates {
         while true {
             while q < end, isWhitespace(q.pointee) { q += 1 }
             // `limit` is before `end`: a tuple that starts by then is not at the end.
-            if q > limit || n == capacity { return true }
-            // The tuple's numbers, one after another while a comma follows: the last three
-            // values as they come (the last in `third`), their fraction digits a byte each.
+            if q > limit || n == room.count { return .more }
+            // The tuple's numbers, one after another while a comma follows (read at one place,
+            // so that the reading is inlined once): the last three values as they come (the
+            // last in `third`), their fraction digits a byte each.
+            let tupleStart = q
             var first = 0.0, second = 0.0, third = 0.0
             var digits = 0
             var index = 0
             while true {
-                guard let (after, value, fractionDigits) = readDecimal(q) else { return false }
+                guard let (after, value, fractionDigits) = readDecimal(q) else { return .declined }
                 (first, second, third) = (second, third, value)
                 digits = digits &<< 8 | fractionDigits
                 q = after
                 guard q.pointee == UInt8(ascii: ",") else { break }
                 // A fourth number: the parser keeps three and says so.
-                guard index < 2 else { return false }
+                guard index < 2 else { return .declined }
                 index &+= 1
                 q += 1
             }
             // One number: a problem, which the parser reports.
-            guard index > 0 else { return false }
-            let lon: (Double, FixedPointSpelling), lat: (Double, FixedPointSpelling), alt: (Double, FixedPointSpelling)?
+            guard index > 0 else { return .declined }
             if index == 1 {
-                lon = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8))
-                lat = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
-                alt = nil
+                let code = CoordinateColumns.code(FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8),
+                                                  FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF), nil)
+                room.set(n, longitude: second, latitude: third, code: code)
             } else {
-                lon = (first, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16))
-                lat = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF))
-                alt = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+                guard room.altitudes != nil else {
+                    q = tupleStart
+                    return .altitude
+                }
+                let code = CoordinateColumns.code(FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16),
+                                                  FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF),
+                                                  FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+                room.set(n, longitude: first, latitude: second, altitude: third, code: code)
             }
-            (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
             n &+= 1
             // What ends the last number and is no comma is whitespace (in the copy, it may
             // be the first space after the text).
