@@ -157,7 +157,7 @@ enum KMLCoordinates {
                                         into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
         if end - p > tupleReach {
-            let stop = readTuples(&p, end, startingBy: end - tupleReach, into: room, count: &count)
+            let stop = readTuples(&p, startingBy: end - tupleReach, into: room, count: &count)
             if stop != .more || p == end || count == room.count { return stop }
         }
         let rest = end - p
@@ -169,7 +169,7 @@ enum KMLCoordinates {
             let copyEnd = q + rest
             // `readTuples` may step one byte past the text's end, onto the spaces after it.
             defer { p += min(q, copyEnd) - UnsafePointer(copy) }
-            return readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: room, count: &count)
+            return readTuples(&q, startingBy: copyEnd - 1, into: room, count: &count)
         }
     }
 
@@ -180,15 +180,17 @@ enum KMLCoordinates {
 
     /// Reads the tuples from `p` on (`lon,lat` or `lon,lat,alt` of plain decimals,
     /// `readDecimal`, whitespace between tuples) into `room` from vertex `count` on, while a
-    /// tuple starts at or before `limit` (which is before `end`) and `count` is below the
-    /// room's, and leaves `p` at the next tuple or at `end` (whitespace skipped): `.more`;
-    /// `.altitude` at a tuple with an altitude when the room has no altitude column (`p` at
-    /// its start); `.declined` at anything else (the parser then reads the text). Reads up to
-    /// `tupleReach` bytes from a tuple's start without checking for `end`: the caller makes
-    /// sure they are there.
-    private static func readTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                   startingBy limit: UnsafePointer<UInt8>, into room: CoordinateColumns,
-                                   count: inout Int) -> TupleStop
+    /// tuple starts at or before `limit` (the text's last byte, or before it) and `count` is
+    /// below the room's, and leaves `p` at the next tuple or past `limit` (whitespace
+    /// skipped): `.more`; `.altitude` at a tuple with an altitude when the room has no
+    /// altitude column (`p` at its start); `.declined` at anything else (the parser then
+    /// reads the text). Reads up to `tupleReach` bytes from a tuple's start without checking
+    /// for the text's end: the caller makes sure they are there.
+    ///
+    /// A tuple's numbers are read straight on (longitude, latitude, then an altitude after a
+    /// comma), each by `readDecimal` inlined in place.
+    private static func readTuples(_ p: inout UnsafePointer<UInt8>, startingBy limit: UnsafePointer<UInt8>,
+                                   into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
         var q = p
         var n = count
@@ -197,42 +199,30 @@ enum KMLCoordinates {
             count = n
         }
         while true {
-            while q < end, isWhitespace(q.pointee) { q += 1 }
-            // `limit` is before `end`: a tuple that starts by then is not at the end.
+            // Up to `limit` only: a tuple that starts after it is read from the copy (which
+            // ends in spaces: whitespace runs on to `limit` there, as to the text's end).
+            while q <= limit, isWhitespace(q.pointee) { q += 1 }
             if q > limit || n == room.count { return .more }
-            // The tuple's numbers, one after another while a comma follows (read at one place,
-            // so that the reading is inlined once): the last three values as they come (the
-            // last in `third`), their fraction digits a byte each.
-            let tupleStart = q
-            var first = 0.0, second = 0.0, third = 0.0
-            var digits = 0
-            var index = 0
-            while true {
-                guard let (after, value, fractionDigits) = readDecimal(q) else { return .declined }
-                (first, second, third) = (second, third, value)
-                digits = digits &<< 8 | fractionDigits
-                q = after
-                guard q.pointee == UInt8(ascii: ",") else { break }
-                // A fourth number: the parser keeps three and says so.
-                guard index < 2 else { return .declined }
-                index &+= 1
-                q += 1
-            }
-            // One number: a problem, which the parser reports.
-            guard index > 0 else { return .declined }
-            if index == 1 {
-                let code = CoordinateColumns.code(FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8),
-                                                  FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF), nil)
-                room.set(n, longitude: second, latitude: third, code: code)
+            // Longitude, a comma, latitude (one number alone is a problem the parser reports).
+            guard let (afterLongitude, longitude, longitudeDigits) = readDecimal(q),
+                  afterLongitude.pointee == UInt8(ascii: ","),
+                  let (afterLatitude, latitude, latitudeDigits) = readDecimal(afterLongitude + 1)
+            else { return .declined }
+            let lon = FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits)
+            let lat = FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits)
+            if afterLatitude.pointee != UInt8(ascii: ",") {
+                room.set(n, longitude: longitude, latitude: latitude, code: CoordinateColumns.code(lon, lat, nil))
+                q = afterLatitude
             } else {
-                guard room.altitudes != nil else {
-                    q = tupleStart
-                    return .altitude
-                }
-                let code = CoordinateColumns.code(FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16),
-                                                  FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF),
-                                                  FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
-                room.set(n, longitude: first, latitude: second, altitude: third, code: code)
+                // An altitude (and no fourth number: the parser keeps three and says so).
+                guard let (afterAltitude, altitude, altitudeDigits) = readDecimal(afterLatitude + 1),
+                      afterAltitude.pointee != UInt8(ascii: ",")
+                else { return .declined }
+                guard room.altitudes != nil else { return .altitude }
+                let alt = FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits)
+                room.set(n, longitude: longitude, latitude: latitude, altitude: altitude,
+                         code: CoordinateColumns.code(lon, lat, alt))
+                q = afterAltitude
             }
             n &+= 1
             // What ends the last number and is no comma is whitespace (in the copy, it may
@@ -252,7 +242,10 @@ enum KMLCoordinates {
     /// first eight digits, counted up to the first byte that is no digit (`digitCount`) and
     /// converted together (`eightDigits`); the word after them, any more. A number with more
     /// digits before the point is read by `readLongDecimal`.
-    @inline(__always)
+    ///
+    /// Transparent, so that it is inlined at each of the tuple's three places even in the
+    /// large loop of `readTuples` (`@inline(__always)` left the latitude's an outlined call).
+    @_transparent
     private static func readDecimal(_ first: UnsafePointer<UInt8>)
         -> (end: UnsafePointer<UInt8>, value: Double, fractionDigits: Int)?
     {
