@@ -203,7 +203,8 @@ enum KMLCoordinates {
             // ends in spaces: whitespace runs on to `limit` there, as to the text's end).
             while q <= limit, isWhitespace(q.pointee) { q += 1 }
             if q > limit || n == room.count { return .more }
-            // Longitude, a comma, latitude (one number alone is a problem the parser reports).
+            // Longitude, a comma, latitude (one number alone is a problem the parser reports),
+            // each number ended by the byte that is to follow it.
             guard let (afterLongitude, longitude, longitudeDigits) = readDecimal(q),
                   afterLongitude.pointee == UInt8(ascii: ","),
                   let (afterLatitude, latitude, latitudeDigits) = readDecimal(afterLongitude + 1)
@@ -211,12 +212,13 @@ enum KMLCoordinates {
             let lon = FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits)
             let lat = FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits)
             if afterLatitude.pointee != UInt8(ascii: ",") {
+                guard isWhitespace(afterLatitude.pointee) else { return .declined }
                 room.set(n, longitude: longitude, latitude: latitude, code: CoordinateColumns.code(lon, lat, nil))
                 q = afterLatitude
             } else {
                 // An altitude (and no fourth number: the parser keeps three and says so).
                 guard let (afterAltitude, altitude, altitudeDigits) = readDecimal(afterLatitude + 1),
-                      afterAltitude.pointee != UInt8(ascii: ",")
+                      isWhitespace(afterAltitude.pointee)
                 else { return .declined }
                 guard room.altitudes != nil else { return .altitude }
                 let alt = FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits)
@@ -225,16 +227,17 @@ enum KMLCoordinates {
                 q = afterAltitude
             }
             n &+= 1
-            // What ends the last number and is no comma is whitespace (in the copy, it may
-            // be the first space after the text).
+            // The whitespace that ends the tuple (in the copy, it may be the first space after
+            // the text).
             q += 1
         }
     }
 
-    /// The plain decimal at `first` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15 digits)
-    /// when a separator follows it: where it ends, its value (`scanPlainDecimal`'s, bit for
-    /// bit) and its count of digits after the point; `nil` for anything else. Reads up to 25
-    /// bytes from `first` without checking for an end (the caller makes sure they are there).
+    /// The plain decimal at `first` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15 digits):
+    /// where it ends (the first byte after its digits, which the caller checks: a separator
+    /// for the number to be this one), its value (`scanPlainDecimal`'s, bit for bit) and its
+    /// count of digits after the point; `nil` for anything else. Reads up to 25 bytes from
+    /// `first` without checking for an end (the caller makes sure they are there).
     ///
     /// A number with fewer than eight digits before the point (nearly every coordinate:
     /// `7.654124`, `-122.4194155`, `-0.5`, `120`) is read in one word or two: the eight bytes
@@ -259,7 +262,6 @@ enum KMLCoordinates {
         let point = integerStart + integerCount
         guard point.pointee == UInt8(ascii: ".") else {
             // An integer.
-            guard isSeparator(point.pointee) else { return nil }
             let mantissa = eightDigits((word &- 0x3030_3030_3030_3030) &<< UInt64(64 &- 8 &* integerCount))
             let magnitude = Double(Int64(bitPattern: mantissa))
             return (point, negative ? -magnitude : magnitude, 0)
@@ -273,18 +275,17 @@ enum KMLCoordinates {
         guard fractionDigits > 0 else { return nil }
         var mantissa = eightDigits(joined &<< UInt64(64 &- 8 &* count))
         var end = integerStart + count + 1
-        if !isSeparator(end.pointee) {
-            // Eight digits may go on, up to 15 in all: byte by byte (a ninth, as in
-            // `-122.4194155`, is the usual case).
-            guard count == 8 else { return nil }
+        if count == 8, case let ninth = UInt64(end.pointee &- UInt8(ascii: "0")), ninth < 10 {
+            // Eight digits go on, up to 15 in all: byte by byte (a ninth, as in
+            // `-122.4194155`, is the usual case). A sixteenth digit ends the number there, and
+            // the caller, finding no separator, declines it.
             let last = end + 7
-            var digit = UInt64(end.pointee &- UInt8(ascii: "0"))
-            while digit < 10, end < last {
+            var digit = ninth
+            repeat {
                 mantissa = mantissa &* 10 &+ digit
                 end += 1
                 digit = UInt64(end.pointee &- UInt8(ascii: "0"))
-            }
-            guard isSeparator(end.pointee) else { return nil }
+            } while digit < 10 && end < last
             fractionDigits &+= end - (integerStart + 9)
         }
         // Below 10¹⁵ the mantissa and the power of ten convert exactly, and one division
@@ -353,7 +354,7 @@ enum KMLCoordinates {
             }
             p += 1 &+ fractionDigits
         }
-        guard isSeparator(p.pointee) else { return nil }
+        // A digit here (a sixteenth) is no separator: the caller declines the number.
         // Below 10¹⁵ the mantissa converts as a signed integer (one instruction), exactly, and
         // one division rounds once: the value `scanPlainDecimal` computes.
         let magnitude = Double(Int64(bitPattern: mantissa)) / Double(Int64(bitPattern: power))
