@@ -94,8 +94,10 @@ struct KMLCoordinateStream {
             if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
         }
         do throws(KMLCoordinates.Problem) {
-            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: text.bytes[..<at]), appendingTo: &result,
-                                     firstTuple: result.count, overlong: &overlong)
+            // The part before `at` ends in whitespace, and the rest and the padding follow it.
+            let bytes = text.paddedBytes()
+            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: bytes[..<at]), appendingTo: &result,
+                                     firstTuple: result.count, overlong: &overlong, padded: true)
             text.removeFirst(at)
             consumed += at
         } catch {
@@ -118,16 +120,18 @@ struct KMLCoordinateStream {
     /// coordinates go to `result` (all of them, read from `rest` alone, when the text was not
     /// cut; else the last ones, appended). `overlong` receives the note on the first tuple with
     /// more than three numbers; throws the text's first problem. The stream is then fresh.
-    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, depth: Int, into result: inout CoordinateList,
-                         overlong note: inout String?) throws(KMLCoordinates.Problem)
+    /// `padded` as for `KMLCoordinates.parsePlainTuples` (`KMLText.paddedBytes`).
+    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, padded: Bool = false, depth: Int,
+                         into result: inout CoordinateList, overlong note: inout String?) throws(KMLCoordinates.Problem)
     {
         defer { if touched { cancel() } }
         guard isActive, consumed > 0, depth == self.depth else {
-            try KMLCoordinates.parse(rest, into: &result, overlong: &note)
+            try KMLCoordinates.parse(rest, into: &result, overlong: &note, padded: padded)
             return
         }
         if let problem { throw problem }
-        try KMLCoordinates.parse(rest, appendingTo: &result, firstTuple: result.count, overlong: &overlong)
+        try KMLCoordinates.parse(rest, appendingTo: &result, firstTuple: result.count, overlong: &overlong,
+                                 padded: padded)
         note = overlong
     }
 

@@ -30,13 +30,14 @@ enum KMLCoordinates {
     }
 
     /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
-    /// keeps one list from text to text grows it only for the longest.
+    /// keeps one list from text to text grows it only for the longest. `padded`: the text is
+    /// followed by padding (`parsePlainTuples`), so that the fast path reads it all in place.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
-                      overlong: inout String?) throws(Problem)
+                      overlong: inout String?, padded: Bool = false) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
         if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
-        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong)
+        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong, padded: padded)
     }
 
     /// `parse(_:into:overlong:)` for a piece of a longer text, appended to `result` (the one
@@ -44,9 +45,9 @@ enum KMLCoordinates {
     /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
     /// says a tuple starts (or at the text's end) reads as it would within the whole text.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout CoordinateList, firstTuple: Int,
-                      overlong: inout String?) throws(Problem)
+                      overlong: inout String?, padded: Bool = false) throws(Problem)
     {
-        if parsePlainTuples(text, into: &result) { return }
+        if parsePlainTuples(text, into: &result, padded: padded) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, firstTuple: firstTuple, overlong: &overlong)
     }
 
@@ -85,7 +86,15 @@ enum KMLCoordinates {
     /// take at least four bytes, `0,0 `), at most what the list's last chunk has room for. A
     /// tuple with an altitude in a list without the column ends its run, and the next run has
     /// the column.
-    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList) -> Bool {
+    ///
+    /// `padded` says that the text is followed by padding, so that it is read in place to its
+    /// end (`scanPlainTuples`): at least `tupleReach` bytes that may be read follow it, and the
+    /// first of them, or the text's own last byte, is whitespace. `KMLText.paddedBytes` gives
+    /// such a text, and a piece of it cut where a tuple starts is one (`lastTupleStart`: its
+    /// last byte is whitespace).
+    static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
+                                 padded: Bool = false) -> Bool
+    {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
         let end = start + text.count
         let before = result.count
@@ -95,7 +104,7 @@ enum KMLCoordinates {
             var stop = TupleStop.more
             result.appendInPlace(upTo: (end - p) / 4 + 1, altitudes: altitudes) { room -> Int in
                 var written = 0
-                stop = scanPlainTuples(&p, end, into: room, count: &written)
+                stop = scanPlainTuples(&p, end, padded: padded, into: room, count: &written)
                 return written
             }
             switch stop {
@@ -116,8 +125,8 @@ enum KMLCoordinates {
     /// Point's coordinates, as nearly every writer gives them), as `parse` would give it;
     /// `nil` for any other text (none, several tuples, anything the fast path does not take),
     /// which `parse` then reads. No list: the tuple is read into a room for one vertex on the
-    /// stack.
-    static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+    /// stack. `padded` as for `parsePlainTuples`.
+    static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Coordinate? {
         guard let start = text.baseAddress, !text.isEmpty else { return nil }
         let end = start + text.count
         var p = start
@@ -128,7 +137,8 @@ enum KMLCoordinates {
                                          count: 1)
             var written = 0
             // Stops after one tuple and the whitespace after it: at the end when it is the only one.
-            guard scanPlainTuples(&p, end, into: room, count: &written) == .more, written == 1, p == end else { return nil }
+            guard scanPlainTuples(&p, end, padded: padded, into: room, count: &written) == .more, written == 1, p == end
+            else { return nil }
             return room.coordinate(at: 0)
         }
     }
@@ -149,13 +159,20 @@ enum KMLCoordinates {
     /// `.declined` the vertices set are to be ignored.
     ///
     /// `readTuples` reads up to `tupleReach` bytes from a tuple's start without checking for
-    /// the text's end: tuples that start that far from the end are read in place, and the last
-    /// ones (fewer than `tupleReach` bytes) from a copy followed by spaces, which end a number
-    /// and a tuple as the text's end does.
+    /// the text's end: a padded text (`parsePlainTuples`) is read in place to its end; else
+    /// tuples that start that far from the end are read in place, and the last ones (fewer
+    /// than `tupleReach` bytes) from a copy followed by spaces, which end a number and a tuple
+    /// as the text's end does.
     @inline(__always)
-    private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+    private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, padded: Bool,
                                         into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
+        if padded {
+            let stop = readTuples(&p, startingBy: end - 1, into: room, count: &count)
+            // The last tuple may end at the padding's first space, and the scan step past it.
+            p = min(p, end)
+            return stop
+        }
         if end - p > tupleReach {
             let stop = readTuples(&p, startingBy: end - tupleReach, into: room, count: &count)
             if stop != .more || p == end || count == room.count { return stop }

@@ -1107,7 +1107,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endCoordinates() {
         // A Point's one tuple (nearly every Point), read whole and not cut: straight into its
         // frame, without the list and the stream a line's coordinates go through.
-        if innermostFrameKind == .point, !coordinateStream.touched, let only = KMLCoordinates.singlePlainTuple(text.bytes) {
+        if innermostFrameKind == .point, !coordinateStream.touched,
+           let only = KMLCoordinates.singlePlainTuple(text.paddedBytes(), padded: true)
+        {
             featureVertices += 1
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
@@ -1126,7 +1128,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
             // Cut as it arrived when long (see `characters`), else read whole here.
-            try coordinateStream.finish(text.bytes, depth: stack.count, into: &positions, overlong: &overlong)
+            try coordinateStream.finish(text.paddedBytes(), padded: true, depth: stack.count, into: &positions,
+                                        overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {

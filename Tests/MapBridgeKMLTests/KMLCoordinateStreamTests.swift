@@ -52,7 +52,8 @@ private func streamed(_ bytes: [UInt8], cuts: [Int], block: Int) -> String {
         let held = stream.consumed + text.count
         #expect(held == bytes.count)
         var overlong: String?
-        try stream.finish(text.bytes, depth: 1, into: &result, overlong: &overlong)
+        // Followed by padding, as the reader hands it over (`whole` reads the text without).
+        try stream.finish(text.paddedBytes(), padded: true, depth: 1, into: &result, overlong: &overlong)
         let (active, touched, consumed) = (stream.isActive, stream.touched, stream.consumed)
         #expect(!active && !touched && consumed == 0)
         return overlong

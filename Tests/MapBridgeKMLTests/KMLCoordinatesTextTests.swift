@@ -31,15 +31,20 @@ struct KMLCoordinatesTextTests {
 
 @Suite("KML coordinate fast path")
 struct KMLCoordinatesFastPathTests {
-    /// The coordinates by the fast path (when it takes the text) and by the general parser.
+    /// The coordinates by the fast path (when it takes the text), by the general parser, and
+    /// as the reader reads them (into a list it keeps, the text followed by padding).
     private func bothWays(_ text: String) throws -> (fast: CoordinateList?, general: CoordinateList, reader: CoordinateList) {
         let bytes = Array(text.utf8)
+        let padded = bytes + Array(repeating: 0x20, count: KMLText.padding)
+        var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
+        var overlong: String?
+        try padded.withUnsafeBufferPointer { buffer in
+            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), into: &reader,
+                                     overlong: &overlong, padded: true)
+        }
         return try bytes.withUnsafeBufferPointer { buffer in
             var fast: CoordinateList = []
             let taken = KMLCoordinates.parsePlainTuples(buffer, into: &fast)
-            var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
-            var overlong: String?
-            try KMLCoordinates.parse(buffer, into: &reader, overlong: &overlong)
             return (taken ? fast : nil, try KMLCoordinates.parse(buffer), reader)
         }
     }

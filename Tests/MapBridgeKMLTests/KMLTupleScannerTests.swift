@@ -25,11 +25,20 @@ struct KMLTupleScannerTests {
         return numbers
     }
 
-    /// The fast path's coordinates of `text`, or `nil` when it declines the text.
+    /// The fast path's coordinates of `text`, or `nil` when it declines the text; the same
+    /// (checked here) whether the text is followed by padding, and read in place to its end,
+    /// or not, and its last tuples read from a copy.
     private func fast(_ text: String) -> CoordinateList? {
         let bytes = Array(text.utf8)
         var result: CoordinateList = []
         let taken = bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &result) }
+        let padded = bytes + Array(repeating: 0x20, count: KMLText.padding)
+        var inPlace: CoordinateList = []
+        let takenInPlace = padded.withUnsafeBufferPointer {
+            KMLCoordinates.parsePlainTuples(UnsafeBufferPointer(rebasing: $0[..<bytes.count]), into: &inPlace, padded: true)
+        }
+        #expect(taken == takenInPlace, "\(text)")
+        #expect(!taken || same(result, inPlace), "\(text)")
         return taken ? result : nil
     }
 
@@ -162,13 +171,20 @@ struct KMLTupleScannerTests {
 
     @Test("a Point's one tuple reads as the parser reads it, with or without an altitude")
     func singleTuple() throws {
-        for text in ["7.654124,29.384815", " -122.4194155,37.7749295,12.5\n", "0,0,0", "1,2 ", "-0.5,-0"] {
-            let only = Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.singlePlainTuple($0) }
-            let parsed = try general(text)
-            #expect(only.map { same([$0], parsed) } == true, "\(text)")
+        func single(_ text: String, padded: Bool) -> Coordinate? {
+            let bytes = Array(text.utf8)
+            return (bytes + Array(repeating: 0x20, count: padded ? KMLText.padding : 0)).withUnsafeBufferPointer {
+                KMLCoordinates.singlePlainTuple(UnsafeBufferPointer(rebasing: $0[..<bytes.count]), padded: padded)
+            }
         }
-        for text in ["1,2 3,4", "", " ", "1e5,2", "1,2,3,4", "1"] {
-            #expect(Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.singlePlainTuple($0) } == nil, "\(text)")
+        for text in ["7.654124,29.384815", " -122.4194155,37.7749295,12.5\n", "0,0,0", "1,2 ", "-0.5,-0"] {
+            let parsed = try general(text)
+            for padded in [false, true] {
+                #expect(single(text, padded: padded).map { same([$0], parsed) } == true, "\(text)")
+            }
+        }
+        for text in ["1,2 3,4", "", " ", "1e5,2", "1,2,3,4", "1", "1,2 " + String(repeating: " ", count: 80) + "3,4"] {
+            #expect(single(text, padded: false) == nil && single(text, padded: true) == nil, "\(text)")
         }
     }
 }
