@@ -82,7 +82,7 @@ extension CoordinateList {
     package mutating func appendInPlace(upTo maximum: Int, altitudes: Bool,
                                         _ write: (_ room: CoordinateColumns) throws -> Int) rethrows {
         precondition(maximum > 0, "appendInPlace needs room for a vertex")
-        makeRoom(for: maximum, altitudes: altitudes)
+        if !hasRoom(for: maximum, altitudes: altitudes) { makeRoom(for: maximum, altitudes: altitudes) }
         let offset = storedCount &- tailStart
         let columns = tail.unsafelyUnwrapped
         let room = CoordinateColumns(
@@ -94,9 +94,22 @@ extension CoordinateList {
         storedCount &+= written
     }
 
-    /// Makes the last chunk the list's own with room for at least one more vertex (for
+    /// Whether the last chunk is the list's own, with room for at least one more vertex (for
     /// `maximum` more in a first chunk that can grow to hold them), with the altitude column
-    /// when `altitudes`.
+    /// when `altitudes`: as a list filled again and again usually is, with nothing for
+    /// `makeRoom` to do.
+    @inlinable @inline(__always)
+    mutating func hasRoom(for maximum: Int, altitudes: Bool) -> Bool {
+        let offset = storedCount &- tailStart
+        if offset >= tailCapacity { return false }
+        // Below `chunkSize` there is only the first chunk (`tailStart` is 0).
+        if storedCount < Self.chunkSize, tailCapacity &- offset < maximum, tailCapacity < Self.chunkSize { return false }
+        return (hasAltitude || !altitudes) && isKnownUniquelyReferenced(&head)
+    }
+
+    /// Makes what `hasRoom` asks for: the last chunk the list's own with room for at least one
+    /// more vertex (for `maximum` more in a first chunk that can grow to hold them), with the
+    /// altitude column when `altitudes`.
     @usableFromInline
     mutating func makeRoom(for maximum: Int, altitudes: Bool) {
         makeUnique(altitude: altitudes)
