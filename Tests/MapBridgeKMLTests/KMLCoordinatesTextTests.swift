@@ -211,9 +211,10 @@ struct KMLCoordinatesFastPathTests {
         }
         // Exactly one chunk, one tuple more, and several chunks and a part.
         for count in [chunk, chunk + 1, 2 * chunk + 7] {
-            let (fast, general, _) = try bothWays(tuples(count))
+            let (fast, general, reader) = try bothWays(tuples(count))
             #expect(fast?.count == count)
             #expect(same(fast ?? [], general), "\(count) tuples")
+            #expect(same(reader, general), "\(count) tuples, padded")
         }
         // Appended after what the list holds, across chunks.
         let bytes = Array(tuples(chunk + 3).utf8)

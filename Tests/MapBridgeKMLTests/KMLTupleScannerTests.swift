@@ -136,9 +136,13 @@ struct KMLTupleScannerTests {
         for before in [0, 1, 9, 4_095, 4_096, 4_100] {
             for after in [0, 1, 12] {
                 let text = (flat(before) + ["1.5,2.5,-30.125"] + flat(after, from: before)).joined(separator: " ")
-                for prefix in [[], [Coordinate(longitude: 9, latitude: 9)]] as [[Coordinate]] {
+                for (prefix, padded) in [([], false), ([Coordinate(longitude: 9, latitude: 9)], true)] as [([Coordinate], Bool)] {
                     var list = CoordinateList(prefix)
-                    let taken = Array(text.utf8).withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &list) }
+                    let bytes = Array(text.utf8)
+                    let taken = (bytes + Array(repeating: 0x20, count: KMLText.padding)).withUnsafeBufferPointer {
+                        KMLCoordinates.parsePlainTuples(UnsafeBufferPointer(rebasing: $0[..<bytes.count]), into: &list,
+                                                        padded: padded)
+                    }
                     #expect(taken)
                     #expect(same(list, CoordinateList(prefix) + (try general(text))), "\(before) + 1 + \(after)")
                     #expect(list[prefix.count + before].altitude == -30.125)
