@@ -20,11 +20,7 @@ import MapBridgeModel
 ///         stream.cut(&text, into: &positions)
 ///     }
 ///     try stream.finish(text.bytes, into: &positions, overlong: &overlong)
-///
-/// It also keeps the room where the parser's fast path puts a text's (or a piece's) tuples
-/// before they go into the array, from text to text, so that no text needs room of its own.
-/// Noncopyable: it owns that room.
-struct KMLCoordinateStream: ~Copyable {
+struct KMLCoordinateStream {
     /// Whether a text is being cut (from `start` to `finish` or `cancel`).
     private(set) var isActive = false
     /// Whether anything differs from a fresh stream (a text started, skipped or cut): then
@@ -52,8 +48,6 @@ struct KMLCoordinateStream: ~Copyable {
     private var overlong: String?
     /// The bytes gathered before a cut is first tried (at least 1).
     let block: Int
-    /// The fast path's room (uninitialized between uses), grown to the most a text needed.
-    private var scratch = UnsafeMutableBufferPointer<Coordinate>(start: nil, count: 0)
 
     /// A stream that cuts a text once it holds `block` bytes (the default: 16 KiB), for texts
     /// of at most `maximumBytes`.
@@ -66,18 +60,6 @@ struct KMLCoordinateStream: ~Copyable {
 
     private mutating func updateFastLimit() {
         fastLimit = min(maximumBytes - consumed, nextCut - 1)
-    }
-
-    deinit { scratch.deallocate() }
-
-    /// `scratch`, with room for the fast path's tuples of a text of `length` bytes.
-    private mutating func room(for length: Int) -> UnsafeMutableBufferPointer<Coordinate> {
-        let needed = KMLCoordinates.plainTupleRoom(length)
-        if scratch.count < needed {
-            scratch.deallocate()
-            scratch = .allocate(capacity: max(needed, min(2 * scratch.count, KMLCoordinates.blockTuples)))
-        }
-        return scratch
     }
 
     /// The text in the buffer (all of it since the element's start, or since the last element
@@ -112,8 +94,10 @@ struct KMLCoordinateStream: ~Copyable {
             if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
         }
         do throws(KMLCoordinates.Problem) {
-            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: text.bytes[..<at]), appendingTo: &result,
-                                     firstTuple: result.count, overlong: &overlong, scratch: room(for: at))
+            // The part before `at` ends in whitespace, and the rest and the padding follow it.
+            let bytes = text.paddedBytes()
+            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: bytes[..<at]), appendingTo: &result,
+                                     firstTuple: result.count, overlong: &overlong, padded: true)
             text.removeFirst(at)
             consumed += at
         } catch {
@@ -136,17 +120,18 @@ struct KMLCoordinateStream: ~Copyable {
     /// coordinates go to `result` (all of them, read from `rest` alone, when the text was not
     /// cut; else the last ones, appended). `overlong` receives the note on the first tuple with
     /// more than three numbers; throws the text's first problem. The stream is then fresh.
-    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, depth: Int, into result: inout CoordinateList,
-                         overlong note: inout String?) throws(KMLCoordinates.Problem)
+    /// `padded` as for `KMLCoordinates.parsePlainTuples` (`KMLText.paddedBytes`).
+    mutating func finish(_ rest: UnsafeBufferPointer<UInt8>, padded: Bool = false, depth: Int,
+                         into result: inout CoordinateList, overlong note: inout String?) throws(KMLCoordinates.Problem)
     {
         defer { if touched { cancel() } }
         guard isActive, consumed > 0, depth == self.depth else {
-            try KMLCoordinates.parse(rest, into: &result, overlong: &note, scratch: room(for: rest.count))
+            try KMLCoordinates.parse(rest, into: &result, overlong: &note, padded: padded)
             return
         }
         if let problem { throw problem }
         try KMLCoordinates.parse(rest, appendingTo: &result, firstTuple: result.count, overlong: &overlong,
-                                 scratch: room(for: rest.count))
+                                 padded: padded)
         note = overlong
     }
 

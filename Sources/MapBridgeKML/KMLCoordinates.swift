@@ -30,25 +30,24 @@ enum KMLCoordinates {
     }
 
     /// `parse(_:overlong:)` into `result`, emptied first (its capacity kept): a caller that
-    /// keeps one array from text to text grows it only for the longest.
-    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates, is where the
-    /// fast path puts its tuples (else it finds room of its own).
+    /// keeps one list from text to text grows it only for the longest. `padded`: the text is
+    /// followed by padding (`parsePlainTuples`), so that the fast path reads it all in place.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
-                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
+                      overlong: inout String?, padded: Bool = false) throws(Problem)
     {
         // A Point's one position (the usual case) goes without the general removal's loop.
         if result.count == 1 { result.removeLast() } else { result.removeAll(keepingCapacity: true) }
-        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong, scratch: scratch)
+        try parse(text, appendingTo: &result, firstTuple: 0, overlong: &overlong, padded: padded)
     }
 
     /// `parse(_:into:overlong:)` for a piece of a longer text, appended to `result` (the one
-    /// place where the reader's coordinates are parsed into its array), with the piece's first
+    /// place where the reader's coordinates are parsed into its list), with the piece's first
     /// tuple numbered `firstTuple + 1` in messages. A piece that ends where `lastTupleStart`
     /// says a tuple starts (or at the text's end) reads as it would within the whole text.
     static func parse(_ text: UnsafeBufferPointer<UInt8>, appendingTo result: inout CoordinateList, firstTuple: Int,
-                      overlong: inout String?, scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) throws(Problem)
+                      overlong: inout String?, padded: Bool = false) throws(Problem)
     {
-        if parsePlainTuples(text, into: &result, scratch: scratch) { return }
+        if parsePlainTuples(text, into: &result, padded: padded) { return }
         try parse(text, spacesSeparateNumbers: false, into: &result, firstTuple: firstTuple, overlong: &overlong)
     }
 
@@ -75,124 +74,119 @@ enum KMLCoordinates {
     }
 
     /// The parser's fast path, for text in the shape nearly every writer gives: tuples
-    /// `lon,lat` or `lon,lat,alt` of plain decimals (`plainDecimal`), a comma and nothing else
+    /// `lon,lat` or `lon,lat,alt` of plain decimals (`readDecimal`), a comma and nothing else
     /// between a tuple's numbers, whitespace between tuples. Appends the coordinates the
     /// parser would (every number kept with its text, as its spelling) and returns `true`; at
     /// anything else (spaces after a comma, an exponent, a fourth number, digits without a
-    /// spelling, a problem) appends nothing and returns `false`, and the parser reads the text.
+    /// spelling, a problem) leaves `result` as it was and returns `false`, and the parser
+    /// reads the text.
     ///
-    /// The tuples go into a buffer sized once for the most the text can hold (a tuple and its
-    /// separator take at least four bytes, `0,0 `), on the stack for a short text, and are
-    /// moved into `result` at the end: no array growth or uniqueness check per tuple. A long
-    /// text goes through the buffer in blocks of `blockTuples`, so that the buffer never
-    /// outgrows a block however long the text.
+    /// The tuples are written straight into the list's columns (`appendInPlace`), a run at a
+    /// time: a run is the most tuples the rest of the text can hold (a tuple and its separator
+    /// take at least four bytes, `0,0 `), at most what the list's last chunk has room for. A
+    /// tuple with an altitude in a list without the column ends its run, and the next run has
+    /// the column.
     ///
-    /// `scratch`, when it has room for `plainTupleRoom(text.count)` coordinates (uninitialized,
-    /// and left so), is that buffer: a caller that keeps one from text to text spares each text
-    /// an allocation.
+    /// `padded` says that the text is followed by padding, so that it is read in place to its
+    /// end (`scanPlainTuples`): at least `tupleReach` bytes that may be read follow it, and the
+    /// first of them, or the text's own last byte, is whitespace. `KMLText.paddedBytes` gives
+    /// such a text, and a piece of it cut where a tuple starts is one (`lastTupleStart`: its
+    /// last byte is whitespace).
     static func parsePlainTuples(_ text: UnsafeBufferPointer<UInt8>, into result: inout CoordinateList,
-                                 scratch: UnsafeMutableBufferPointer<Coordinate>? = nil) -> Bool
+                                 padded: Bool = false) -> Bool
     {
         guard let start = text.baseAddress, !text.isEmpty else { return true }
-        let capacity = plainTupleRoom(text.count)
-        if let scratch, scratch.count >= capacity, let out = scratch.baseAddress {
-            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
-        }
-        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: capacity) { storage -> Bool in
-            guard let out = storage.baseAddress else { return false }
-            return parsePlainTuples(start, start + text.count, into: &result, buffer: out, capacity: capacity)
-        }
+        let end = start + text.count
+        let before = result.count
+        var p = start
+        var altitudes = false
+        repeat {
+            var stop = TupleStop.more
+            result.appendInPlace(upTo: (end - p) / 4 + 1, altitudes: altitudes) { room -> Int in
+                var written = 0
+                stop = scanPlainTuples(&p, end, padded: padded, into: room, count: &written)
+                return written
+            }
+            switch stop {
+            case .more:
+                break
+            case .altitude:
+                altitudes = true
+            case .declined:
+                // Not for the fast path: what it wrote goes, and the parser reads it all.
+                result.removeLast(result.count - before)
+                return false
+            }
+        } while p < end
+        return true
     }
 
     /// The coordinate of a text that holds exactly one tuple in the fast path's shape (a
     /// Point's coordinates, as nearly every writer gives them), as `parse` would give it;
     /// `nil` for any other text (none, several tuples, anything the fast path does not take),
-    /// which `parse` then reads. No list and no buffer beyond one coordinate on the stack.
-    static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+    /// which `parse` then reads. No list: the tuple is read into a room for one vertex on the
+    /// stack. `padded` as for `parsePlainTuples`.
+    static func singlePlainTuple(_ text: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Coordinate? {
         guard let start = text.baseAddress, !text.isEmpty else { return nil }
         let end = start + text.count
         var p = start
-        return withUnsafeTemporaryAllocation(of: Coordinate.self, capacity: 1) { room -> Coordinate? in
+        // The longitude and latitude, the text code (in a double's room) and the altitude.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { storage -> Coordinate? in
+            guard let base = storage.baseAddress else { return nil }
+            let room = CoordinateColumns(pairs: base, codes: UnsafeMutableRawPointer(base + 2), altitudes: base + 3,
+                                         count: 1)
+            var written = 0
             // Stops after one tuple and the whitespace after it: at the end when it is the only one.
-            guard let out = room.baseAddress, scanPlainTuples(&p, end, into: out, capacity: 1) == 1 else { return nil }
-            let only = out.move()
-            return p == end ? only : nil
+            guard scanPlainTuples(&p, end, padded: padded, into: room, count: &written) == .more, written == 1, p == end
+            else { return nil }
+            return room.coordinate(at: 0)
         }
     }
 
-    /// The room the fast path's buffer needs for a text of `length` bytes: the most tuples the
-    /// text can hold (a tuple and its separator take at least four bytes, `0,0 `), at most
-    /// `blockTuples`.
-    static func plainTupleRoom(_ length: Int) -> Int {
-        min(length / 4 + 1, blockTuples)
+    /// Why the fast path's loop stopped.
+    private enum TupleStop {
+        /// At the text's end, or with the room full (at the next tuple).
+        case more
+        /// At a tuple with an altitude, in a room without the altitude column.
+        case altitude
+        /// At anything the fast path does not take.
+        case declined
     }
 
-    /// `parsePlainTuples(_:into:scratch:)` for the text from `start` to `end` (not empty), with
-    /// `buffer` (room for `capacity` coordinates) for its blocks.
-    @inline(__always)
-    private static func parsePlainTuples(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                         into result: inout CoordinateList,
-                                         buffer out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Bool
-    {
-        let base = result.count
-        var p = start
-        while true {
-            guard let count = scanPlainTuples(&p, end, into: out, capacity: capacity) else {
-                // Not for the fast path: the blocks taken so far go, the parser reads it all.
-                if result.count > base { result.removeSubrange(base...) }
-                return false
-            }
-            let finished = p == end
-            // The tuples are all `.fixed` spellings (no reference inside): moved out, nothing
-            // is left in the buffer to destroy.
-            // Appended by runs: an empty list gets the block at its exact size, a longer
-            // text grows it chunk by chunk. A Point's one tuple (the usual text) goes by the
-            // single append, whose room is usually there already, without the run's setup.
-            if count == 1 {
-                result.append(out.pointee)
-            } else {
-                result.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
-            }
-            if finished { return true }
-        }
-    }
-
-    /// The most tuples the fast path's buffer holds (1 MiB of coordinates at 16 bytes and more
-    /// each): a longer text is scanned block by block.
-    static var blockTuples: Int { 1 << 16 }
-
-    /// The fast path's loop: writes the tuples of the text from `p` to `end` from `out` on,
-    /// at most `capacity` of them, and returns how many, with `p` at the text's end or, when
-    /// the buffer is full, at the next tuple; or `nil` at anything the fast path does not take
-    /// (what it wrote is then to be ignored; every value written is a `.fixed` coordinate,
-    /// with no reference to release).
+    /// The fast path's loop: sets the tuples of the text from `p` to `end` in `room` from
+    /// vertex `count` on, counting them in `count`, and leaves `p` at the text's end or, when it
+    /// stops before, at the next tuple (`.more` with the room full, or `.altitude`). After
+    /// `.declined` the vertices set are to be ignored.
     ///
     /// `readTuples` reads up to `tupleReach` bytes from a tuple's start without checking for
-    /// the text's end: tuples that start that far from the end are read in place, and the last
-    /// ones (fewer than `tupleReach` bytes) from a copy followed by spaces, which end a number
-    /// and a tuple as the text's end does.
+    /// the text's end: a padded text (`parsePlainTuples`) is read in place to its end; else
+    /// tuples that start that far from the end are read in place, and the last ones (fewer
+    /// than `tupleReach` bytes) from a copy followed by spaces, which end a number and a tuple
+    /// as the text's end does.
     @inline(__always)
-    private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                        into out: UnsafeMutablePointer<Coordinate>, capacity: Int) -> Int?
+    private static func scanPlainTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, padded: Bool,
+                                        into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
-        var count = 0
+        if padded {
+            let stop = readTuples(&p, startingBy: end - 1, into: room, count: &count)
+            // The last tuple may end at the padding's first space, and the scan step past it.
+            p = min(p, end)
+            return stop
+        }
         if end - p > tupleReach {
-            guard readTuples(&p, end, startingBy: end - tupleReach, into: out, count: &count, capacity: capacity)
-            else { return nil }
-            if p == end || count == capacity { return count }
+            let stop = readTuples(&p, startingBy: end - tupleReach, into: room, count: &count)
+            if stop != .more || p == end || count == room.count { return stop }
         }
         let rest = end - p
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tupleReach) { padded -> Int? in
-            guard let copy = padded.baseAddress else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tupleReach) { padded -> TupleStop in
+            guard let copy = padded.baseAddress else { return .declined }
             copy.initialize(from: p, count: rest)
             (copy + rest).initialize(repeating: 0x20, count: 2 * tupleReach - rest)
             var q = UnsafePointer(copy)
             let copyEnd = q + rest
             // `readTuples` may step one byte past the text's end, onto the spaces after it.
             defer { p += min(q, copyEnd) - UnsafePointer(copy) }
-            guard readTuples(&q, copyEnd, startingBy: copyEnd - 1, into: out, count: &count, capacity: capacity)
-            else { return nil }
-            return count
+            return readTuples(&q, startingBy: copyEnd - 1, into: room, count: &count)
         }
     }
 
@@ -202,14 +196,18 @@ enum KMLCoordinates {
     static var tupleReach: Int { 64 }
 
     /// Reads the tuples from `p` on (`lon,lat` or `lon,lat,alt` of plain decimals,
-    /// `readDecimal`, whitespace between tuples) into `out` from `count` on, while a tuple
-    /// starts at or before `limit` (which is before `end`) and `count` is below `capacity`,
-    /// and leaves `p` at the next tuple or at `end` (whitespace skipped); `false` at anything
-    /// else (the parser then reads the text). Reads up to `tupleReach` bytes from a tuple's
-    /// start without checking for `end`: the caller makes sure they are there.
-    private static func readTuples(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                                   startingBy limit: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Coordinate>,
-                                   count: inout Int, capacity: Int) -> Bool
+    /// `readDecimal`, whitespace between tuples) into `room` from vertex `count` on, while a
+    /// tuple starts at or before `limit` (the text's last byte, or before it) and `count` is
+    /// below the room's, and leaves `p` at the next tuple or past `limit` (whitespace
+    /// skipped): `.more`; `.altitude` at a tuple with an altitude when the room has no
+    /// altitude column (`p` at its start); `.declined` at anything else (the parser then
+    /// reads the text). Reads up to `tupleReach` bytes from a tuple's start without checking
+    /// for the text's end: the caller makes sure they are there.
+    ///
+    /// A tuple's numbers are read straight on (longitude, latitude, then an altitude after a
+    /// comma), each by `readDecimal` inlined in place.
+    private static func readTuples(_ p: inout UnsafePointer<UInt8>, startingBy limit: UnsafePointer<UInt8>,
+                                   into room: CoordinateColumns, count: inout Int) -> TupleStop
     {
         var q = p
         var n = count
@@ -218,49 +216,45 @@ enum KMLCoordinates {
             count = n
         }
         while true {
-            while q < end, isWhitespace(q.pointee) { q += 1 }
-            // `limit` is before `end`: a tuple that starts by then is not at the end.
-            if q > limit || n == capacity { return true }
-            // The tuple's numbers, one after another while a comma follows: the last three
-            // values as they come (the last in `third`), their fraction digits a byte each.
-            var first = 0.0, second = 0.0, third = 0.0
-            var digits = 0
-            var index = 0
-            while true {
-                guard let (after, value, fractionDigits) = readDecimal(q) else { return false }
-                (first, second, third) = (second, third, value)
-                digits = digits &<< 8 | fractionDigits
-                q = after
-                guard q.pointee == UInt8(ascii: ",") else { break }
-                // A fourth number: the parser keeps three and says so.
-                guard index < 2 else { return false }
-                index &+= 1
-                q += 1
-            }
-            // One number: a problem, which the parser reports.
-            guard index > 0 else { return false }
-            let lon: (Double, FixedPointSpelling), lat: (Double, FixedPointSpelling), alt: (Double, FixedPointSpelling)?
-            if index == 1 {
-                lon = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8))
-                lat = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
-                alt = nil
+            // Up to `limit` only: a tuple that starts after it is read from the copy (which
+            // ends in spaces: whitespace runs on to `limit` there, as to the text's end).
+            while q <= limit, isWhitespace(q.pointee) { q += 1 }
+            if q > limit || n == room.count { return .more }
+            // Longitude, a comma, latitude (one number alone is a problem the parser reports),
+            // each number ended by the byte that is to follow it.
+            guard let (afterLongitude, longitude, longitudeDigits) = readDecimal(q),
+                  afterLongitude.pointee == UInt8(ascii: ","),
+                  let (afterLatitude, latitude, latitudeDigits) = readDecimal(afterLongitude + 1)
+            else { return .declined }
+            let lon = FixedPointSpelling(shortDecimalFractionDigits: longitudeDigits)
+            let lat = FixedPointSpelling(shortDecimalFractionDigits: latitudeDigits)
+            if afterLatitude.pointee != UInt8(ascii: ",") {
+                guard isWhitespace(afterLatitude.pointee) else { return .declined }
+                room.set(n, longitude: longitude, latitude: latitude, code: CoordinateColumns.code(lon, lat, nil))
+                q = afterLatitude
             } else {
-                lon = (first, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 16))
-                lat = (second, FixedPointSpelling(shortDecimalFractionDigits: digits &>> 8 & 0xFF))
-                alt = (third, FixedPointSpelling(shortDecimalFractionDigits: digits & 0xFF))
+                // An altitude (and no fourth number: the parser keeps three and says so).
+                guard let (afterAltitude, altitude, altitudeDigits) = readDecimal(afterLatitude + 1),
+                      isWhitespace(afterAltitude.pointee)
+                else { return .declined }
+                guard room.altitudes != nil else { return .altitude }
+                let alt = FixedPointSpelling(shortDecimalFractionDigits: altitudeDigits)
+                room.set(n, longitude: longitude, latitude: latitude, altitude: altitude,
+                         code: CoordinateColumns.code(lon, lat, alt))
+                q = afterAltitude
             }
-            (out + n).initialize(to: Coordinate(longitude: lon, latitude: lat, altitude: alt))
             n &+= 1
-            // What ends the last number and is no comma is whitespace (in the copy, it may
-            // be the first space after the text).
+            // The whitespace that ends the tuple (in the copy, it may be the first space after
+            // the text).
             q += 1
         }
     }
 
-    /// The plain decimal at `first` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15 digits)
-    /// when a separator follows it: where it ends, its value (`scanPlainDecimal`'s, bit for
-    /// bit) and its count of digits after the point; `nil` for anything else. Reads up to 25
-    /// bytes from `first` without checking for an end (the caller makes sure they are there).
+    /// The plain decimal at `first` (`-? (0 | [1-9][0-9]*) (. [0-9]+)?`, at most 15 digits):
+    /// where it ends (the first byte after its digits, which the caller checks: a separator
+    /// for the number to be this one), its value (`scanPlainDecimal`'s, bit for bit) and its
+    /// count of digits after the point; `nil` for anything else. Reads up to 25 bytes from
+    /// `first` without checking for an end (the caller makes sure they are there).
     ///
     /// A number with fewer than eight digits before the point (nearly every coordinate:
     /// `7.654124`, `-122.4194155`, `-0.5`, `120`) is read in one word or two: the eight bytes
@@ -268,7 +262,10 @@ enum KMLCoordinates {
     /// first eight digits, counted up to the first byte that is no digit (`digitCount`) and
     /// converted together (`eightDigits`); the word after them, any more. A number with more
     /// digits before the point is read by `readLongDecimal`.
-    @inline(__always)
+    ///
+    /// Transparent, so that it is inlined at each of the tuple's three places even in the
+    /// large loop of `readTuples` (`@inline(__always)` left the latitude's an outlined call).
+    @_transparent
     private static func readDecimal(_ first: UnsafePointer<UInt8>)
         -> (end: UnsafePointer<UInt8>, value: Double, fractionDigits: Int)?
     {
@@ -282,7 +279,6 @@ enum KMLCoordinates {
         let point = integerStart + integerCount
         guard point.pointee == UInt8(ascii: ".") else {
             // An integer.
-            guard isSeparator(point.pointee) else { return nil }
             let mantissa = eightDigits((word &- 0x3030_3030_3030_3030) &<< UInt64(64 &- 8 &* integerCount))
             let magnitude = Double(Int64(bitPattern: mantissa))
             return (point, negative ? -magnitude : magnitude, 0)
@@ -296,18 +292,17 @@ enum KMLCoordinates {
         guard fractionDigits > 0 else { return nil }
         var mantissa = eightDigits(joined &<< UInt64(64 &- 8 &* count))
         var end = integerStart + count + 1
-        if !isSeparator(end.pointee) {
-            // Eight digits may go on, up to 15 in all: byte by byte (a ninth, as in
-            // `-122.4194155`, is the usual case).
-            guard count == 8 else { return nil }
+        if count == 8, case let ninth = UInt64(end.pointee &- UInt8(ascii: "0")), ninth < 10 {
+            // Eight digits go on, up to 15 in all: byte by byte (a ninth, as in
+            // `-122.4194155`, is the usual case). A sixteenth digit ends the number there, and
+            // the caller, finding no separator, declines it.
             let last = end + 7
-            var digit = UInt64(end.pointee &- UInt8(ascii: "0"))
-            while digit < 10, end < last {
+            var digit = ninth
+            repeat {
                 mantissa = mantissa &* 10 &+ digit
                 end += 1
                 digit = UInt64(end.pointee &- UInt8(ascii: "0"))
-            }
-            guard isSeparator(end.pointee) else { return nil }
+            } while digit < 10 && end < last
             fractionDigits &+= end - (integerStart + 9)
         }
         // Below 10¹⁵ the mantissa and the power of ten convert exactly, and one division
@@ -376,7 +371,7 @@ enum KMLCoordinates {
             }
             p += 1 &+ fractionDigits
         }
-        guard isSeparator(p.pointee) else { return nil }
+        // A digit here (a sixteenth) is no separator: the caller declines the number.
         // Below 10¹⁵ the mantissa converts as a signed integer (one instruction), exactly, and
         // one division rounds once: the value `scanPlainDecimal` computes.
         let magnitude = Double(Int64(bitPattern: mantissa)) / Double(Int64(bitPattern: power))

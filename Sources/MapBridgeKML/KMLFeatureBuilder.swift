@@ -1093,9 +1093,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     // MARK: - Geometry
 
-    /// The positions of the `<coordinates>` just read: a line's or ring's list, made once at
-    /// its size when its text is read in one piece, is moved into its frame; a Point's stays
-    /// here for the next text (up to `keptPositions`), so that a Point needs no array of its own.
+    /// The positions of the `<coordinates>` just read, filled again for each text: a line's or
+    /// ring's are handed to its frame at their size (`takeCompacted`: the list keeps its room
+    /// for the next text, and the reader's fast path writes the tuples straight into it); a
+    /// Point's stay here (up to `keptPositions`), so that a Point needs no list of its own.
     @exclusivity(unchecked) private var positions = CoordinateList()
     /// The `<coordinates>` text being read into `positions` as it arrives in `text` (active from
     /// the element's start to its end, unless another element starts inside it).
@@ -1106,7 +1107,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private func endCoordinates() {
         // A Point's one tuple (nearly every Point), read whole and not cut: straight into its
         // frame, without the list and the stream a line's coordinates go through.
-        if innermostFrameKind == .point, !coordinateStream.touched, let only = KMLCoordinates.singlePlainTuple(text.bytes) {
+        if innermostFrameKind == .point, !coordinateStream.touched,
+           let only = KMLCoordinates.singlePlainTuple(text.paddedBytes(), padded: true)
+        {
             featureVertices += 1
             if featureVertices > limits.maximumVertices, problem == nil {
                 problem = limits.exceeded(.vertices, "this placemark has more than \(limits.maximumVertices) positions", at: location)
@@ -1125,7 +1128,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         do throws(KMLCoordinates.Problem) {
             var overlong: String?
             // Cut as it arrived when long (see `characters`), else read whole here.
-            try coordinateStream.finish(text.bytes, depth: stack.count, into: &positions, overlong: &overlong)
+            try coordinateStream.finish(text.paddedBytes(), padded: true, depth: stack.count, into: &positions,
+                                        overlong: &overlong)
             if let overlong { warnOnce("tuple-length", overlong) }
             featureVertices += positions.count
             if featureVertices > limits.maximumVertices, problem == nil {
@@ -1135,13 +1139,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 setInnermostPoint(first: positions.first, count: positions.count)
             } else if kind == .linearRing, let rings = polygonRings(below: 1) {
                 // A polygon's ring: kept by the polygon's frame (the ring's own stays as it is).
-                rings.ring = positions
-                positions = CoordinateList()
+                rings.ring = positions.takeCompacted()
             } else {
-                // Moved into the frame: the next text starts a new list (this one is the line's).
-                var line = CoordinateList()
-                swap(&line, &positions)
-                frames[frames.count - 1] = .leaf(kind, consume line)
+                frames[frames.count - 1] = .leaf(kind, positions.takeCompacted())
             }
         } catch {
             fail("bad coordinates: \(error.message)")

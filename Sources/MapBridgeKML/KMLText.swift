@@ -29,6 +29,20 @@ struct KMLText: ~Copyable {
     /// The bytes, valid until the text next changes.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// The bytes, followed in memory by `padding` spaces that are not part of the text (the
+    /// buffer keeps room for them), valid until the text next changes: for a reader that looks
+    /// a fixed distance ahead without checking for the text's end (`KMLCoordinates`, whose
+    /// numbers and tuples the spaces end as the text's end does).
+    mutating func paddedBytes() -> UnsafeBufferPointer<UInt8> {
+        reserve(Self.padding)
+        (base + count).initialize(repeating: 0x20, count: Self.padding)
+        return bytes
+    }
+
+    /// The spaces `paddedBytes` puts after the text: as far as the coordinate scanner reads
+    /// from a tuple's start (`KMLCoordinates.tupleReach`).
+    static var padding: Int { KMLCoordinates.tupleReach }
+
     /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
     var string: String { Self.string(bytes) }
 

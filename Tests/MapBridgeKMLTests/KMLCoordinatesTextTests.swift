@@ -31,15 +31,20 @@ struct KMLCoordinatesTextTests {
 
 @Suite("KML coordinate fast path")
 struct KMLCoordinatesFastPathTests {
-    /// The coordinates by the fast path (when it takes the text) and by the general parser.
+    /// The coordinates by the fast path (when it takes the text), by the general parser, and
+    /// as the reader reads them (into a list it keeps, the text followed by padding).
     private func bothWays(_ text: String) throws -> (fast: CoordinateList?, general: CoordinateList, reader: CoordinateList) {
         let bytes = Array(text.utf8)
+        let padded = bytes + Array(repeating: 0x20, count: KMLText.padding)
+        var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
+        var overlong: String?
+        try padded.withUnsafeBufferPointer { buffer in
+            try KMLCoordinates.parse(UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), into: &reader,
+                                     overlong: &overlong, padded: true)
+        }
         return try bytes.withUnsafeBufferPointer { buffer in
             var fast: CoordinateList = []
             let taken = KMLCoordinates.parsePlainTuples(buffer, into: &fast)
-            var reader: CoordinateList = [Coordinate(longitude: 9, latitude: 9)]
-            var overlong: String?
-            try KMLCoordinates.parse(buffer, into: &reader, overlong: &overlong)
             return (taken ? fast : nil, try KMLCoordinates.parse(buffer), reader)
         }
     }
@@ -198,26 +203,27 @@ struct KMLCoordinatesFastPathTests {
         }
     }
 
-    @Test("a text longer than the fast path's buffer goes through it in blocks, or falls back whole")
-    func blocks() throws {
-        let block = KMLCoordinates.blockTuples
+    @Test("a text longer than a chunk of the list goes into it run by run, or falls back whole")
+    func chunks() throws {
+        let chunk = 4_096
         func tuples(_ count: Int) -> String {
             (0..<count).map { "\($0 % 360 - 180).\($0 % 97),\($0 % 170 - 85).5" }.joined(separator: " ")
         }
-        // Exactly one block, one tuple more, and several blocks and a part.
-        for count in [block, block + 1, 2 * block + 7] {
-            let (fast, general, _) = try bothWays(tuples(count))
+        // Exactly one chunk, one tuple more, and several chunks and a part.
+        for count in [chunk, chunk + 1, 2 * chunk + 7] {
+            let (fast, general, reader) = try bothWays(tuples(count))
             #expect(fast?.count == count)
             #expect(same(fast ?? [], general), "\(count) tuples")
+            #expect(same(reader, general), "\(count) tuples, padded")
         }
-        // Appended after what the array holds, across blocks.
-        let bytes = Array(tuples(block + 3).utf8)
+        // Appended after what the list holds, across chunks.
+        let bytes = Array(tuples(chunk + 3).utf8)
         let head = Coordinate(longitude: 9, latitude: 9)
         var fast: CoordinateList = [head]
         #expect(bytes.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &fast) })
         #expect(same(fast, [head] + (try KMLCoordinates.parse(bytes))))
-        // Something the fast path declines in a later block: nothing of the earlier blocks stays.
-        let late = Array((tuples(block + 5) + " 1e-7,2").utf8)
+        // Something the fast path declines in a later chunk: nothing of the earlier runs stays.
+        let late = Array((tuples(chunk + 5) + " 1e-7,2").utf8)
         var declined: CoordinateList = [head]
         #expect(!late.withUnsafeBufferPointer { KMLCoordinates.parsePlainTuples($0, into: &declined) })
         #expect(same(declined, [head]))
