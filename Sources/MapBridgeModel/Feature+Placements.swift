@@ -139,6 +139,31 @@ extension Feature {
         return FieldPlacement(field: field, key: field.key, index: index, sourceValue: text.map { .string($0) } ?? .null)
     }
 
+    /// The largest position of a property `fillDerivedFields(title:subtitle:)` takes.
+    package static var maximumDerivedIndex: Int { DerivedPlacements.maximumIndex }
+
+    /// Fills the title and the subtitle, each when given, with the string of the property at
+    /// `index` under the field's own key (GeoJSON's `name`, `description`): what
+    /// `PropertyVocabulary.consume` makes of such properties (the text in the field, the
+    /// position kept as its derived placement), for a reader that took them out of the
+    /// properties as it read them.
+    /// - Precondition: each `index` is in `0...maximumDerivedIndex`, and the feature has no
+    ///   derived placement yet.
+    package mutating func fillDerivedFields(title: consuming (text: String, index: Int)?,
+                                            subtitle: consuming (text: String, index: Int)?) {
+        precondition(derivedPlacements.isEmpty, "the fields are placed already")
+        var derived = DerivedPlacements()
+        if let title {
+            derived.set(.title, index: title.index)
+            self.title = title.text
+        }
+        if let subtitle {
+            derived.set(.subtitle, index: subtitle.index)
+            self.subtitle = subtitle.text
+        }
+        derivedPlacements = derived
+    }
+
     /// Stores the derived placements in full, with the texts their fields hold now: done
     /// before one of those fields changes.
     mutating func settleDerivedPlacements() {
