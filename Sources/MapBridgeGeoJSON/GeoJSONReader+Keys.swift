@@ -92,8 +92,10 @@ struct RecordProperties: ~Copyable {
     /// Whether a key that `GeoJSONMapping` looks up after reading is among them.
     var hasLookedUpKey = false
     /// The taken title and subtitle, each with its position among the properties.
-    private var title: (text: String, index: Int)?
-    private var subtitle: (text: String, index: Int)?
+    private var title: String?
+    private var titleIndex = 0
+    private var subtitle: String?
+    private var subtitleIndex = 0
     /// `Feature.maximumDerivedIndex`, asked once.
     private let maximumIndex = Feature.maximumDerivedIndex
 
@@ -122,23 +124,29 @@ struct RecordProperties: ~Copyable {
     /// for `field`, when `canTake(field, index:)`.
     @inline(__always)
     mutating func take(_ field: PropertyField, text: consuming String, index: Int) {
-        if field == .title { title = (text, index) } else { subtitle = (text, index) }
+        if field == .title {
+            title = text
+            titleIndex = index
+        } else {
+            subtitle = text
+            subtitleIndex = index
+        }
     }
 
     /// Puts the taken members back among `entries` (the members not taken, in order), each
     /// at its position, under its key (the field's own key: the name the source gave it).
     mutating func restoreTaken(into entries: inout [Properties.Entry]) {
-        var taken = [(PropertyField, (text: String, index: Int))]()
-        if let title = self.title.take() { taken.append((.title, title)) }
-        if let subtitle = self.subtitle.take() { taken.append((.subtitle, subtitle)) }
-        for (field, member) in taken.sorted(by: { $0.1.index < $1.1.index }) {
-            entries.insert(Properties.Entry(key: field.key, value: .string(member.text)), at: member.index)
+        var taken: [(field: PropertyField, text: String, index: Int)] = []
+        if let title = self.title.take() { taken.append((.title, title, titleIndex)) }
+        if let subtitle = self.subtitle.take() { taken.append((.subtitle, subtitle, subtitleIndex)) }
+        for member in taken.sorted(by: { $0.index < $1.index }) {
+            entries.insert(Properties.Entry(key: member.field.key, value: .string(member.text)), at: member.index)
         }
     }
 
     /// Moves the taken members into `feature`'s title and subtitle, as the mapping would.
     mutating func fillTaken(into feature: inout Feature) {
-        feature.fillDerivedFields(title: title.take(), subtitle: subtitle.take())
+        feature.fillDerivedFields(title: title.take(), at: titleIndex, subtitle: subtitle.take(), at: subtitleIndex)
     }
 
     /// The properties whose keys the vocabulary spells, by position, in the order noted
