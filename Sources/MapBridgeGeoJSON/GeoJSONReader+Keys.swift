@@ -32,7 +32,14 @@ struct GeoJSONKeyTag: Equatable {
         default: .other
         }
         var raw = JSONKeyTable.Tag(member.rawValue)
-        if let rank = GeoJSONMapping.vocabulary.rank(of: key), rank < 0xFF { raw |= JSONKeyTable.Tag(rank + 1) << 8 }
+        if let rank = GeoJSONMapping.vocabulary.rank(of: key), rank < 0xFF {
+            raw |= JSONKeyTable.Tag(rank + 1) << 8
+            switch GeoJSONMapping.vocabulary.derivedField(rank: rank) {
+            case .title?: raw |= Self.derivedTitleBit
+            case .subtitle?: raw |= Self.derivedSubtitleBit
+            default: break
+            }
+        }
         if GeoJSONMapping.keysLookedUpAfterReading.contains(key) { raw |= Self.lookedUpBit }
         self.raw = raw
     }
@@ -40,6 +47,8 @@ struct GeoJSONKeyTag: Equatable {
     init(raw: JSONKeyTable.Tag) { self.raw = raw }
 
     private static let lookedUpBit: JSONKeyTable.Tag = 1 << 16
+    private static let derivedTitleBit: JSONKeyTable.Tag = 1 << 17
+    private static let derivedSubtitleBit: JSONKeyTable.Tag = 1 << 18
 
     /// The member the name is.
     var member: Member { Member(rawValue: UInt8(truncatingIfNeeded: raw)) ?? .other }
@@ -50,6 +59,12 @@ struct GeoJSONKeyTag: Equatable {
     }
     /// Whether `GeoJSONMapping` looks the key up among a feature's properties after reading.
     var isLookedUpAfterReading: Bool { raw & Self.lookedUpBit != 0 }
+    /// The field a string under the key fills as a derived placement (`name`: the title,
+    /// `description`: the subtitle), which the reader takes as it reads the feature's
+    /// properties (`RecordProperties.take`).
+    var derivedField: PropertyField? {
+        raw & Self.derivedTitleBit != 0 ? .title : raw & Self.derivedSubtitleBit != 0 ? .subtitle : nil
+    }
 
     /// The reader's key table, tagging names as above.
     static func makeTable() -> JSONKeyTable {
@@ -58,16 +73,81 @@ struct GeoJSONKeyTag: Equatable {
 }
 
 /// What the reader learnt about the properties of the feature being read while it read them:
-/// the vocabulary's spellings among them, and whether any key is one the mapping looks up.
+/// the vocabulary's spellings among them, whether any key is one the mapping looks up, and
+/// the strings it took out of them for the title and the subtitle.
 ///
 /// The candidates are kept in a `ScratchStack`, reused from one feature to the next (a
 /// handful each), so that noting one is a store and forgetting them all is a count set to 0.
+///
+/// A string under `name` or `description` (a derived placement, `GeoJSONKeyTag.derivedField`)
+/// is the usual candidate, and when the candidates are all such (and no key is looked up)
+/// the mapping does nothing but move the strings into the title and the subtitle. So the
+/// reader takes them as it reads them (`take`), instead of adding them to the properties for
+/// `PropertyVocabulary.consume` to take out again; they are noted as candidates all the same,
+/// at their positions among the properties. Where the candidates are not all taken ones (a
+/// `stroke`, a `title` beside the `name`, a repeated key), the taken members are put back in
+/// place (`restoreTaken`) and the mapping runs as for any feature.
 struct RecordProperties: ~Copyable {
     private var noted = ScratchStack<PropertyVocabulary.Candidate>(capacity: 8)
     /// Whether a key that `GeoJSONMapping` looks up after reading is among them.
     var hasLookedUpKey = false
+    /// The taken title and subtitle, each with its position among the properties.
+    private var title: String?
+    private var titleIndex = 0
+    private var subtitle: String?
+    private var subtitleIndex = 0
+    /// `Feature.maximumDerivedIndex`, asked once.
+    private let maximumIndex = Feature.maximumDerivedIndex
 
     init() {}
+
+    /// Whether a member was taken (and not put back).
+    var hasTaken: Bool { title != nil || subtitle != nil }
+
+    /// How many members were taken (and not put back), 0 to 2.
+    var takenCount: Int { (title != nil ? 1 : 0) + (subtitle != nil ? 1 : 0) }
+
+    /// Whether the taken members must go back among the properties for the mapping to read
+    /// them with the others: it reads more than they.
+    var mustRestoreTaken: Bool { hasTaken && (noted.count > takenCount || hasLookedUpKey) }
+
+    /// Whether the string of the member at `index`, whose key fills `field` as a derived
+    /// placement, can be taken: `field` has no taken member yet (else the key is repeated), and
+    /// the position is one a derived placement keeps.
+    @inline(__always)
+    func canTake(_ field: PropertyField, index: Int) -> Bool {
+        guard index <= maximumIndex else { return false }
+        return field == .title ? title == nil : field == .subtitle && subtitle == nil
+    }
+
+    /// Takes `text`, the string of the member at `index` (noted already as a candidate),
+    /// for `field`, when `canTake(field, index:)`.
+    @inline(__always)
+    mutating func take(_ field: PropertyField, text: consuming String, index: Int) {
+        if field == .title {
+            title = text
+            titleIndex = index
+        } else {
+            subtitle = text
+            subtitleIndex = index
+        }
+    }
+
+    /// Puts the taken members back among `entries` (the members not taken, in order), each
+    /// at its position, under its key (the field's own key: the name the source gave it).
+    mutating func restoreTaken(into entries: inout [Properties.Entry]) {
+        var taken: [(field: PropertyField, text: String, index: Int)] = []
+        if let title = self.title.take() { taken.append((.title, title, titleIndex)) }
+        if let subtitle = self.subtitle.take() { taken.append((.subtitle, subtitle, subtitleIndex)) }
+        for member in taken.sorted(by: { $0.index < $1.index }) {
+            entries.insert(Properties.Entry(key: member.field.key, value: .string(member.text)), at: member.index)
+        }
+    }
+
+    /// Moves the taken members into `feature`'s title and subtitle, as the mapping would.
+    mutating func fillTaken(into feature: inout Feature) {
+        feature.fillDerivedFields(title: title.take(), at: titleIndex, subtitle: subtitle.take(), at: subtitleIndex)
+    }
 
     /// The properties whose keys the vocabulary spells, by position, in the order noted
     /// (`consume` takes them); valid until the next `note` or `reset`.
@@ -83,6 +163,8 @@ struct RecordProperties: ~Copyable {
     mutating func reset() {
         noted.removeAll()
         hasLookedUpKey = false
+        title = nil
+        subtitle = nil
     }
 }
 

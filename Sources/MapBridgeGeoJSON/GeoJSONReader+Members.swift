@@ -332,7 +332,8 @@ extension GeoJSONReader {
             }
             if let problem = m.unreadable { throw problem }
         } catch let problem as MapBridgeError where skipsUnreadable {
-            let count = m.properties?.count ?? 0
+            // The members taken for the title and the subtitle are among them.
+            let count = (m.properties?.count ?? 0) + record.takenCount
             try skipOrThrow(problem, what: count == 0 ? "the feature" : "the feature, with its \(count) propert\(count == 1 ? "y" : "ies"),")
             return false
         }
@@ -374,7 +375,13 @@ extension GeoJSONReader {
             }
             feature.foreignMembers = foreign
         }
-        GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
+        if record.hasTaken {
+            // The candidates are all taken members and no key is looked up (else they were
+            // put back): what the mapping makes of them, without it.
+            record.fillTaken(into: &feature)
+        } else {
+            GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
+        }
         if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }
         if hasForeignMembers { GeoJSONMapping.restoreFolderPath(of: &feature) }
     }

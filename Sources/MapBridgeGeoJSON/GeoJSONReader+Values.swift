@@ -30,7 +30,9 @@ extension GeoJSONReader {
 
     /// Parses the members of an object whose `{` was just read. With `recording` (the
     /// feature's own properties), notes in `record` which keys the vocabulary spells and
-    /// whether the mapping will look any key up.
+    /// whether the mapping will look any key up, and takes the strings under `name` and
+    /// `description` into `record` rather than among the properties (`RecordProperties`); they
+    /// are put back in place at the end when the mapping has more to read.
     ///
     /// The members gather on the reader's `entries` stack (above those of the objects around
     /// this one) and become `Properties` at the object's end, in one array of their count. A
@@ -49,27 +51,42 @@ extension GeoJSONReader {
         var count = 0
         while true {
             let token = try t.next()
-            if token == .endObject { return spilled ?? Properties(appending: entries.take(from: start)) }
+            if token == .endObject {
+                if let spilled { return spilled }
+                return Properties(appending: takeEntries(from: start, restoringTaken: recording && record.mustRestoreTaken))
+            }
             if count >= limits.maximumKeys { throw tooManyKeys() }
             let (key, tag) = try t.key(in: keyTable)
             if t.lastKeyIsDuplicate {
-                var members = spilled.take() ?? Properties(appending: entries.take(from: start))
+                var members = spilled.take()
+                    ?? Properties(appending: takeEntries(from: start, restoringTaken: recording && record.hasTaken))
                 try replaceRepeated(key, in: &members)
                 count = members.count
                 spilled = members
                 continue
             }
+            var takenField: PropertyField?
             if recording {
                 let keyTag = GeoJSONKeyTag(raw: tag)
                 if let rank = keyTag.vocabularyRank {
                     record.note(PropertyVocabulary.Candidate(index: count, rank: rank))
                 }
                 if keyTag.isLookedUpAfterReading { record.hasLookedUpKey = true }
+                // Taken only while the members are on the stack (not once spilled).
+                if spilled == nil { takenField = keyTag.derivedField }
             }
             let valueToken = try t.next()
             // A scalar needs no pointer unless it fails, so the key joins the path only then.
             let value: PropertyValue
-            if let scalar = try scalarValue(valueToken) {
+            if let field = takenField, valueToken == .string, isWithinRecordBytes {
+                let text = try t.stringValue()
+                if record.canTake(field, index: count) {
+                    record.take(field, text: text, index: count)
+                    count += 1
+                    continue
+                }
+                value = .string(text)
+            } else if let scalar = try scalarValue(valueToken) {
                 value = scalar
             } else {
                 path.append(.key(key))
@@ -84,6 +101,14 @@ extension GeoJSONReader {
             }
             count += 1
         }
+    }
+
+    /// The members of the object being read, from position `start` of the stack up, moved
+    /// out in order; with `restoringTaken`, with the members `record` took put back in place.
+    private func takeEntries(from start: Int, restoringTaken: Bool) -> [Properties.Entry] {
+        var taken = entries.take(from: start)
+        if restoringTaken { record.restoreTaken(into: &taken) }
+        return taken
     }
 
     /// Reports the member `key` (whose name `next()` just returned) as a repeat, and reads
@@ -109,7 +134,7 @@ extension GeoJSONReader {
     /// `parseValue(startingWith:)` reads with its pointer (and its messages).
     @inline(__always)
     private func scalarValue(_ token: JSONToken) throws -> PropertyValue? {
-        guard tokenizer.tokenOffset - featureStart <= Int64(limits.maximumFeatureBytes) else { return nil }
+        guard isWithinRecordBytes else { return nil }
         switch token {
         case .null: return .null
         case .true: return .bool(true)
@@ -132,10 +157,14 @@ extension GeoJSONReader {
         record.reset()
     }
 
+    /// Whether the current token starts within `limits.maximumFeatureBytes` of the feature.
+    @inline(__always)
+    var isWithinRecordBytes: Bool { tokenizer.tokenOffset - featureStart <= Int64(limits.maximumFeatureBytes) }
+
     /// Throws when the feature being read has passed `limits.maximumFeatureBytes`.
     @inline(__always)
     func checkRecordBytes() throws {
-        guard tokenizer.tokenOffset - featureStart > Int64(limits.maximumFeatureBytes) else { return }
+        guard !isWithinRecordBytes else { return }
         throw tooManyBytes()
     }
 

@@ -36,6 +36,8 @@ public final class JSONKeyTable {
         var start: Int
         var count: Int
         var tag: Tag
+        /// The name's words: for a short name, the name itself (see `position(of:hash:words:make:)`).
+        var words: KeyHash.Words
     }
 
     private let tagging: (String) -> Tag
@@ -77,22 +79,30 @@ public final class JSONKeyTable {
     /// How many names the table holds, 0...`capacity`.
     public var count: Int { storedCount }
 
-    /// The position in the table of the name `bytes` (whose `KeyHash.quick` is `hash`) as
-    /// kept before, or as kept now when there is room; `nil` when it is not kept. `make` turns
-    /// the bytes into a `String` (it may throw, on invalid UTF-8) and is called only for a
-    /// name not met before.
+    /// The position in the table of the name `bytes` (whose `KeyHash.quick` is `hash`, of
+    /// `words`) as kept before, or as kept now when there is room; `nil` when it is not kept.
+    /// `make` turns the bytes into a `String` (it may throw, on invalid UTF-8) and is called
+    /// only for a name not met before.
+    ///
+    /// A name of at most `KeyHash.wholeNameBytes` bytes (nearly every member name) is all in
+    /// its length and words, so it is compared by them: two compares of words at hand rather
+    /// than a compare of bytes whose steps depend on the length (which changes from one name
+    /// to the next, and so keeps the branches guessing).
     @inline(__always)
-    func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, make: () throws -> String) rethrows -> Int? {
+    func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, words: KeyHash.Words,
+                  make: () throws -> String) rethrows -> Int? {
         let n = bytes.count
         guard n <= Self.maximumNameBytes else { return nil }
         let mask = Self.slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0..<Self.maximumProbes {
             let position = Int(slots[slot])
-            if position == 0 { return try insert(bytes, hash: hash, at: slot, make: make) }
+            if position == 0 { return try insert(bytes, hash: hash, words: words, at: slot, make: make) }
             let s = stored[position - 1]
             if s.hash == hash && s.count == n
-                && (n == 0 || bytes.baseAddress.map({ ByteScanning.equal(arena + s.start, $0, count: n) }) == true) {
+                && (n <= KeyHash.wholeNameBytes
+                    ? s.words == words
+                    : bytes.baseAddress.map({ ByteScanning.equal(arena + s.start, $0, count: n) }) == true) {
                 return position - 1
             }
             slot = (slot + 1) & mask
@@ -101,15 +111,16 @@ public final class JSONKeyTable {
         return nil
     }
 
-    /// The tag of the name at `position` (from `position(of:hash:make:)`).
+    /// The tag of the name at `position` (from `position(of:hash:words:make:)`).
     @inline(__always)
     func tag(at position: Int) -> Tag { stored[position].tag }
 
-    /// The name at `position` (from `position(of:hash:make:)`).
+    /// The name at `position` (from `position(of:hash:words:make:)`).
     @inline(__always)
     func key(at position: Int) -> String { keys[position] }
 
-    private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int, make: () throws -> String) rethrows -> Int? {
+    private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, words: KeyHash.Words, at slot: Int,
+                        make: () throws -> String) rethrows -> Int? {
         guard storedCount < Self.capacity else {
             noteMiss()
             return nil
@@ -117,7 +128,7 @@ public final class JSONKeyTable {
         let key = try make()
         let tag = tagging(key)
         if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
-        (stored + storedCount).initialize(to: Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag))
+        (stored + storedCount).initialize(to: Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag, words: words))
         (keys + storedCount).initialize(to: key)
         storedCount += 1
         arenaCount += bytes.count
@@ -143,7 +154,7 @@ extension JSONTokenizer {
     /// - Throws: when the bytes are not valid UTF-8.
     @inline(__always)
     public func key(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag) {
-        try shared(in: table, hash: lastKeyHash)
+        try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
     }
 
     /// The tag in `table` of the last key, as `key(in:)` gives it, for a reader that has no
@@ -152,22 +163,33 @@ extension JSONTokenizer {
     /// - Throws: when the bytes are not valid UTF-8.
     @inline(__always)
     public func keyTag(in table: JSONKeyTable) throws -> JSONKeyTable.Tag {
-        try sharedTag(in: table, hash: lastKeyHash)
+        try sharedTag(in: table, hash: lastKeyHash, words: lastKeyWords)
     }
 
     /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).
     public func string(in table: JSONKeyTable) throws -> (string: String, tag: JSONKeyTable.Tag) {
-        try shared(in: table, hash: withPayload { KeyHash.quick($0) })
+        let (hash, words) = payloadHash()
+        return try shared(in: table, hash: hash, words: words)
     }
 
     /// `keyTag(in:)` for the last string value.
     public func stringTag(in table: JSONKeyTable) throws -> JSONKeyTable.Tag {
-        try sharedTag(in: table, hash: withPayload { KeyHash.quick($0) })
+        let (hash, words) = payloadHash()
+        return try sharedTag(in: table, hash: hash, words: words)
+    }
+
+    /// The `KeyHash.quick` of the last string value, and its words.
+    @inline(__always)
+    private func payloadHash() -> (UInt64, KeyHash.Words) {
+        withPayload { bytes in
+            let words = KeyHash.words(bytes)
+            return (KeyHash.quick(words, count: bytes.count), words)
+        }
     }
 
     @inline(__always)
-    private func shared(in table: JSONKeyTable, hash: UInt64) throws -> (String, JSONKeyTable.Tag) {
-        if let p = try withPayload({ try table.position(of: $0, hash: hash, make: stringValue) }) {
+    private func shared(in table: JSONKeyTable, hash: UInt64, words: KeyHash.Words) throws -> (String, JSONKeyTable.Tag) {
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, words: words, make: stringValue) }) {
             return (table.key(at: p), table.tag(at: p))
         }
         let text = try stringValue()
@@ -175,8 +197,10 @@ extension JSONTokenizer {
     }
 
     @inline(__always)
-    private func sharedTag(in table: JSONKeyTable, hash: UInt64) throws -> JSONKeyTable.Tag {
-        if let p = try withPayload({ try table.position(of: $0, hash: hash, make: stringValue) }) { return table.tag(at: p) }
+    private func sharedTag(in table: JSONKeyTable, hash: UInt64, words: KeyHash.Words) throws -> JSONKeyTable.Tag {
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, words: words, make: stringValue) }) {
+            return table.tag(at: p)
+        }
         return table.tag(of: try stringValue())
     }
 }

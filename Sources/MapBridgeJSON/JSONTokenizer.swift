@@ -137,6 +137,9 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) public private(set) var lastKeyIsDuplicate = false
     /// The `KeyHash.quick` of the last `.key` token's name (for the ledger and `key(in:)`).
     @exclusivity(unchecked) private(set) var lastKeyHash: UInt64 = 0
+    /// The words that hash mixes (`KeyHash.Words`), which the key table compares for a short
+    /// name instead of its bytes.
+    @exclusivity(unchecked) private(set) var lastKeyWords = KeyHash.Words()
 
     /// `SmallASCII.layoutHolds`, asked once here rather than at every string made (a global
     /// asked each time costs a lazy-initialisation check and a call).
@@ -809,7 +812,9 @@ public final class JSONTokenizer {
     private func recordKey() {
         let detects = options.detectsDuplicateKeys
         withPayload { name in
-            let hash = KeyHash.quick(name)
+            let words = KeyHash.words(name)
+            let hash = KeyHash.quick(words, count: name.count)
+            lastKeyWords = words
             lastKeyHash = hash
             if detects { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
         }
