@@ -59,16 +59,22 @@ enum KMLDataMapping {
         return shapes
     }()
 
-    /// Whether `key` may be one of `specialKeys`: `false` is sure (its first byte and length
-    /// match none of them), `true` is to be checked by a lookup. Two loads, no string compared.
+    /// Whether `key` is one of `specialKeys`. Most keys are ruled out by two loads (their first
+    /// byte and length match no special key's); only a key of a special key's shape is compared.
     ///
-    ///     KMLDataMapping.mayBeSpecial("population")   // false
+    ///     KMLDataMapping.mayBeSpecial("population")   // false: no special key has its shape
+    ///     KMLDataMapping.mayBeSpecial("area_ha")      // false: `address`'s shape, compared
     ///     KMLDataMapping.mayBeSpecial("name")         // true
     static func mayBeSpecial(_ key: String) -> Bool {
         // A string's first byte and length are read in place, nothing copied.
         let utf8 = key.utf8
-        guard let first = utf8.first else { return false }
-        return specialShapes[Int(first)] & (1 << UInt64(min(utf8.count, 63))) != 0
+        guard let first = utf8.first, specialShapes[Int(first)] & (1 << UInt64(min(utf8.count, 63))) != 0 else {
+            return false
+        }
+        // Compared, not taken on its shape: a data name asked about once per file (the builder
+        // caches the answer with the name) would otherwise send every placemark that has it
+        // through the lookups `finishFeature` and `restoreFields` make for special keys.
+        return specialKeys.contains(key)
     }
 
     /// The feature's data: its properties, with the fields that live in data put in place.
