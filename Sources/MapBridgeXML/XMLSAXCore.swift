@@ -11,7 +11,15 @@ final class XMLSAXCore {
     /// The source's name as the token every location carries.
     private let sourceFile: SourceFile
     private var context: xmlParserCtxtPtr?
-    private let chunk: UnsafeMutablePointer<UInt8>
+    /// The bytes read from the source: `block[blockStart..<blockEnd]` are not yet handed to
+    /// libxml2. Read `blockCapacity` bytes at a time and handed over `chunkSize` at a time, so
+    /// that a small chunk size (the KML reader's 3 KiB) costs no more system calls than a
+    /// large one.
+    private let block: UnsafeMutablePointer<UInt8>
+    private let blockCapacity: Int
+    private var blockStart = 0
+    private var blockEnd = 0
+    /// Bytes handed to libxml2 at a time.
     private let chunkSize: Int
     private let documentKind: String
     /// Whether libxml2's 10,000,000-byte limit on one text node is lifted (`XML_PARSE_HUGE`).
@@ -37,12 +45,34 @@ final class XMLSAXCore {
         self.documentKind = documentKind
         self.chunkSize = max(chunkSize, 1)
         self.events = events
-        chunk = .allocate(capacity: max(chunkSize, 1))
+        // Whole chunks: a short piece at each block's end would be one more call into libxml2,
+        // which costs more than the bytes it carries.
+        blockCapacity = self.chunkSize * max(1, Self.readSize / self.chunkSize)
+        block = .allocate(capacity: blockCapacity)
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
-        chunk.deallocate()
+        block.deallocate()
+    }
+
+    /// About the bytes asked of the source at a time (whole chunks, at least one): 64 KiB,
+    /// which the kernel copies into a block that stays in the core's cache while libxml2
+    /// reads it.
+    static let readSize = 64 << 10
+
+    /// The next piece of the input for libxml2, at most `chunkSize` bytes from the block
+    /// (refilled from the source when it is used up): where it starts and its length, 0 at
+    /// the end of the input.
+    private func nextPiece() throws -> (bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        if blockStart == blockEnd {
+            blockStart = 0
+            blockEnd = try source.read(into: block, count: blockCapacity)
+        }
+        let start = block + blockStart
+        let n = min(chunkSize, blockEnd - blockStart)
+        blockStart += n
+        return (start, n)
     }
 
     var location: SourceLocation {
@@ -54,13 +84,13 @@ final class XMLSAXCore {
 
     func parseNextChunk() throws -> Bool {
         guard !finished else { return false }
-        let n = try source.read(into: chunk, count: chunkSize)
+        let (chunk, n) = try nextPiece()
         if context == nil {
             guard n > 0 else {
                 throw MapBridgeError(.data, "the input is empty; expected a \(documentKind) document",
                                      at: SourceLocation(file: source.name, line: 1, column: 1))
             }
-            try start(with: n)
+            try start(with: chunk, count: n)
         } else {
             let status = withContextFreeErrors {
                 chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
@@ -81,7 +111,8 @@ final class XMLSAXCore {
         return !finished
     }
 
-    private func start(with n: Int) throws {
+    /// Makes libxml2's parser context, handing it the first `n` bytes at `chunk`.
+    private func start(with chunk: UnsafeMutablePointer<UInt8>, count n: Int) throws {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = saxStartElement
