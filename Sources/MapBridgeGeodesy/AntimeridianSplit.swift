@@ -18,6 +18,9 @@ import MapBridgeModel
 ///    given come back as given (their source text too), cut points lie exactly on ±180.
 struct AntimeridianSplit {
     let geodesic: Geodesic
+    /// Whether chains are matched and holes placed by scanning every candidate, as a reference
+    /// for tests: the result is the same, in O(k²) for k chains rather than O(k log k).
+    var matchesByScan = false
 
     /// A vertex in unrolled longitude `x`, with the coordinate it came from (`x` =
     /// `original.longitude` + 360 `turns`), or none for a cut or closing point.
@@ -149,7 +152,7 @@ struct AntimeridianSplit {
     }
 
     /// A run of vertices on one side of the line, from one crossing point to the next.
-    private struct Chain {
+    struct Chain {
         var points: [Vertex]
         var east: Bool
     }
@@ -170,6 +173,7 @@ struct AntimeridianSplit {
         var pieces: [(ring: [Vertex], east: Bool)] = []
         for east in [false, true] {
             let side = chains.filter { $0.east == east }
+            let starts = ChainStarts(side, byScan: matchesByScan)
             var used = Array(repeating: false, count: side.count)
             for origin in side.indices where !used[origin] {
                 var ring: [Vertex] = []
@@ -178,7 +182,7 @@ struct AntimeridianSplit {
                     used[current] = true
                     ring += side[current].points
                     guard let endY = side[current].points.last?.y,
-                          let next = nearestStart(in: side, after: endY, upwards: !east) else { break }
+                          let next = starts.nearest(to: endY, upwards: !east) else { break }
                     if next == origin || used[next] { break }
                     current = next
                 }
@@ -186,10 +190,15 @@ struct AntimeridianSplit {
             }
         }
         var result: [Piece] = pieces.map { [$0.ring] }
+        guard !whole.isEmpty else { return result }
+        var rings = pieces.map { PieceRing($0.ring, byScan: matchesByScan) }
         for hole in whole {
             guard let probe = hole.first else { continue }
-            if let index = pieces.indices.first(where: { pieces[$0].east == isEast(probe) && contains(pieces[$0].ring, probe) }) {
+            let east = isEast(probe)
+            // The first piece on the probe's side that contains it.
+            for index in pieces.indices where pieces[index].east == east && rings[index].contains(probe) {
                 result[index].append(hole)
+                break
             }
         }
         return result
@@ -221,32 +230,6 @@ struct AntimeridianSplit {
             chains.append(Chain(points: current, east: isEast(a)))
         }
         return chains
-    }
-
-    /// The chain whose start lies nearest above (or below) `y` on the line.
-    private func nearestStart(in chains: [Chain], after y: Double, upwards: Bool) -> Int? {
-        var best: (index: Int, gap: Double)?
-        for (i, chain) in chains.enumerated() {
-            guard let start = chain.points.first?.y else { continue }
-            let gap = upwards ? start - y : y - start
-            if gap >= 0, best.map({ gap < $0.gap }) ?? true { best = (i, gap) }
-        }
-        return best?.index
-    }
-
-    /// Whether `point` lies inside `ring` (even-odd rule in the unrolled plane).
-    private func contains(_ ring: [Vertex], _ point: Vertex) -> Bool {
-        var inside = false
-        var j = ring.count - 1
-        for i in ring.indices {
-            let a = ring[i], b = ring[j]
-            if (a.y > point.y) != (b.y > point.y),
-               point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x {
-                inside.toggle()
-            }
-            j = i
-        }
-        return inside
     }
 
     // MARK: Back to coordinates

@@ -108,47 +108,68 @@ extension Geodesic {
     /// parts keep their times; each cut point gets the time interpolated linearly by geodesic
     /// distance along its segment, the same on both sides (times that are not all date-times
     /// `TrackTime` reads are dropped).
+    ///
+    /// Each part is stored in exactly its size and its times are copied as they are kept
+    /// (packed), so a line that crosses at most vertices takes little more once cut.
     func cut(_ line: Polyline) -> [Polyline] {
         let coordinates = line.coordinates
-        guard Geodesic.crossesAntimeridian(coordinates) else { return [line] }
-        let times = line.times.flatMap { $0.count == coordinates.count ? TrackTimes($0) : nil }
-        var parts: [(coordinates: CoordinateList, times: [String])] = []
-        var current: CoordinateList = [coordinates[0]]
-        var currentTimes: [String] = times.map { [$0.texts[0]] } ?? []
-        for i in 1..<coordinates.count {
-            let a = coordinates[i - 1], b = coordinates[i]
-            let delta = b.longitude - a.longitude
+        var crossings = 0
+        var previous: Double?
+        coordinates.forEachPosition { longitude, _ in
+            if let p = previous, Geodesic.isCrossing(p, longitude) { crossings += 1 }
+            previous = longitude
+        }
+        guard crossings > 0 else { return [line] }
+        let times = line.times.flatMap { $0.count == coordinates.count ? TrackTimes($0, keepsRead: false) : nil }
+        var parts: [Polyline] = []
+        parts.reserveCapacity(crossings + 1)
+        // The part being built, in lists that keep their room from part to part.
+        var current = CoordinateList()
+        var currentTimes = VertexTimes()
+        /// Ends the part (dropped when it has fewer than two vertices).
+        func finish() {
+            if current.count >= 2 {
+                parts.append(Polyline(current.takeCompacted(), interpolation: line.interpolation,
+                                      times: times == nil ? nil : currentTimes))
+            } else {
+                current.removeAll(keepingCapacity: true)
+            }
+            currentTimes = VertexTimes()
+        }
+        var vertices = coordinates.makeIterator()
+        guard var a = vertices.next() else { return [line] }
+        current.append(a)
+        if let times { currentTimes.append(timeAt: 0, of: times.texts) }
+        var i = 0
+        while let b = vertices.next() {
+            i += 1
+            defer { a = b }
             guard Geodesic.isCrossing(a, b) else {
                 current.append(b)
-                if let times { currentTimes.append(times.texts[i]) }
+                if let times { currentTimes.append(timeAt: i, of: times.texts) }
                 continue
             }
             // Leaving the east side (a > 0, heading east past 180) or the west side.
-            let side: Double = delta < 0 ? 180 : -180
+            let side: Double = b.longitude - a.longitude < 0 ? 180 : -180
             let (latitude, fraction) = crossing(from: a, to: b, atUnrolledLongitude: side)
                 ?? (a.latitude + (b.latitude - a.latitude) * 0.5, 0.5)
             let altitude = interpolatedAltitude(a, b, fraction)
             let time = times.map { $0.text(segment: i - 1, fraction: min(max(fraction, 0), 1)) }
-            let end = Coordinate(longitude: side, latitude: latitude, altitude: altitude)
             if current.last.map({ $0.longitude != side || $0.latitude != latitude }) ?? true {
-                current.append(end)
+                current.append(Coordinate(longitude: side, latitude: latitude, altitude: altitude))
                 if let time { currentTimes.append(time) }
             }
-            parts.append((current, currentTimes))
-            current = [Coordinate(longitude: -side, latitude: latitude, altitude: altitude)]
-            currentTimes = time.map { [$0] } ?? []
+            finish()
+            // The next part starts on the other side, at b itself when b lies there.
             if b.longitude != -side || b.latitude != latitude {
-                current.append(b)
-                if let times { currentTimes.append(times.texts[i]) }
-            } else {
-                current[0] = b
-                if let times { currentTimes[0] = times.texts[i] }
+                current.append(Coordinate(longitude: -side, latitude: latitude, altitude: altitude))
+                if let time { currentTimes.append(time) }
             }
+            current.append(b)
+            if let times { currentTimes.append(timeAt: i, of: times.texts) }
         }
-        parts.append((current, currentTimes))
-        return parts.filter { $0.coordinates.count >= 2 }.map {
-            Polyline($0.coordinates, interpolation: line.interpolation, times: times == nil ? nil : $0.times)
-        }
+        finish()
+        return parts
     }
 
     /// The polygon cut at the antimeridian; itself when no ring crosses it.

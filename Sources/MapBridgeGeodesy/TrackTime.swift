@@ -19,7 +19,13 @@ struct TrackTime: Equatable {
     var fractionDigits: Int
 
     init?(_ text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let time = text.withUTF8({ TrackTime(utf8: $0) }) else { return nil }
+        self = time
+    }
+
+    /// The time whose UTF-8 text is `b`.
+    init?(utf8 b: UnsafeBufferPointer<UInt8>) {
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at + count <= b.count else { return nil }
             var v = 0
@@ -165,25 +171,36 @@ struct TrackTime: Equatable {
 
 /// Per-vertex times of a track, ready to be interpolated at any place along it.
 struct TrackTimes {
-    let times: [TrackTime]
     let texts: VertexTimes
+    /// The times read, one per text, when kept (for many lookups, as densifying makes);
+    /// `nil`: the two ends of a segment are read again each time it is asked about.
+    private let times: [TrackTime]?
 
-    /// `nil` unless every text is a date-time `TrackTime` reads.
-    init?(_ texts: VertexTimes) {
+    /// `nil` unless every text is a date-time `TrackTime` reads. `keepsRead`: whether to keep
+    /// what is read (32 bytes a vertex) for many lookups, or read the ends of a segment when
+    /// it is asked about (a line cut at the antimeridian asks only at its crossings).
+    /// - Complexity: O(n) for n texts.
+    init?(_ texts: VertexTimes, keepsRead: Bool = true) {
         var parsed: [TrackTime] = []
-        parsed.reserveCapacity(texts.count)
-        for t in texts {
-            guard let time = TrackTime(t) else { return nil }
-            parsed.append(time)
+        if keepsRead { parsed.reserveCapacity(texts.count) }
+        for i in texts.indices {
+            guard let time = texts.withUTF8(at: i, { TrackTime(utf8: $0) }) else { return nil }
+            if keepsRead { parsed.append(time) }
         }
-        times = parsed
+        times = keepsRead ? parsed : nil
         self.texts = texts
     }
 
     /// The time at `segment` + `fraction` of the way to the next vertex (fraction in [0, 1),
     /// by geodesic distance): a vertex's own text when the fraction is 0.
     func text(segment: Int, fraction: Double) -> String {
-        guard fraction > 0, segment + 1 < times.count else { return texts[min(segment, texts.count - 1)] }
-        return TrackTime.interpolate(times[segment], times[segment + 1], fraction).text
+        guard fraction > 0, segment + 1 < texts.count,
+              let a = time(at: segment), let b = time(at: segment + 1)
+        else { return texts[min(segment, texts.count - 1)] }
+        return TrackTime.interpolate(a, b, fraction).text
+    }
+
+    private func time(at index: Int) -> TrackTime? {
+        times?[index] ?? texts.withUTF8(at: index) { TrackTime(utf8: $0) }
     }
 }

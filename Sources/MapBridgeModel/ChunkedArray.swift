@@ -1,7 +1,8 @@
 /// An append-only array kept in chunks of about 64 KiB, for tables that grow to millions of
-/// small records: growing never copies what is held (an `Array` doubles, copying everything and
-/// leaving the old buffer to the allocator, which often keeps it), so memory stays within one
-/// chunk of what the elements take.
+/// small records: growing never copies what is held past the first chunk (an `Array` doubles,
+/// copying everything and leaving the old buffer to the allocator, which often keeps it), so
+/// memory stays within one chunk of what the elements take. The first chunk grows as an array
+/// does, so that a short table (one of many) takes about what its elements do.
 ///
 ///     var records = ChunkedArray<Int64>()
 ///     records.append(7)
@@ -33,7 +34,7 @@ public struct ChunkedArray<Element> {
     public mutating func append(_ element: Element) {
         if storedCount & ((1 << shift) - 1) == 0 {
             var chunk: [Element] = []
-            chunk.reserveCapacity(1 << shift)
+            if storedCount > 0 { chunk.reserveCapacity(1 << shift) }
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(element)
@@ -47,6 +48,9 @@ public struct ChunkedArray<Element> {
         get { chunks[index >> shift][index & ((1 << shift) - 1)] }
         set { chunks[index >> shift][index & ((1 << shift) - 1)] = newValue }
     }
+
+    /// The number of elements the chunks have room for without allocating again.
+    @inlinable public var capacity: Int { chunks.reduce(0) { $0 + $1.capacity } }
 
     /// The last element, if any.
     @inlinable public var last: Element? { isEmpty ? nil : self[count - 1] }

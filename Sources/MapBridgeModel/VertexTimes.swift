@@ -51,6 +51,22 @@ public struct VertexTimes: Hashable, Sendable {
         }
     }
 
+    /// Adds the time at `index` of `other` (0 ≤ index < other.count) as the next vertex's,
+    /// without unpacking it: the same as appending `other[index]`.
+    /// - Complexity: O(1) for a packed time.
+    public mutating func append(timeAt index: Int, of other: VertexTimes) {
+        let code = other.codes[index]
+        if code & Code.packedFlag != 0 {
+            codes.append(packed: code)
+        } else {
+            codes.append(index: others.count)
+            others.append(other.others[Int(code)])
+        }
+    }
+
+    /// The number of times the storage has room for without allocating again.
+    var capacity: Int { codes.capacity }
+
     /// Calls `body` with the UTF-8 text of the time at `index` (0 ≤ index < count), without
     /// making a `String` for a packed one.
     @inlinable
@@ -239,13 +255,18 @@ extension VertexTimes {
         @usableFromInline var wide = ChunkedArray<UInt64>()
         @usableFromInline var count = 0
 
-        /// Starts a chunk when the last one is full.
+        /// Starts a chunk when the last one is full. The first grows as an array does (most
+        /// tracks, and the parts a track is cut into, are short); later ones are made whole,
+        /// so that growing a long track never copies what it holds.
         private mutating func makeRoom() {
             guard count & ((1 << Self.shift) - 1) == 0 else { return }
             var entries: [UInt32] = []
-            entries.reserveCapacity(1 << Self.shift)
+            if count > 0 { entries.reserveCapacity(1 << Self.shift) }
             chunks.append(Chunk(entries: entries))
         }
+
+        /// The entries the chunks have room for.
+        var capacity: Int { chunks.reduce(0) { $0 + $1.entries.capacity } }
 
         /// Appends a packed code (one with `Code.packedFlag`).
         mutating func append(packed code: UInt64) {

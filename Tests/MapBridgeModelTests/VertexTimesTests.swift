@@ -69,3 +69,39 @@ struct VertexTimesTests {
 
     private func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
+
+@Suite("VertexTimes and ChunkedArray: a short one takes about what it holds")
+struct ShortStorageTests {
+    @Test("a few times keep a small capacity; a long track still grows in whole chunks")
+    func vertexTimesCapacity() {
+        var times = VertexTimes()
+        #expect(times.capacity == 0)
+        times.append("2024-01-01T00:00:00Z")
+        times.append("noon")
+        #expect(times.capacity < 64)
+        for k in 0..<20_000 { times.append(k % 3 == 0 ? "later" : "2024-01-01T00:00:0\(k % 10)Z") }
+        #expect(times.count == 20_002 && times[0] == "2024-01-01T00:00:00Z" && times[1] == "noon")
+        #expect(times[20_001] == "2024-01-01T00:00:09Z" && times[20_000] == "later")
+        #expect(times.capacity >= 2 << 14)
+    }
+
+    @Test("appending another's time by index gives what appending its text gives")
+    func appendTimeAt() {
+        let source: VertexTimes = ["2024-01-01T00:00:00Z", "noon", "2024-05-01T10:00:05.25+02:00", "2024-02-29"]
+        var copied = VertexTimes()
+        for i in [3, 1, 0, 2, 1] { copied.append(timeAt: i, of: source) }
+        let expected: VertexTimes = ["2024-02-29", "noon", "2024-01-01T00:00:00Z", "2024-05-01T10:00:05.25+02:00", "noon"]
+        #expect(copied == expected)
+        #expect(Array(copied) == Array(expected))
+    }
+
+    @Test("a short chunked array allocates for its elements, not a whole chunk")
+    func chunkedArrayCapacity() {
+        var array = ChunkedArray<UInt64>()
+        #expect(array.capacity == 0)
+        array.append(1)
+        #expect(array.capacity < 64)
+        for k in 0..<20_000 { array.append(UInt64(k)) }
+        #expect(array.count == 20_001 && array[0] == 1 && array[20_000] == 19_999)
+    }
+}
