@@ -128,8 +128,10 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var payloadCount = 0
     @exclusivity(unchecked) private var payloadInScratch = false
     @exclusivity(unchecked) private var fastNumber: Double?
-    /// The last number's digits when it has no exponent, as its scan read them.
-    @exclusivity(unchecked) private var numberDigits: FixedPointSpelling.Digits?
+    /// The last number's digits when it has no exponent, as its scan read them (what
+    /// `FixedPointSpelling(scanned:value:)` takes, so that a reader can spell the number
+    /// without its text); `nil` for a number with an exponent.
+    @exclusivity(unchecked) public private(set) var numberDigits: FixedPointSpelling.Digits?
 
     // MARK: Duplicate keys
     private let keys = ObjectKeyLedger()
