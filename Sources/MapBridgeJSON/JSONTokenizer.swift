@@ -29,6 +29,12 @@ public final class JSONTokenizer {
         public var allowsMultipleValues: Bool = true
         /// Whether to look for duplicate member names (reported through `lastKeyIsDuplicate`).
         public var detectsDuplicateKeys: Bool = true
+        /// Whether the caller notices repeated member names itself, for a reader that tells
+        /// the members it reads apart anyway (by their places in a `JSONKeyTable`) and so need
+        /// not pay for a record of their names as well: no object's names are recorded, and
+        /// `lastKeyIsDuplicate` is `false`, until the caller hands an object back
+        /// (`recordNames(_:)`, for a large one).
+        public var leavesRepeatedNamesToCaller: Bool = false
         /// Bytes asked of the source per read.
         public var chunkSize: Int = 1 << 20
         /// Where the source starts in the input it is a piece of (a chunk of newline-delimited
@@ -110,11 +116,22 @@ public final class JSONTokenizer {
     // MARK: Grammar
     private enum Expect { case value, valueOrEndArray, keyOrEndObject, key, afterValue }
     @exclusivity(unchecked) private var expect: Expect = .value
-    /// The open containers, innermost last (true = object); a fixed stack of `maximumDepth`.
-    @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Bool>
+    /// What an open container is.
+    private enum Container: UInt8 {
+        case array
+        /// An object whose member names the ledger (`keys`) records.
+        case object
+        /// An object whose reader notices repeated names itself
+        /// (`Options.leavesRepeatedNamesToCaller`).
+        case objectLeftToCaller
+    }
+    /// What an object is when it opens: `.objectLeftToCaller` when the options say so.
+    private let openedObject: Container
+    /// The open containers, innermost last; a fixed stack of `maximumDepth`.
+    @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Container>
     @exclusivity(unchecked) private var openCount = 0
     /// The innermost open container: true for an object, false for an array, nil at the top.
-    private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] : nil }
+    private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] != .array : nil }
     private let options: Options
     /// Whether the input may end just after an element of the innermost array (only during
     /// `nextEndingBetweenElements()`).
@@ -152,6 +169,7 @@ public final class JSONTokenizer {
         self.source = source
         sourceFile = SourceFile(source.name)
         self.options = options
+        openedObject = options.leavesRepeatedNamesToCaller ? .objectLeftToCaller : .object
         chunkSize = max(options.chunkSize, 16)
         if let lent = source.takeRest(), let base = lent.withUnsafeBufferPointer({ $0.baseAddress }) {
             adopted = lent
@@ -182,9 +200,9 @@ public final class JSONTokenizer {
         guard !enclosing.isEmpty else { return }
         let limit = min(max(options.maximumDepth, 1), 100_000)
         for container in enclosing.prefix(limit) {
-            containers[openCount] = container.isObject
+            containers[openCount] = container.isObject ? openedObject : .array
             openCount += 1
-            guard container.isObject, options.detectsDuplicateKeys else { continue }
+            guard containers[openCount - 1] == .object, options.detectsDuplicateKeys else { continue }
             keys.openObject()
             for name in container.memberNames {
                 var name = name
@@ -192,7 +210,7 @@ public final class JSONTokenizer {
             }
         }
         // Just after a ',': a member name in an object, an element in an array.
-        expect = containers[openCount - 1] ? .key : .value
+        expect = containers[openCount - 1] != .array ? .key : .value
     }
 
     deinit {
@@ -294,6 +312,43 @@ public final class JSONTokenizer {
         while depth > target {
             let t = try next()
             if t == .endOfInput { break }
+        }
+    }
+
+    // MARK: - Repeated names left to the caller
+
+    /// Whether the names of the innermost object are recorded, so that `lastKeyIsDuplicate`
+    /// answers for them: `false` for one left to the caller
+    /// (`Options.leavesRepeatedNamesToCaller`) until `recordNames(_:)`.
+    public var recordsNames: Bool { openCount > 0 && containers[openCount - 1] == .object }
+
+    /// Takes back the check for repeated names of the innermost object, which was left to the
+    /// caller (`Options.leavesRepeatedNamesToCaller`), for a caller whose own check is meant
+    /// for small objects: records `names`, those of the object's members before the last key,
+    /// then the last key, setting `lastKeyIsDuplicate` for it. Nothing changes for an object
+    /// whose names are recorded already.
+    /// - Precondition: the last token was a `.key` of the innermost object.
+    public func recordNames(_ names: [String]) {
+        guard openCount > 0, containers[openCount - 1] == .objectLeftToCaller else { return }
+        containers[openCount - 1] = .object
+        guard options.detectsDuplicateKeys else { return }
+        keys.openObject()
+        for name in names {
+            var name = name
+            name.withUTF8 { _ = keys.insert($0, hash: KeyHash.quick($0)) }
+        }
+        lastKeyIsDuplicate = withPayload { keys.insert($0, hash: lastKeyHash) }
+    }
+
+    /// Whether the last key or string has the bytes of `text` (its UTF-8), one for one.
+    public func payloadEquals(bytesOf text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in
+            withPayload { bytes in
+                guard bytes.count == expected.count else { return false }
+                guard let a = bytes.baseAddress, let b = expected.baseAddress else { return true }
+                return ByteScanning.equal(a, b, count: bytes.count)
+            }
         }
     }
 
@@ -499,8 +554,7 @@ public final class JSONTokenizer {
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
         openCount -= 1
-        let wasObject = containers[openCount]
-        if wasObject && options.detectsDuplicateKeys { keys.closeObject() }
+        if containers[openCount] == .object && options.detectsDuplicateKeys { keys.closeObject() }
         valueCompleted()
         return token
     }
@@ -512,9 +566,9 @@ public final class JSONTokenizer {
 
     private func open(_ isObject: Bool) throws {
         guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
-        containers[openCount] = isObject
+        containers[openCount] = isObject ? openedObject : .array
         openCount += 1
-        if isObject && options.detectsDuplicateKeys { keys.openObject() }
+        if isObject && openedObject == .object && options.detectsDuplicateKeys { keys.openObject() }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }
 
@@ -812,14 +866,13 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        let detects = options.detectsDuplicateKeys
         withPayload { name in
             let words = KeyHash.words(name)
-            let hash = KeyHash.quick(words, count: name.count)
             lastKeyWords = words
-            lastKeyHash = hash
-            if detects { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
+            lastKeyHash = KeyHash.quick(words, count: name.count)
         }
+        let records = options.detectsDuplicateKeys && containers[openCount - 1] == .object
+        lastKeyIsDuplicate = records && withPayload { keys.insert($0, hash: lastKeyHash) }
     }
 
     private func describe(_ c: UInt8) -> String {
