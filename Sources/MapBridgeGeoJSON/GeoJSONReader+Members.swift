@@ -26,9 +26,6 @@ struct Members: Sendable {
     /// The members the reader knows (`GeoJSONKeyTag.Member`) read so far, a bit each, so that
     /// the reader notices a repeated one by itself (`notesRepeat`).
     var knownMembersRead: UInt16 = 0
-    /// For the top-level object: the names of its members up to `features`, in order (a piece
-    /// that reads its later members checks them for repeats against these).
-    var memberNames: [String] = []
     /// The first problem that makes a geometry inside this object unreadable, kept (rather
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
@@ -105,7 +102,6 @@ extension GeoJSONReader {
             let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
             let repeated = notesRepeat(of: member, in: &m)
             if repeated { warnDuplicateMember() }
-            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(try t.key(in: keyTable).key) }
             switch member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
