@@ -121,11 +121,11 @@ public final class JSONTokenizer {
         case array
         /// An object whose member names the ledger (`keys`) records.
         case object
-        /// An object whose reader notices repeated names itself
-        /// (`Options.leavesRepeatedNamesToCaller`).
-        case objectLeftToCaller
+        /// An object whose member names are not recorded: its reader notices repeated names
+        /// itself (`Options.leavesRepeatedNamesToCaller`), or none are looked for.
+        case objectUnrecorded
     }
-    /// What an object is when it opens: `.objectLeftToCaller` when the options say so.
+    /// What an object is when it opens: `.object` when its names are to be recorded.
     private let openedObject: Container
     /// The open containers, innermost last; a fixed stack of `maximumDepth`.
     @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Container>
@@ -169,7 +169,7 @@ public final class JSONTokenizer {
         self.source = source
         sourceFile = SourceFile(source.name)
         self.options = options
-        openedObject = options.leavesRepeatedNamesToCaller ? .objectLeftToCaller : .object
+        openedObject = options.detectsDuplicateKeys && !options.leavesRepeatedNamesToCaller ? .object : .objectUnrecorded
         chunkSize = max(options.chunkSize, 16)
         if let lent = source.takeRest(), let base = lent.withUnsafeBufferPointer({ $0.baseAddress }) {
             adopted = lent
@@ -202,7 +202,7 @@ public final class JSONTokenizer {
         for container in enclosing.prefix(limit) {
             containers[openCount] = container.isObject ? openedObject : .array
             openCount += 1
-            guard containers[openCount - 1] == .object, options.detectsDuplicateKeys else { continue }
+            guard containers[openCount - 1] == .object else { continue }
             keys.openObject()
             for name in container.memberNames {
                 var name = name
@@ -329,9 +329,8 @@ public final class JSONTokenizer {
     /// whose names are recorded already.
     /// - Precondition: the last token was a `.key` of the innermost object.
     public func recordNames(_ names: [String]) {
-        guard openCount > 0, containers[openCount - 1] == .objectLeftToCaller else { return }
+        guard options.detectsDuplicateKeys, openCount > 0, containers[openCount - 1] == .objectUnrecorded else { return }
         containers[openCount - 1] = .object
-        guard options.detectsDuplicateKeys else { return }
         keys.openObject()
         for name in names {
             var name = name
@@ -554,7 +553,7 @@ public final class JSONTokenizer {
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
         openCount -= 1
-        if containers[openCount] == .object && options.detectsDuplicateKeys { keys.closeObject() }
+        if containers[openCount] == .object { keys.closeObject() }
         valueCompleted()
         return token
     }
@@ -568,7 +567,7 @@ public final class JSONTokenizer {
         guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
         containers[openCount] = isObject ? openedObject : .array
         openCount += 1
-        if isObject && openedObject == .object && options.detectsDuplicateKeys { keys.openObject() }
+        if isObject && openedObject == .object { keys.openObject() }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }
 
@@ -866,13 +865,15 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
+        let records = containers[openCount - 1] == .object
+        if !records { lastKeyIsDuplicate = false }
         withPayload { name in
             let words = KeyHash.words(name)
+            let hash = KeyHash.quick(words, count: name.count)
             lastKeyWords = words
-            lastKeyHash = KeyHash.quick(words, count: name.count)
+            lastKeyHash = hash
+            if records { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
         }
-        let records = options.detectsDuplicateKeys && containers[openCount - 1] == .object
-        lastKeyIsDuplicate = records && withPayload { keys.insert($0, hash: lastKeyHash) }
     }
 
     private func describe(_ c: UInt8) -> String {
