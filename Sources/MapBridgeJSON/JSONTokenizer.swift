@@ -116,22 +116,11 @@ public final class JSONTokenizer {
     // MARK: Grammar
     private enum Expect { case value, valueOrEndArray, keyOrEndObject, key, afterValue }
     @exclusivity(unchecked) private var expect: Expect = .value
-    /// What an open container is.
-    private enum Container: UInt8 {
-        case array
-        /// An object whose member names the ledger (`keys`) records.
-        case object
-        /// An object whose member names are not recorded: its reader notices repeated names
-        /// itself (`Options.leavesRepeatedNamesToCaller`), or none are looked for.
-        case objectUnrecorded
-    }
-    /// What an object is when it opens: `.object` when its names are to be recorded.
-    private let openedObject: Container
-    /// The open containers, innermost last; a fixed stack of `maximumDepth`.
-    @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Container>
+    /// The open containers, innermost last (true = object); a fixed stack of `maximumDepth`.
+    @exclusivity(unchecked) private var containers: UnsafeMutablePointer<Bool>
     @exclusivity(unchecked) private var openCount = 0
     /// The innermost open container: true for an object, false for an array, nil at the top.
-    private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] != .array : nil }
+    private var innermost: Bool? { openCount > 0 ? containers[openCount - 1] : nil }
     private let options: Options
     /// Whether the input may end just after an element of the innermost array (only during
     /// `nextEndingBetweenElements()`).
@@ -169,7 +158,8 @@ public final class JSONTokenizer {
         self.source = source
         sourceFile = SourceFile(source.name)
         self.options = options
-        openedObject = options.detectsDuplicateKeys && !options.leavesRepeatedNamesToCaller ? .object : .objectUnrecorded
+        leavesNames = options.leavesRepeatedNamesToCaller
+        recordsNames = options.detectsDuplicateKeys && !leavesNames
         chunkSize = max(options.chunkSize, 16)
         if let lent = source.takeRest(), let base = lent.withUnsafeBufferPointer({ $0.baseAddress }) {
             adopted = lent
@@ -200,9 +190,9 @@ public final class JSONTokenizer {
         guard !enclosing.isEmpty else { return }
         let limit = min(max(options.maximumDepth, 1), 100_000)
         for container in enclosing.prefix(limit) {
-            containers[openCount] = container.isObject ? openedObject : .array
+            containers[openCount] = container.isObject
             openCount += 1
-            guard containers[openCount - 1] == .object else { continue }
+            guard container.isObject, recordsNames else { continue }
             keys.openObject()
             for name in container.memberNames {
                 var name = name
@@ -210,7 +200,7 @@ public final class JSONTokenizer {
             }
         }
         // Just after a ',': a member name in an object, an element in an array.
-        expect = containers[openCount - 1] != .array ? .key : .value
+        expect = containers[openCount - 1] ? .key : .value
     }
 
     deinit {
@@ -318,9 +308,14 @@ public final class JSONTokenizer {
     // MARK: - Repeated names left to the caller
 
     /// Whether the names of the innermost object are recorded, so that `lastKeyIsDuplicate`
-    /// answers for them: `false` for one left to the caller
-    /// (`Options.leavesRepeatedNamesToCaller`) until `recordNames(_:)`.
-    public var recordsNames: Bool { openCount > 0 && containers[openCount - 1] == .object }
+    /// answers for them: whenever duplicates are looked for, except in an object left to the
+    /// caller (`Options.leavesRepeatedNamesToCaller`) until `recordNames(_:)`.
+    @exclusivity(unchecked) public private(set) var recordsNames: Bool
+    /// `Options.leavesRepeatedNamesToCaller`.
+    private let leavesNames: Bool
+    /// With `leavesNames`: the depths (`openCount`) of the open objects handed back
+    /// (`recordNames(_:)`), innermost last.
+    @exclusivity(unchecked) private var handedBack: [Int] = []
 
     /// Takes back the check for repeated names of the innermost object, which was left to the
     /// caller (`Options.leavesRepeatedNamesToCaller`), for a caller whose own check is meant
@@ -329,8 +324,9 @@ public final class JSONTokenizer {
     /// whose names are recorded already.
     /// - Precondition: the last token was a `.key` of the innermost object.
     public func recordNames(_ names: [String]) {
-        guard options.detectsDuplicateKeys, openCount > 0, containers[openCount - 1] == .objectUnrecorded else { return }
-        containers[openCount - 1] = .object
+        guard leavesNames, options.detectsDuplicateKeys, !recordsNames, openCount > 0, containers[openCount - 1] else { return }
+        handedBack.append(openCount)
+        recordsNames = true
         keys.openObject()
         for name in names {
             var name = name
@@ -553,9 +549,27 @@ public final class JSONTokenizer {
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
         openCount -= 1
-        if containers[openCount] == .object { keys.closeObject() }
+        if leavesNames {
+            closeLeftToCaller()
+        } else if containers[openCount] && recordsNames {
+            keys.closeObject()
+        }
         valueCompleted()
         return token
+    }
+
+    /// Closes a container (just taken off `containers`) when names are left to the caller:
+    /// drops its names if it is an object handed back, and notes whether the container it was
+    /// in is one.
+    private func closeLeftToCaller() {
+        // Nearly always none was handed back: nothing recorded, nothing to change.
+        guard let last = handedBack.last else { return }
+        if last == openCount + 1 {
+            handedBack.removeLast()
+            keys.closeObject()
+        }
+        recordsNames = handedBack.last == openCount
+        lastKeyIsDuplicate = false
     }
 
     private func valueCompleted() {
@@ -565,9 +579,16 @@ public final class JSONTokenizer {
 
     private func open(_ isObject: Bool) throws {
         guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
-        containers[openCount] = isObject ? openedObject : .array
+        containers[openCount] = isObject
         openCount += 1
-        if isObject && openedObject == .object { keys.openObject() }
+        if isObject {
+            if leavesNames {
+                recordsNames = false
+                lastKeyIsDuplicate = false
+            } else if recordsNames {
+                keys.openObject()
+            }
+        }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }
 
@@ -865,8 +886,7 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        let records = containers[openCount - 1] == .object
-        if !records { lastKeyIsDuplicate = false }
+        let records = recordsNames
         withPayload { name in
             let words = KeyHash.words(name)
             let hash = KeyHash.quick(words, count: name.count)
