@@ -63,48 +63,110 @@ extension GeoJSONReader {
     }
 
     /// Reads a position whose `[` and first number were just read, up to its `]`.
+    ///
+    /// Each number is kept as its value and spelling (`FixedPointSpelling`), which nearly
+    /// every number's text has, and the coordinate is made of those: no `Coordinate.Number`
+    /// (whose text makes each one a value to copy and free). From a number without a spelling
+    /// on, `parsePositionRest(spelled:value:start:)` reads the position, keeping texts.
     func parsePositionRest() throws -> Coordinate {
         let t = tokenizer
         try countVertex()
         try checkRecordBytes()
-        let startLocation = (line: t.tokenLine, column: t.tokenColumn)
-        let longitude = try coordinateNumber()
-        var token = try t.next()
-        guard token == .number else {
-            if token == .endArray { throw onlyOneNumber(at: startLocation) }
-            throw fail("a position must hold numbers", found: token)
+        let start = TokenMark(t)
+        let longitude = try coordinateValue()
+        guard let lonSpelling = spelling(of: longitude) else {
+            return try parsePositionRest(spelled: [], value: longitude, start: start)
         }
-        let latitude = try coordinateNumber()
-        token = try t.next()
-        var altitude: Coordinate.Number?
-        if token == .number {
-            altitude = try coordinateNumber()
-            token = try t.next()
-            var extra = 0
-            while token == .number {
-                extra += 1
-                token = try t.next()
+        try expectSecondNumber(start: start)
+        let latitude = try coordinateValue()
+        guard let latSpelling = spelling(of: latitude) else {
+            return try parsePositionRest(spelled: [(longitude, lonSpelling)], value: latitude, start: start)
+        }
+        var altitude: (value: Double, spelling: FixedPointSpelling)?
+        if try altitudeFollows() {
+            let value = try coordinateValue()
+            guard let altSpelling = spelling(of: value) else {
+                return try parsePositionRest(spelled: [(longitude, lonSpelling), (latitude, latSpelling)], value: value,
+                                             start: start)
             }
-            if extra > 0 { warnExtraDimensions(extra) }
+            altitude = (value, altSpelling)
+            try skipExtraNumbers()
         }
-        guard token == .endArray else {
+        return Coordinate(longitude: (longitude, lonSpelling), latitude: (latitude, latSpelling), altitude: altitude)
+    }
+
+    /// `parsePositionRest()` from the number just read on (its value `value`), whose text has
+    /// no spelling: the numbers before it were `spelled`, and it and those after it are kept
+    /// with their texts. Apart, so that the common position pays for none of it.
+    @inline(never)
+    private func parsePositionRest(spelled: [(value: Double, spelling: FixedPointSpelling)], value: Double,
+                                   start: TokenMark) throws -> Coordinate {
+        var numbers = spelled.map { Coordinate.Number(value: $0.value, spelling: $0.spelling) }
+        numbers.append(tokenizer.coordinateNumber(value: value))
+        if numbers.count == 1 {
+            try expectSecondNumber(start: start)
+            numbers.append(try coordinateNumber())
+        }
+        if numbers.count == 2, try altitudeFollows() { numbers.append(try coordinateNumber()) }
+        if numbers.count == 3 { try skipExtraNumbers() }
+        return Coordinate(longitude: numbers[0], latitude: numbers[1], altitude: numbers.count > 2 ? numbers[2] : nil)
+    }
+
+    /// Reads the token after a position's first number (which began at `start`): a number.
+    private func expectSecondNumber(start: TokenMark) throws {
+        let token = try tokenizer.next()
+        guard token == .number else {
+            if token == .endArray { throw onlyOneNumber(at: start) }
             throw fail("a position must hold numbers", found: token)
         }
-        return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude)
+    }
+
+    /// Reads the token after a position's latitude: whether it is a number (the altitude);
+    /// else it is the `]` that ends the position.
+    private func altitudeFollows() throws -> Bool {
+        let token = try tokenizer.next()
+        if token == .number { return true }
+        guard token == .endArray else { throw fail("a position must hold numbers", found: token) }
+        return false
+    }
+
+    /// Reads the rest of a position after its altitude, up to its `]`: any further numbers
+    /// are not kept (reported).
+    private func skipExtraNumbers() throws {
+        var token = try tokenizer.next()
+        var extra = 0
+        while token == .number {
+            extra += 1
+            token = try tokenizer.next()
+        }
+        if extra > 0 { warnExtraDimensions(extra) }
+        guard token == .endArray else { throw fail("a position must hold numbers", found: token) }
+    }
+
+    /// The value of the number just read, which must be finite.
+    @inline(__always)
+    private func coordinateValue() throws -> Double {
+        let value = tokenizer.numberValue()
+        guard value.isFinite else { throw coordinateOutOfRange() }
+        return value
+    }
+
+    /// The spelling of the number just read, whose value is `value`, when its text has one.
+    @inline(__always)
+    private func spelling(of value: Double) -> FixedPointSpelling? {
+        tokenizer.numberDigits.flatMap { FixedPointSpelling(scanned: $0, value: value) }
     }
 
     /// The number just read, with its text (no `String` made for plain fixed-point text).
     private func coordinateNumber() throws -> Coordinate.Number {
-        let value = tokenizer.numberValue()
-        guard value.isFinite else { throw coordinateOutOfRange() }
-        return tokenizer.coordinateNumber(value: value)
+        tokenizer.coordinateNumber(value: try coordinateValue())
     }
 
     // The messages of a position, apart, so that reading one pays for none of them.
 
     /// The error for a position with one number, which started at `start`.
     @inline(never)
-    private func onlyOneNumber(at start: (line: Int, column: Int)) -> MapBridgeError {
+    private func onlyOneNumber(at start: TokenMark) -> MapBridgeError {
         MapBridgeError(.data, "a position needs at least two numbers [longitude, latitude]; this one has 1",
                        at: SourceLocation(file: tokenizer.sourceName, line: start.line, column: start.column,
                                           pointer: pointer()))

@@ -13,24 +13,33 @@ struct GeoJSONKeyTag: Equatable {
     let raw: JSONKeyTable.Tag
 
     /// The members the reader treats specially; `other` is a foreign member.
-    enum Member: UInt8 {
+    enum Member: UInt8, CaseIterable {
         case other, type, features, geometry, properties, coordinates, geometries, id, bbox, crs
+
+        /// The member's name; `nil` for `other`, which is any other name.
+        var name: String? {
+            switch self {
+            case .other: nil
+            case .type: "type"
+            case .features: "features"
+            case .geometry: "geometry"
+            case .properties: "properties"
+            case .coordinates: "coordinates"
+            case .geometries: "geometries"
+            case .id: "id"
+            case .bbox: "bbox"
+            case .crs: "crs"
+            }
+        }
+
+        /// The member as one bit of a set of members (`Members.knownMembersRead`).
+        @inline(__always)
+        var bit: UInt16 { 1 << UInt16(rawValue) }
     }
 
     /// The tag of `key`.
     init(key: String) {
-        let member: Member = switch key {
-        case "type": .type
-        case "features": .features
-        case "geometry": .geometry
-        case "properties": .properties
-        case "coordinates": .coordinates
-        case "geometries": .geometries
-        case "id": .id
-        case "bbox": .bbox
-        case "crs": .crs
-        default: .other
-        }
+        let member = Member.allCases.first { $0.name == key } ?? .other
         var raw = JSONKeyTable.Tag(member.rawValue)
         if let rank = GeoJSONMapping.vocabulary.rank(of: key), rank < 0xFF {
             raw |= JSONKeyTable.Tag(rank + 1) << 8
@@ -131,6 +140,13 @@ struct RecordProperties: ~Copyable {
             subtitle = text
             subtitleIndex = index
         }
+    }
+
+    /// Calls `body` with the key of each taken member (the field's own key, under which it
+    /// was read).
+    func forEachTakenKey(_ body: (String) -> Void) {
+        if title != nil { body(PropertyField.title.key) }
+        if subtitle != nil { body(PropertyField.subtitle.key) }
     }
 
     /// Puts the taken members back among `entries` (the members not taken, in order), each

@@ -23,9 +23,9 @@ struct Members: Sendable {
     var crsChecked = false
     var foreign = Properties()
     var featuresStarted = false
-    /// For the top-level object: the names of its members up to `features`, in order (a piece
-    /// that reads its later members checks them for repeats against these).
-    var memberNames: [String] = []
+    /// The members the reader knows (`GeoJSONKeyTag.Member`) read so far, a bit each, so that
+    /// the reader notices a repeated one by itself (`notesRepeat`).
+    var knownMembersRead: UInt16 = 0
     /// The first problem that makes a geometry inside this object unreadable, kept (rather
     /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
     var unreadable: MapBridgeError?
@@ -97,12 +97,12 @@ extension GeoJSONReader {
     /// the top-level `features` array (see `parseMembers`).
     func parseMember(into m: inout Members, stoppingAtFeatures: Bool) throws -> Bool {
             let t = tokenizer
-            if t.lastKeyIsDuplicate { warnDuplicateMember() }
             // Most members are known by their tag alone: their names are made `String`s only
             // where they are kept.
-            let tag = try t.keyTag(in: keyTable)
-            if stoppingAtFeatures && path.isEmpty { m.memberNames.append(try t.key(in: keyTable).key) }
-            switch GeoJSONKeyTag(raw: tag).member {
+            let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+            let repeated = notesRepeat(of: member, in: &m)
+            if repeated { warnDuplicateMember() }
+            switch member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
                 let (type, typeTag) = try t.string(in: typeTable)
@@ -214,12 +214,28 @@ extension GeoJSONReader {
                 let key = try t.key(in: keyTable).key
                 path.append(.key(key))
                 defer { path.removeLast() }
-                // Asked before the value is read: an object value's own keys change the answer.
-                let duplicate = t.lastKeyIsDuplicate
                 let value = try parseValue(startingWith: try t.next())
-                if duplicate { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
+                if repeated { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
             }
             return false
+    }
+
+    /// Whether the member whose name `next()` just returned, which is `member`, repeats a
+    /// member of `m` read so far, noting it as read: a member the reader knows by its bit, any
+    /// other by its name among the foreign members, up to `MemberNameSummary.limit` of them
+    /// (past it, the tokenizer is handed the names and answers). The tokenizer records no
+    /// names (`leavesRepeatedNamesToCaller`).
+    @inline(__always)
+    func notesRepeat(of member: GeoJSONKeyTag.Member, in m: inout Members) -> Bool {
+        defer { m.knownMembersRead |= member.bit }
+        if member != .other { return m.knownMembersRead & member.bit != 0 }
+        let t = tokenizer
+        if m.foreign.count < MemberNameSummary.limit { return m.foreign.contains { t.payloadEquals(bytesOf: $0.key) } }
+        if !t.recordsNames {
+            let known = GeoJSONKeyTag.Member.allCases.filter { m.knownMembersRead & $0.bit != 0 }.compactMap(\.name)
+            t.recordNames(known + m.foreign.keys)
+        }
+        return t.lastKeyIsDuplicate
     }
 
     /// Reports that the member whose key `next()` just returned repeats one of its object.
@@ -254,6 +270,8 @@ extension GeoJSONReader {
         // its GeoJSON name).
         var type: String?, kind: ShapeKind?, typeMark: TokenMark?
         var tree: CoordinateTree?, coordinatesMark: TokenMark?
+        // The members read so far, as `Members.knownMembersRead`.
+        var read: UInt16 = 0
         var m: Members
         members: do {
             while true {
@@ -274,9 +292,11 @@ extension GeoJSONReader {
                     m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
                 }
-                if !t.lastKeyIsDuplicate {
-                    switch GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member {
+                let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+                if read & member.bit == 0 {
+                    switch member {
                     case .type:
+                        read |= member.bit
                         try expectToken(.string, for: "type", message: "'type' must be a string")
                         // A geometry kind's name is spelt out only if `Members` needs it.
                         kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
@@ -284,6 +304,7 @@ extension GeoJSONReader {
                         typeMark = TokenMark(t)
                         continue
                     case .coordinates:
+                        read |= member.bit
                         path.append(.member("coordinates"))
                         defer { path.removeLast() }
                         let value = try t.next()
@@ -297,8 +318,10 @@ extension GeoJSONReader {
                         break
                     }
                 }
-                // Another member: the rest of the object is read as any object's members.
+                // Another member (or one repeated): the rest of the object is read as any
+                // object's members.
                 m = Members(location: start.location(in: t))
+                m.knownMembersRead = read
                 m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
                 m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)

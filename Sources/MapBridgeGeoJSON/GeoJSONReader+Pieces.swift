@@ -51,10 +51,11 @@ extension GeoJSONReader {
     }
 
     /// The tokenizer settings for a piece that starts inside `features` after `resume`: the
-    /// top-level object (with the member names it had before `features`) and the array.
+    /// top-level object and the array. The names the object had before `features` are not
+    /// handed over: the reader notices repeated names itself, and a piece that reads the
+    /// object's later members has them in `resume.collection`'s members.
     static func enclosing(_ resume: Resume) -> [JSONTokenizer.Enclosing] {
-        [JSONTokenizer.Enclosing(isObject: true, memberNames: resume.collection?.members.memberNames ?? []),
-         JSONTokenizer.Enclosing(isObject: false)]
+        [JSONTokenizer.Enclosing(isObject: true), JSONTokenizer.Enclosing(isObject: false)]
     }
 
     /// Starts a piece inside `features`, as the whole input's reader stands just after the `,`

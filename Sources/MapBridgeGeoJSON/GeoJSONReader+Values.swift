@@ -38,9 +38,11 @@ extension GeoJSONReader {
     /// this one) and become `Properties` at the object's end, in one array of their count. A
     /// repeated name, which must replace the earlier value in place, moves the members read so
     /// far into `Properties` (which finds names by a scan, or an index when there are many) and
-    /// the rest of the object is read into those.
+    /// the rest of the object is read into those. Repeated names are noticed here
+    /// (`repeatsName`), not recorded by the tokenizer as well.
     func parseObjectBody(recording: Bool = false) throws -> Properties {
         let t = tokenizer
+        var names = MemberNameSummary(clearings: keyTable.clearings)
         let start = entries.count
         // On a throw, the members of this object (and of any object inside it) are dropped.
         defer { entries.discard(from: start) }
@@ -56,8 +58,9 @@ extension GeoJSONReader {
                 return Properties(appending: takeEntries(from: start, restoringTaken: recording && record.mustRestoreTaken))
             }
             if count >= limits.maximumKeys { throw tooManyKeys() }
-            let (key, tag) = try t.key(in: keyTable)
-            if t.lastKeyIsDuplicate {
+            let (key, tag, position) = try t.keyPosition(in: keyTable)
+            if repeatsName(at: position, noting: &names, count: count, start: start, spilled: spilled,
+                           recording: recording) {
                 var members = spilled.take()
                     ?? Properties(appending: takeEntries(from: start, restoringTaken: recording && record.hasTaken))
                 try replaceRepeated(key, in: &members)
@@ -101,6 +104,44 @@ extension GeoJSONReader {
             }
             count += 1
         }
+    }
+
+    /// Whether the member name `next()` just returned, at `position` in the key table,
+    /// repeats one of the `count` names of the object being read (`parseObjectBody`), noting it
+    /// in `names`: those of `spilled` once there is one, else those on `entries` from `start`
+    /// up and, with `recording`, those `record` took. Past `MemberNameSummary.limit` names the
+    /// tokenizer answers, given those names first.
+    @inline(__always)
+    private func repeatsName(at position: Int?, noting names: inout MemberNameSummary, count: Int, start: Int,
+                             spilled: Properties?, recording: Bool) -> Bool {
+        guard count < MemberNameSummary.limit else {
+            let t = tokenizer
+            if !t.recordsNames { t.recordNames(namesRead(start: start, spilled: spilled, recording: recording)) }
+            return t.lastKeyIsDuplicate
+        }
+        guard names.noteMayRepeat(position, clearings: keyTable.clearings) else { return false }
+        return isNameRead(start: start, spilled: spilled, recording: recording)
+    }
+
+    /// Whether the member name `next()` just returned is one of the names read (as
+    /// `repeatsName` has them), byte for byte. Apart: nearly every name is told new without it.
+    @inline(never)
+    private func isNameRead(start: Int, spilled: Properties?, recording: Bool) -> Bool {
+        let t = tokenizer
+        if let spilled { return spilled.contains { t.payloadEquals(bytesOf: $0.key) } }
+        if entries.containsKey(from: start, where: { t.payloadEquals(bytesOf: $0) }) { return true }
+        var taken = false
+        if recording { record.forEachTakenKey { if t.payloadEquals(bytesOf: $0) { taken = true } } }
+        return taken
+    }
+
+    /// The names read (as `repeatsName` has them), for the tokenizer.
+    @inline(never)
+    private func namesRead(start: Int, spilled: Properties?, recording: Bool) -> [String] {
+        if let spilled { return spilled.keys }
+        var names = entries.keys(from: start)
+        if recording { record.forEachTakenKey { names.append($0) } }
+        return names
     }
 
     /// The members of the object being read, from position `start` of the stack up, moved

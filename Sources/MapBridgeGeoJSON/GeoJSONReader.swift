@@ -134,6 +134,8 @@ public final class GeoJSONReader: FeatureReader {
         var tokenizerOptions = JSONTokenizer.Options()
         tokenizerOptions.maximumDepth = min(max(options.maximumDepth, 1), 1000)
         tokenizerOptions.allowsMultipleValues = true
+        // Repeated member names are noticed as members are read (`notesRepeat`, `repeatsName`).
+        tokenizerOptions.leavesRepeatedNamesToCaller = true
         tokenizerOptions.origin = options.origin
         let resume = options.collectionPiece?.resume
         if let resume { tokenizerOptions.enclosing = Self.enclosing(resume) }

@@ -34,6 +34,16 @@ struct PropertyEntryStack: ~Copyable {
         storage.take(from: start)
     }
 
+    /// Whether the key of an entry from position `start` up satisfies `predicate`.
+    func containsKey(from start: Int, where predicate: (String) -> Bool) -> Bool {
+        storage.elements[start...].contains { predicate($0.key) }
+    }
+
+    /// The keys of the entries from position `start` up, in order.
+    func keys(from start: Int) -> [String] {
+        storage.elements[start...].map(\.key)
+    }
+
     /// Drops the entries from position `start` up (those of an object whose reading failed).
     mutating func discard(from start: Int) {
         storage.removeAll(from: start)

@@ -79,6 +79,10 @@ public final class JSONKeyTable {
     /// How many names the table holds, 0...`capacity`.
     public var count: Int { storedCount }
 
+    /// How many times the table was cleared. A name's position (`JSONTokenizer.keyPosition(in:)`)
+    /// stands for that name alone while this stays the same; a clearing gives positions anew.
+    public private(set) var clearings = 0
+
     /// The position in the table of the name `bytes` (whose `KeyHash.quick` is `hash`, of
     /// `words`) as kept before, or as kept now when there is room; `nil` when it is not kept.
     /// `make` turns the bytes into a `String` (it may throw, on invalid UTF-8) and is called
@@ -140,6 +144,7 @@ public final class JSONKeyTable {
         misses += 1
         guard misses > Self.missesBeforeClearing else { return }
         misses = 0
+        clearings += 1
         keys.deinitialize(count: storedCount)
         storedCount = 0
         slots.update(repeating: 0, count: Self.slotCount)
@@ -154,7 +159,8 @@ extension JSONTokenizer {
     /// - Throws: when the bytes are not valid UTF-8.
     @inline(__always)
     public func key(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag) {
-        try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
+        let (key, tag, _) = try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
+        return (key, tag)
     }
 
     /// The tag in `table` of the last key, as `key(in:)` gives it, for a reader that has no
@@ -166,10 +172,20 @@ extension JSONTokenizer {
         try sharedTag(in: table, hash: lastKeyHash, words: lastKeyWords)
     }
 
+    /// `key(in:)` with the name's position in `table`, or `nil` when the table does not keep it:
+    /// two names at one position are the same name, as long as `table.clearings` has not
+    /// changed in between. For a reader that tells names apart by their positions.
+    /// - Throws: when the bytes are not valid UTF-8.
+    @inline(__always)
+    public func keyPosition(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag, position: Int?) {
+        try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
+    }
+
     /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).
     public func string(in table: JSONKeyTable) throws -> (string: String, tag: JSONKeyTable.Tag) {
         let (hash, words) = payloadHash()
-        return try shared(in: table, hash: hash, words: words)
+        let (string, tag, _) = try shared(in: table, hash: hash, words: words)
+        return (string, tag)
     }
 
     /// `keyTag(in:)` for the last string value.
@@ -188,12 +204,13 @@ extension JSONTokenizer {
     }
 
     @inline(__always)
-    private func shared(in table: JSONKeyTable, hash: UInt64, words: KeyHash.Words) throws -> (String, JSONKeyTable.Tag) {
+    private func shared(in table: JSONKeyTable, hash: UInt64, words: KeyHash.Words) throws
+        -> (String, JSONKeyTable.Tag, Int?) {
         if let p = try withPayload({ try table.position(of: $0, hash: hash, words: words, make: stringValue) }) {
-            return (table.key(at: p), table.tag(at: p))
+            return (table.key(at: p), table.tag(at: p), p)
         }
         let text = try stringValue()
-        return (text, table.tag(of: text))
+        return (text, table.tag(of: text), nil)
     }
 
     @inline(__always)

@@ -29,6 +29,12 @@ public final class JSONTokenizer {
         public var allowsMultipleValues: Bool = true
         /// Whether to look for duplicate member names (reported through `lastKeyIsDuplicate`).
         public var detectsDuplicateKeys: Bool = true
+        /// Whether the caller notices repeated member names itself, for a reader that tells
+        /// the members it reads apart anyway (by their places in a `JSONKeyTable`) and so need
+        /// not pay for a record of their names as well: no object's names are recorded, and
+        /// `lastKeyIsDuplicate` is `false`, until the caller hands an object back
+        /// (`recordNames(_:)`, for a large one).
+        public var leavesRepeatedNamesToCaller: Bool = false
         /// Bytes asked of the source per read.
         public var chunkSize: Int = 1 << 20
         /// Where the source starts in the input it is a piece of (a chunk of newline-delimited
@@ -128,8 +134,10 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var payloadCount = 0
     @exclusivity(unchecked) private var payloadInScratch = false
     @exclusivity(unchecked) private var fastNumber: Double?
-    /// The last number's digits when it has no exponent, as its scan read them.
-    @exclusivity(unchecked) private var numberDigits: FixedPointSpelling.Digits?
+    /// The last number's digits when it has no exponent, as its scan read them (what
+    /// `FixedPointSpelling(scanned:value:)` takes, so that a reader can spell the number
+    /// without its text); `nil` for a number with an exponent.
+    @exclusivity(unchecked) public private(set) var numberDigits: FixedPointSpelling.Digits?
 
     // MARK: Duplicate keys
     private let keys = ObjectKeyLedger()
@@ -150,6 +158,8 @@ public final class JSONTokenizer {
         self.source = source
         sourceFile = SourceFile(source.name)
         self.options = options
+        leavesNames = options.leavesRepeatedNamesToCaller
+        recordsNames = options.detectsDuplicateKeys && !leavesNames
         chunkSize = max(options.chunkSize, 16)
         if let lent = source.takeRest(), let base = lent.withUnsafeBufferPointer({ $0.baseAddress }) {
             adopted = lent
@@ -182,7 +192,7 @@ public final class JSONTokenizer {
         for container in enclosing.prefix(limit) {
             containers[openCount] = container.isObject
             openCount += 1
-            guard container.isObject, options.detectsDuplicateKeys else { continue }
+            guard container.isObject, recordsNames else { continue }
             keys.openObject()
             for name in container.memberNames {
                 var name = name
@@ -292,6 +302,48 @@ public final class JSONTokenizer {
         while depth > target {
             let t = try next()
             if t == .endOfInput { break }
+        }
+    }
+
+    // MARK: - Repeated names left to the caller
+
+    /// Whether the names of the innermost object are recorded, so that `lastKeyIsDuplicate`
+    /// answers for them: whenever duplicates are looked for, except in an object left to the
+    /// caller (`Options.leavesRepeatedNamesToCaller`) until `recordNames(_:)`.
+    @exclusivity(unchecked) public private(set) var recordsNames: Bool
+    /// `Options.leavesRepeatedNamesToCaller`.
+    private let leavesNames: Bool
+    /// With `leavesNames`: the depths (`openCount`) of the open objects handed back
+    /// (`recordNames(_:)`), innermost last.
+    @exclusivity(unchecked) private var handedBack: [Int] = []
+
+    /// Takes back the check for repeated names of the innermost object, which was left to the
+    /// caller (`Options.leavesRepeatedNamesToCaller`), for a caller whose own check is meant
+    /// for small objects: records `names`, those of the object's members before the last key,
+    /// then the last key, setting `lastKeyIsDuplicate` for it. Nothing changes for an object
+    /// whose names are recorded already.
+    /// - Precondition: the last token was a `.key` of the innermost object.
+    public func recordNames(_ names: [String]) {
+        guard leavesNames, options.detectsDuplicateKeys, !recordsNames, openCount > 0, containers[openCount - 1] else { return }
+        handedBack.append(openCount)
+        recordsNames = true
+        keys.openObject()
+        for name in names {
+            var name = name
+            name.withUTF8 { _ = keys.insert($0, hash: KeyHash.quick($0)) }
+        }
+        lastKeyIsDuplicate = withPayload { keys.insert($0, hash: lastKeyHash) }
+    }
+
+    /// Whether the last key or string has the bytes of `text` (its UTF-8), one for one.
+    public func payloadEquals(bytesOf text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in
+            withPayload { bytes in
+                guard bytes.count == expected.count else { return false }
+                guard let a = bytes.baseAddress, let b = expected.baseAddress else { return true }
+                return ByteScanning.equal(a, b, count: bytes.count)
+            }
         }
     }
 
@@ -497,10 +549,27 @@ public final class JSONTokenizer {
 
     private func closeContainer(_ token: JSONToken) -> JSONToken {
         openCount -= 1
-        let wasObject = containers[openCount]
-        if wasObject && options.detectsDuplicateKeys { keys.closeObject() }
+        if leavesNames {
+            closeLeftToCaller()
+        } else if containers[openCount] && recordsNames {
+            keys.closeObject()
+        }
         valueCompleted()
         return token
+    }
+
+    /// Closes a container (just taken off `containers`) when names are left to the caller:
+    /// drops its names if it is an object handed back, and notes whether the container it was
+    /// in is one.
+    private func closeLeftToCaller() {
+        // Nearly always none was handed back: nothing recorded, nothing to change.
+        guard let last = handedBack.last else { return }
+        if last == openCount + 1 {
+            handedBack.removeLast()
+            keys.closeObject()
+        }
+        recordsNames = handedBack.last == openCount
+        lastKeyIsDuplicate = false
     }
 
     private func valueCompleted() {
@@ -512,7 +581,14 @@ public final class JSONTokenizer {
         guard openCount < min(max(options.maximumDepth, 1), 100_000) else { throw tooDeep() }
         containers[openCount] = isObject
         openCount += 1
-        if isObject && options.detectsDuplicateKeys { keys.openObject() }
+        if isObject {
+            if leavesNames {
+                recordsNames = false
+                lastKeyIsDuplicate = false
+            } else if recordsNames {
+                keys.openObject()
+            }
+        }
         expect = isObject ? .keyOrEndObject : .valueOrEndArray
     }
 
@@ -810,13 +886,13 @@ public final class JSONTokenizer {
     }
 
     private func recordKey() {
-        let detects = options.detectsDuplicateKeys
+        let records = recordsNames
         withPayload { name in
             let words = KeyHash.words(name)
             let hash = KeyHash.quick(words, count: name.count)
             lastKeyWords = words
             lastKeyHash = hash
-            if detects { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
+            if records { lastKeyIsDuplicate = keys.insert(name, hash: hash) }
         }
     }
 

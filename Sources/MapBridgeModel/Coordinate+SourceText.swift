@@ -49,6 +49,15 @@ extension Coordinate {
             }
         }
 
+        /// A number whose text is what `spelling` gives `value` (for a reader that found the
+        /// spelling itself, `FixedPointSpelling(scanned:value:)`).
+        @inlinable
+        public init(value: Double, spelling: FixedPointSpelling) {
+            self.value = value
+            self.spelling = spelling
+            storedText = nil
+        }
+
         /// The text as read.
         public var text: String {
             storedText ?? spelling?.text(of: value) ?? NumberValue.shortestText(value)
