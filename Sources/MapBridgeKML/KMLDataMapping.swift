@@ -62,10 +62,10 @@ enum KMLDataMapping {
     /// Whether `key` is one of `specialKeys`. Most keys are ruled out by two loads (their first
     /// byte and length match no special key's); only a key of a special key's shape is compared.
     ///
-    ///     KMLDataMapping.mayBeSpecial("population")   // false: no special key has its shape
-    ///     KMLDataMapping.mayBeSpecial("area_ha")      // false: `address`'s shape, compared
-    ///     KMLDataMapping.mayBeSpecial("name")         // true
-    static func mayBeSpecial(_ key: String) -> Bool {
+    ///     KMLDataMapping.isSpecial("population")   // false: no special key has its shape
+    ///     KMLDataMapping.isSpecial("area_ha")      // false: `address`'s shape, compared
+    ///     KMLDataMapping.isSpecial("name")         // true
+    static func isSpecial(_ key: String) -> Bool {
         // A string's first byte and length are read in place, nothing copied.
         let utf8 = key.utf8
         guard let first = utf8.first, specialShapes[Int(first)] & (1 << UInt64(min(utf8.count, 63))) != 0 else {

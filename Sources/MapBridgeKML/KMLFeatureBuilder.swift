@@ -33,7 +33,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         /// apart. Usually empty, so that data values need no set of names beside the properties.
         var elementKeys: [String] = []
         /// Whether a key among its properties may be one that finishing the feature looks for
-        /// (`KMLDataMapping.mayBeSpecial`), noted as each key is added: most placemarks have
+        /// (`KMLDataMapping.isSpecial`), noted as each key is added: most placemarks have
         /// none, and then finishing asks nothing of their properties.
         var mayHaveSpecialKey = false
         /// The feature's first geometry (most features have one: no array is made for it).
@@ -239,8 +239,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var pairStyle: Style?
     // Extended data being read.
     private var dataName: String?
-    /// Whether `dataName` may be a key that finishing the feature looks for (`KMLDataMapping.mayBeSpecial`).
-    private var dataNameMayBeSpecial = false
+    /// Whether `dataName` is a key that finishing the feature looks for (`KMLDataMapping.isSpecial`).
+    private var dataNameIsSpecial = false
     /// The strings of the data names met so far.
     @exclusivity(unchecked) private var dataNames = KMLNameCache()
     /// The `dataNames` slot that keeps `dataName`, or `nil` (a name not kept there).
@@ -842,11 +842,11 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .data:
             // Both moved out: the property takes them over, nothing copied or released.
             if let key = dataName.take() {
-                addProperty(key, .string(dataValue.take() ?? ""), mayBeSpecial: dataNameMayBeSpecial, slot: dataNameSlot)
+                addProperty(key, .string(dataValue.take() ?? ""), isSpecial: dataNameIsSpecial, slot: dataNameSlot)
             }
         case .simpleData:
             if let key = dataName {
-                addProperty(key, typedValue(field: key), mayBeSpecial: dataNameMayBeSpecial, slot: dataNameSlot)
+                addProperty(key, typedValue(field: key), isSpecial: dataNameIsSpecial, slot: dataNameSlot)
                 simpleDataPosition += 1
             }
             dataName = nil
@@ -934,7 +934,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             let expected = nextDataSlot[previous]
             if expected != Self.noDataSlot, dataNames.holds(bytes, in: expected) {
                 previousDataSlot = expected
-                dataNameMayBeSpecial = dataNames.mayBeSpecial(in: expected)
+                dataNameIsSpecial = dataNames.isSpecial(in: expected)
                 dataNameSlot = expected
                 Self.fill(&dataName, with: dataNames.name(in: expected))
                 return
@@ -945,13 +945,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
                     nextDataSlot[previous] = slot
                     previousDataSlot = slot
                 }
-                (dataNameMayBeSpecial, dataNameSlot) = (found.mayBeSpecial, slot)
+                (dataNameIsSpecial, dataNameSlot) = (found.isSpecial, slot)
                 Self.fill(&dataName, with: found.name)
                 return
             }
         }
         let name = attributes.value(of: "name")
-        (dataName, dataNameMayBeSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.mayBeSpecial) ?? false, nil)
+        (dataName, dataNameIsSpecial, dataNameSlot) = (name, name.map(KMLDataMapping.isSpecial) ?? false, nil)
     }
 
     /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
@@ -971,10 +971,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// Adds the value of a placemark's `Data` or `SimpleData` named `key`. A name repeated in
     /// one placemark keeps every value: the first under `key`, later ones under `key_2`,
-    /// `key_3` … (`Properties.freeKey`), with a located warning. `mayBeSpecial` is
-    /// `KMLDataMapping.mayBeSpecial(key)`, known with the name; `slot` is the `dataNames` slot
+    /// `key_3` … (`Properties.freeKey`), with a located warning. `isSpecial` is
+    /// `KMLDataMapping.isSpecial(key)`, known with the name; `slot` is the `dataNames` slot
     /// that keeps the name, if any.
-    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, mayBeSpecial: Bool, slot: Int?) {
+    private func addProperty(_ key: consuming String, _ value: consuming PropertyValue, isSpecial: Bool, slot: Int?) {
         guard readingFeature else { return }
         // A name whose slot is not marked for this feature was not added to it (when all its
         // keys are such names): the scan of the properties is left out.
@@ -986,7 +986,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             mayBePresent = true
             keysAreMarkedNames = false
         }
-        var special = mayBeSpecial
+        var special = isSpecial
         // Changed where they are, in the builder (unchecked exclusivity): moved out into a local
         // and back, they would leave an empty list to make and release at every value.
         // One scan of the (short) properties; no set of data names beside them.
@@ -1003,7 +1003,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
                                      location: location), to: report)
             key = name
             keysAreMarkedNames = false
-            special = KMLDataMapping.mayBeSpecial(key)
+            special = KMLDataMapping.isSpecial(key)
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
         let count = draftProperties.entries.count
@@ -1023,7 +1023,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         keysAreMarkedNames = false
         if !draftProperties.contains(key: key) { draft?.elementKeys.append(key) }
         draftProperties[key] = value
-        if KMLDataMapping.mayBeSpecial(key) { draft?.mayHaveSpecialKey = true }
+        if KMLDataMapping.isSpecial(key) { draft?.mayHaveSpecialKey = true }
     }
 
     /// The text of the element just read (a SimpleData, or a gx:SimpleArrayData value) typed by

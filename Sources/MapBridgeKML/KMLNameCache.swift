@@ -10,7 +10,7 @@ import Darwin
 /// repeat the same few names, and making a string of each name's bytes at every placemark
 /// costs more than finding the one made before. A table of 64 slots, each
 /// keeping a name of up to 32 bytes with its string and whether it may be a special key
-/// (`KMLDataMapping.mayBeSpecial`). A name is looked for in its slot and the three after it;
+/// (`KMLDataMapping.isSpecial`). A name is looked for in its slot and the three after it;
 /// one not found takes the first empty one of them, or its own. Noncopyable: it owns its
 /// buffers and frees them.
 ///
@@ -23,7 +23,7 @@ struct KMLNameCache: ~Copyable {
         /// The name's length in bytes; -1 while the slot is empty.
         var length: Int
         var name: String
-        var mayBeSpecial: Bool
+        var isSpecial: Bool
         /// The caller's mark (`mark(_:with:)`, or the one `entry` gave with the name).
         var mark: Int
     }
@@ -39,7 +39,7 @@ struct KMLNameCache: ~Copyable {
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(length: -1, name: "", mayBeSpecial: false, mark: 0), count: Self.slotCount)
+        slots.initialize(repeating: Slot(length: -1, name: "", isSpecial: false, mark: 0), count: Self.slotCount)
         bytes = .allocate(capacity: Self.slotCount * Self.width)
     }
 
@@ -52,8 +52,8 @@ struct KMLNameCache: ~Copyable {
     /// The string the UTF-8 `raw` spell (`String(xmlText:)`), and whether it may be a special
     /// key; `nil` for bytes holding `&`, which stands for an escape that the caller expands
     /// (never kept, so bytes found in the table hold none).
-    mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool)? {
-        entry(raw, markingNew: 0).map { ($0.name, $0.mayBeSpecial) }
+    mutating func name(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, isSpecial: Bool)? {
+        entry(raw, markingNew: 0).map { ($0.name, $0.isSpecial) }
     }
 
     /// `name(_:)`, with the slot that keeps the name (`nil` for a name too long to keep). A slot
@@ -62,13 +62,13 @@ struct KMLNameCache: ~Copyable {
     /// differs from one the caller gives all the names it handles in some span (at the first
     /// sight too) holds a name the caller has not handled in that span.
     mutating func entry(_ raw: UnsafeBufferPointer<UInt8>, markingNew mark: Int)
-        -> (name: String, mayBeSpecial: Bool, slot: Int?)?
+        -> (name: String, isSpecial: Bool, slot: Int?)?
     {
         let n = raw.count
         guard n > 0, n <= Self.width, let base = raw.baseAddress else {
             guard !raw.contains(UInt8(ascii: "&")) else { return nil }
             let made = Self.made(raw)
-            return (made.name, made.mayBeSpecial, nil)
+            return (made.name, made.isSpecial, nil)
         }
         let home = Self.slot(base, n)
         // Up to four slots from the name's own: names that share one do not evict each other.
@@ -77,7 +77,7 @@ struct KMLNameCache: ~Copyable {
             let slot = (home + probe) & (Self.slotCount - 1)
             let length = slots[slot].length
             if length == n, memcmp(bytes + slot * Self.width, base, n) == 0 {
-                return (slots[slot].name, slots[slot].mayBeSpecial, slot)
+                return (slots[slot].name, slots[slot].isSpecial, slot)
             }
             if length < 0, free == nil { free = slot }
         }
@@ -85,14 +85,14 @@ struct KMLNameCache: ~Copyable {
         let made = Self.made(raw)
         let slot = free ?? home
         (bytes + slot * Self.width).update(from: base, count: n)
-        slots[slot] = Slot(length: n, name: made.name, mayBeSpecial: made.mayBeSpecial, mark: mark)
-        return (made.name, made.mayBeSpecial, slot)
+        slots[slot] = Slot(length: n, name: made.name, isSpecial: made.isSpecial, mark: mark)
+        return (made.name, made.isSpecial, slot)
     }
 
     /// Whether `slot` (0..<64: one the caller expects, such as the slot of the name at the same
     /// place in the last placemark) keeps the name `raw` spell, found with one comparison and no
     /// hashing: then `entry(_:markingNew:)` would give that slot (a name is in one slot at
-    /// most), with `name(in:)` and `mayBeSpecial(in:)`. When not, `entry` looks for it.
+    /// most), with `name(in:)` and `isSpecial(in:)`. When not, `entry` looks for it.
     @inline(__always)
     func holds(_ raw: UnsafeBufferPointer<UInt8>, in slot: Int) -> Bool {
         guard slots[slot].length == raw.count, let base = raw.baseAddress else { return false }
@@ -103,7 +103,7 @@ struct KMLNameCache: ~Copyable {
     func name(in slot: Int) -> String { slots[slot].name }
 
     /// Whether the name `slot` keeps may be a special key.
-    func mayBeSpecial(in slot: Int) -> Bool { slots[slot].mayBeSpecial }
+    func isSpecial(in slot: Int) -> Bool { slots[slot].isSpecial }
 
     /// Whether the `n` bytes (1...`width`) at `a` and `b` are the same: compared eight at a time,
     /// the last eight overlapping the ones before (no call for a few bytes, as `memcmp` is).
@@ -134,9 +134,9 @@ struct KMLNameCache: ~Copyable {
     /// Gives `slot` (one `entry(_:)` returned) the mark `value`, kept until it takes another name.
     mutating func mark(_ slot: Int, with value: Int) { slots[slot].mark = value }
 
-    private static func made(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, mayBeSpecial: Bool) {
+    private static func made(_ raw: UnsafeBufferPointer<UInt8>) -> (name: String, isSpecial: Bool) {
         let name = String(xmlText: raw)
-        return (name, KMLDataMapping.mayBeSpecial(name))
+        return (name, KMLDataMapping.isSpecial(name))
     }
 
     /// The slot for a name of `n` bytes (1...`width`) at `base`: its length, first, middle and

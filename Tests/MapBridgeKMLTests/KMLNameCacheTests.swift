@@ -6,7 +6,7 @@ import Testing
 /// it shares, and every name comes back as `String(xmlText:)` makes it, with its special flag.
 @Suite("KMLNameCache")
 struct KMLNameCacheTests {
-    private func name(_ cache: inout KMLNameCache, _ text: String) -> (name: String, mayBeSpecial: Bool)? {
+    private func name(_ cache: inout KMLNameCache, _ text: String) -> (name: String, isSpecial: Bool)? {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { cache.name($0) }
     }
@@ -22,7 +22,7 @@ struct KMLNameCacheTests {
             for text in texts {
                 let found = name(&cache, text)
                 #expect(found?.name == text)
-                #expect(found?.mayBeSpecial == KMLDataMapping.mayBeSpecial(text))
+                #expect(found?.isSpecial == KMLDataMapping.isSpecial(text))
             }
             // An escape is the caller's to expand, short or long: never made or kept here.
             #expect(name(&cache, "a&#38;b") == nil)
@@ -68,7 +68,7 @@ struct KMLNameCacheTests {
             }
             #expect(bytes.withUnsafeBufferPointer { cache.holds($0, in: slot) }, "\(text)")
             #expect(cache.name(in: slot) == text)
-            #expect(cache.mayBeSpecial(in: slot) == KMLDataMapping.mayBeSpecial(text))
+            #expect(cache.isSpecial(in: slot) == KMLDataMapping.isSpecial(text))
             // Any other name (one byte off, or a byte longer or shorter) is not held there.
             for other in [text + "a", String(text.dropLast()), text.uppercased()] where other != text {
                 let otherBytes = Array(other.utf8)

@@ -99,13 +99,13 @@ struct KMLReaderPartsTests {
 
     @Test("special data keys: every one is special; no other key is, a special key's shape alike")
     func specialKeys() {
-        for key in KMLDataMapping.specialKeys { #expect(KMLDataMapping.mayBeSpecial(key), "\(key)") }
+        for key in KMLDataMapping.specialKeys { #expect(KMLDataMapping.isSpecial(key), "\(key)") }
         for key in ["", "category", "population", "elevation", "visited", "names", "Nam"] {
-            #expect(!KMLDataMapping.mayBeSpecial(key), "\(key)")
+            #expect(!KMLDataMapping.isSpecial(key), "\(key)")
         }
         // The first byte and length of `address`, `name`, `time`, `sym` and `title`.
         for key in ["area_ha", "nope", "type", "src", "tiles", "NAMES", "Desc"] {
-            #expect(!KMLDataMapping.mayBeSpecial(key), "\(key)")
+            #expect(!KMLDataMapping.isSpecial(key), "\(key)")
         }
         #expect(KMLDataMapping.specialKeys.contains("marker-symbol"))
         #expect(KMLDataMapping.specialKeys.contains("@id"))
