@@ -160,9 +160,10 @@ struct RecordProperties: ~Copyable {
         }
     }
 
-    /// Moves the taken members into `feature`'s title and subtitle, as the mapping would.
-    mutating func fillTaken(into feature: inout Feature) {
-        feature.fillDerivedFields(title: title.take(), at: titleIndex, subtitle: subtitle.take(), at: subtitleIndex)
+    /// The members taken for the title and the subtitle, each with its position among the
+    /// properties (`nil` where none was taken), moved out: none is left taken.
+    mutating func takeFields() -> (title: String?, titleIndex: Int, subtitle: String?, subtitleIndex: Int) {
+        (title.take(), titleIndex, subtitle.take(), subtitleIndex)
     }
 
     /// The properties whose keys the vocabulary spells, by position, in the order noted
@@ -179,8 +180,9 @@ struct RecordProperties: ~Copyable {
     mutating func reset() {
         noted.removeAll()
         hasLookedUpKey = false
-        title = nil
-        subtitle = nil
+        // Asked first: nearly always nothing is left taken, and then nothing is released.
+        if title != nil { title = nil }
+        if subtitle != nil { subtitle = nil }
     }
 }
 
