@@ -38,6 +38,41 @@ struct GeoJSONKeyTag: Equatable {
     }
 
     /// The tag of `key`.
+    /// The member the tokenizer's last key names, told from its bytes (decoded, if it had
+    /// escapes): the names the reader knows are few and short, so this is a length and a word
+    /// or two compared, where the key table's lookup for a tag is a chain of dependent loads.
+    /// For where only the member matters (a feature's or a geometry's members): for every
+    /// name, what `GeoJSONKeyTag(key:)` gives as `member`.
+    @inline(__always)
+    static func member(ofLastKeyIn t: JSONTokenizer) -> Member {
+        t.withPayload { name in
+            guard let base = name.baseAddress else { return .other }
+            let raw = UnsafeRawPointer(base)
+            typealias W = MemberNameWords
+            switch name.count {
+            case 2:
+                return raw.loadUnaligned(as: UInt16.self) == W.id ? .id : .other
+            case 3:
+                return raw.loadUnaligned(as: UInt16.self) == W.cr && base[2] == UInt8(ascii: "s") ? .crs : .other
+            case 4:
+                let word = raw.loadUnaligned(as: UInt32.self)
+                return word == W.type ? .type : word == W.bbox ? .bbox : .other
+            case 8:
+                let word = raw.loadUnaligned(as: UInt64.self)
+                return word == W.geometry ? .geometry : word == W.features ? .features : .other
+            case 10:
+                guard raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == W.es else { return .other }
+                let head = raw.loadUnaligned(as: UInt64.self)
+                return head == W.properti ? .properties : head == W.geometri ? .geometries : .other
+            case 11:
+                return raw.loadUnaligned(as: UInt64.self) == W.coordina
+                    && raw.loadUnaligned(fromByteOffset: 7, as: UInt32.self) == W.ates ? .coordinates : .other
+            default:
+                return .other
+            }
+        }
+    }
+
     init(key: String) {
         let member = Member.allCases.first { $0.name == key } ?? .other
         var raw = JSONKeyTable.Tag(member.rawValue)
@@ -79,6 +114,23 @@ struct GeoJSONKeyTag: Equatable {
     static func makeTable() -> JSONKeyTable {
         JSONKeyTable { GeoJSONKeyTag(key: $0).raw }
     }
+}
+
+/// The bytes of the member names `GeoJSONKeyTag.member(ofLastKeyIn:)` compares, as the
+/// little-endian words a load of them gives (checked against the names in the tests): the
+/// name's first bytes, and for a longer one its last ones too.
+enum MemberNameWords {
+    static let id: UInt16 = 0x6469              // "id"
+    static let cr: UInt16 = 0x7263              // "cr" of "crs"
+    static let type: UInt32 = 0x6570_7974       // "type"
+    static let bbox: UInt32 = 0x786F_6262       // "bbox"
+    static let geometry: UInt64 = 0x7972_7465_6D6F_6567  // "geometry"
+    static let features: UInt64 = 0x7365_7275_7461_6566  // "features"
+    static let properti: UInt64 = 0x6974_7265_706F_7270  // "properti" of "properties"
+    static let geometri: UInt64 = 0x6972_7465_6D6F_6567  // "geometri" of "geometries"
+    static let es: UInt16 = 0x7365              // "es", their last two bytes
+    static let coordina: UInt64 = 0x616E_6964_726F_6F63  // "coordina" of "coordinates"
+    static let ates: UInt32 = 0x7365_7461       // "ates", its last four bytes
 }
 
 /// What the reader learnt about the properties of the feature being read while it read them:

@@ -159,7 +159,7 @@ extension GeoJSONReader {
             let t = tokenizer
             // Most members are known by their tag alone: their names are made `String`s only
             // where they are kept.
-            let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+            let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
             let repeated = notesRepeat(of: member, in: &m)
             if repeated { warnDuplicateMember() }
             switch member {
@@ -352,7 +352,7 @@ extension GeoJSONReader {
                     m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
                 }
-                let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+                let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
                 if read & member.bit == 0 {
                     switch member {
                     case .type:
