@@ -154,10 +154,12 @@ extension Feature {
     package init(id: FeatureID?, shape: Shape?, properties: Properties, location: SourceLocation?,
                  title: consuming String?, at titleIndex: Int, subtitle: consuming String?, at subtitleIndex: Int) {
         var derived = DerivedPlacements()
-        if title != nil { derived.set(.title, index: titleIndex) }
-        if subtitle != nil { derived.set(.subtitle, index: subtitleIndex) }
-        self.init(id: id, title: title, subtitle: subtitle, shape: shape, properties: properties, style: nil,
-                  storedPlacements: [], derivedPlacements: derived, location: location, rare: nil)
+        // Matched, not compared with `nil` (which copied the subtitle to compare it).
+        if case .some = title { derived.set(.title, index: titleIndex) }
+        if case .some = subtitle { derived.set(.subtitle, index: subtitleIndex) }
+        // Moved in (`consume`): passed as they are, they were copied and then released.
+        self.init(id: id, title: consume title, subtitle: consume subtitle, shape: shape, properties: properties,
+                  style: nil, storedPlacements: [], derivedPlacements: derived, location: location, rare: nil)
     }
 
     /// Stores the derived placements in full, with the texts their fields hold now: done
