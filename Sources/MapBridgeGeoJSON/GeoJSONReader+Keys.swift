@@ -38,38 +38,28 @@ struct GeoJSONKeyTag: Equatable {
     }
 
     /// The tag of `key`.
-    /// The member the tokenizer's last key names, told from its bytes (decoded, if it had
-    /// escapes): the names the reader knows are few and short, so this is a length and a word
-    /// or two compared, where the key table's lookup for a tag is a chain of dependent loads.
-    /// For where only the member matters (a feature's or a geometry's members): for every
-    /// name, what `GeoJSONKeyTag(key:)` gives as `member`.
+    /// The member the tokenizer's last key names, told from its length and words
+    /// (`JSONTokenizer.lastKeyWordsAndCount`, which hold all of a name the reader knows): the
+    /// names are few and short, so this is a comparison or two, where the key table's lookup
+    /// for a tag is a chain of dependent loads. For where only the member matters (a
+    /// feature's or a geometry's members): for every name, what `GeoJSONKeyTag(key:)` gives as
+    /// `member`. Right after `next()` returned `.key`.
     @inline(__always)
     static func member(ofLastKeyIn t: JSONTokenizer) -> Member {
-        t.withPayload { name in
-            guard let base = name.baseAddress else { return .other }
-            let raw = UnsafeRawPointer(base)
-            typealias W = MemberNameWords
-            switch name.count {
-            case 2:
-                return raw.loadUnaligned(as: UInt16.self) == W.id ? .id : .other
-            case 3:
-                return raw.loadUnaligned(as: UInt16.self) == W.cr && base[2] == UInt8(ascii: "s") ? .crs : .other
-            case 4:
-                let word = raw.loadUnaligned(as: UInt32.self)
-                return word == W.type ? .type : word == W.bbox ? .bbox : .other
-            case 8:
-                let word = raw.loadUnaligned(as: UInt64.self)
-                return word == W.geometry ? .geometry : word == W.features ? .features : .other
-            case 10:
-                guard raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == W.es else { return .other }
-                let head = raw.loadUnaligned(as: UInt64.self)
-                return head == W.properti ? .properties : head == W.geometri ? .geometries : .other
-            case 11:
-                return raw.loadUnaligned(as: UInt64.self) == W.coordina
-                    && raw.loadUnaligned(fromByteOffset: 7, as: UInt32.self) == W.ates ? .coordinates : .other
-            default:
-                return .other
-            }
+        let (count, head, tail) = t.lastKeyWordsAndCount
+        typealias W = MemberNameWords
+        switch count {
+        case 2: return head == W.id ? .id : .other
+        case 3: return head == W.crs ? .crs : .other
+        case 4: return head == W.type ? .type : head == W.bbox ? .bbox : .other
+        case 8:
+            // A name of eight bytes is all in either word.
+            return head == W.geometry ? .geometry : head == W.features ? .features : .other
+        case 10:
+            if head == W.propertiesHead { return tail == W.propertiesTail ? .properties : .other }
+            return head == W.geometriesHead && tail == W.geometriesTail ? .geometries : .other
+        case 11: return head == W.coordinatesHead && tail == W.coordinatesTail ? .coordinates : .other
+        default: return .other
         }
     }
 
@@ -116,21 +106,23 @@ struct GeoJSONKeyTag: Equatable {
     }
 }
 
-/// The bytes of the member names `GeoJSONKeyTag.member(ofLastKeyIn:)` compares, as the
-/// little-endian words a load of them gives (checked against the names in the tests): the
-/// name's first bytes, and for a longer one its last ones too.
+/// The words of the member names `GeoJSONKeyTag.member(ofLastKeyIn:)` compares, as
+/// `JSONTokenizer.lastKeyWordsAndCount` gives them for each name (checked against the names in
+/// the tests): for a name of up to 7 bytes, its bytes in one word (`tail` is 0); for a longer
+/// one, its first and its last eight bytes, little-endian.
 enum MemberNameWords {
-    static let id: UInt16 = 0x6469              // "id"
-    static let cr: UInt16 = 0x7263              // "cr" of "crs"
-    static let type: UInt32 = 0x6570_7974       // "type"
-    static let bbox: UInt32 = 0x786F_6262       // "bbox"
-    static let geometry: UInt64 = 0x7972_7465_6D6F_6567  // "geometry"
-    static let features: UInt64 = 0x7365_7275_7461_6566  // "features"
-    static let properti: UInt64 = 0x6974_7265_706F_7270  // "properti" of "properties"
-    static let geometri: UInt64 = 0x6972_7465_6D6F_6567  // "geometri" of "geometries"
-    static let es: UInt16 = 0x7365              // "es", their last two bytes
-    static let coordina: UInt64 = 0x616E_6964_726F_6F63  // "coordina" of "coordinates"
-    static let ates: UInt32 = 0x7365_7461       // "ates", its last four bytes
+    static let id: UInt64 = 0x6469                              // "id"
+    static let crs: UInt64 = 0x73_7263                          // "crs"
+    static let type: UInt64 = 0x6570_7974_6570_7974             // "type", its four bytes twice
+    static let bbox: UInt64 = 0x786F_6262_786F_6262             // "bbox", its four bytes twice
+    static let geometry: UInt64 = 0x7972_7465_6D6F_6567         // "geometry"
+    static let features: UInt64 = 0x7365_7275_7461_6566         // "features"
+    static let propertiesHead: UInt64 = 0x6974_7265_706F_7270   // "properti"
+    static let propertiesTail: UInt64 = 0x7365_6974_7265_706F   // "operties"
+    static let geometriesHead: UInt64 = 0x6972_7465_6D6F_6567   // "geometri"
+    static let geometriesTail: UInt64 = 0x7365_6972_7465_6D6F   // "ometries"
+    static let coordinatesHead: UInt64 = 0x616E_6964_726F_6F63  // "coordina"
+    static let coordinatesTail: UInt64 = 0x7365_7461_6E69_6472  // "rdinates"
 }
 
 /// What the reader learnt about the properties of the feature being read while it read them:
