@@ -17,12 +17,15 @@ struct CoordinateRangeReader: FeatureReader {
     mutating func open() throws -> DocumentInfo { try base.open() }
 
     mutating func next() throws -> Feature? {
-        guard let feature = try base.next() else {
+        // The feature is handed on as it came: only its shape is looked at (a feature bound
+        // to a name of its own here was copied in and out whole, a few hundred bytes each way).
+        let feature = try base.next()
+        if let shape = feature?.shape {
+            tally.note(shape, location: feature?.location)
+        } else if case .none = feature {
             if !reported, let d = tally.diagnostic { report(d) }
             reported = true
-            return nil
         }
-        tally.note(feature)
         return feature
     }
 
@@ -42,13 +45,19 @@ struct CoordinateRangeTally: Sendable {
     /// Counts `feature`'s positions out of range.
     mutating func note(_ feature: Feature) {
         guard let shape = feature.shape else { return }
+        note(shape, location: feature.location)
+    }
+
+    /// Notes the positions of `shape`, of a feature at `location` (asked for only when one
+    /// of them is the first out of range).
+    mutating func note(_ shape: Shape, location: @autoclosure () -> SourceLocation?) {
         var outside = 0
         var firstOutside: Coordinate?
         Self.scan(shape, &outside, &firstOutside)
         guard outside > 0 else { return }
         positions += outside
         features += 1
-        if first == nil, let c = firstOutside { first = (c, feature.location) }
+        if first == nil, let c = firstOutside { first = (c, location()) }
     }
 
     /// Adds the tally of the features that came after these.

@@ -38,6 +38,31 @@ struct GeoJSONKeyTag: Equatable {
     }
 
     /// The tag of `key`.
+    /// The member the tokenizer's last key names, told from its length and words
+    /// (`JSONTokenizer.lastKeyWordsAndCount`, which hold all of a name the reader knows): the
+    /// names are few and short, so this is a comparison or two, where the key table's lookup
+    /// for a tag is a chain of dependent loads. For where only the member matters (a
+    /// feature's or a geometry's members): for every name, what `GeoJSONKeyTag(key:)` gives as
+    /// `member`. Right after `next()` returned `.key`.
+    @inline(__always)
+    static func member(ofLastKeyIn t: JSONTokenizer) -> Member {
+        let (count, head, tail) = t.lastKeyWordsAndCount
+        typealias W = MemberNameWords
+        switch count {
+        case 2: return head == W.id ? .id : .other
+        case 3: return head == W.crs ? .crs : .other
+        case 4: return head == W.type ? .type : head == W.bbox ? .bbox : .other
+        case 8:
+            // A name of eight bytes is all in either word.
+            return head == W.geometry ? .geometry : head == W.features ? .features : .other
+        case 10:
+            if head == W.propertiesHead { return tail == W.propertiesTail ? .properties : .other }
+            return head == W.geometriesHead && tail == W.geometriesTail ? .geometries : .other
+        case 11: return head == W.coordinatesHead && tail == W.coordinatesTail ? .coordinates : .other
+        default: return .other
+        }
+    }
+
     init(key: String) {
         let member = Member.allCases.first { $0.name == key } ?? .other
         var raw = JSONKeyTable.Tag(member.rawValue)
@@ -79,6 +104,25 @@ struct GeoJSONKeyTag: Equatable {
     static func makeTable() -> JSONKeyTable {
         JSONKeyTable { GeoJSONKeyTag(key: $0).raw }
     }
+}
+
+/// The words of the member names `GeoJSONKeyTag.member(ofLastKeyIn:)` compares, as
+/// `JSONTokenizer.lastKeyWordsAndCount` gives them for each name (checked against the names in
+/// the tests): for a name of up to 7 bytes, its bytes in one word (`tail` is 0); for a longer
+/// one, its first and its last eight bytes, little-endian.
+enum MemberNameWords {
+    static let id: UInt64 = 0x6469                              // "id"
+    static let crs: UInt64 = 0x73_7263                          // "crs"
+    static let type: UInt64 = 0x6570_7974_6570_7974             // "type", its four bytes twice
+    static let bbox: UInt64 = 0x786F_6262_786F_6262             // "bbox", its four bytes twice
+    static let geometry: UInt64 = 0x7972_7465_6D6F_6567         // "geometry"
+    static let features: UInt64 = 0x7365_7275_7461_6566         // "features"
+    static let propertiesHead: UInt64 = 0x6974_7265_706F_7270   // "properti"
+    static let propertiesTail: UInt64 = 0x7365_6974_7265_706F   // "operties"
+    static let geometriesHead: UInt64 = 0x6972_7465_6D6F_6567   // "geometri"
+    static let geometriesTail: UInt64 = 0x7365_6972_7465_6D6F   // "ometries"
+    static let coordinatesHead: UInt64 = 0x616E_6964_726F_6F63  // "coordina"
+    static let coordinatesTail: UInt64 = 0x7365_7461_6E69_6472  // "rdinates"
 }
 
 /// What the reader learnt about the properties of the feature being read while it read them:
@@ -160,9 +204,10 @@ struct RecordProperties: ~Copyable {
         }
     }
 
-    /// Moves the taken members into `feature`'s title and subtitle, as the mapping would.
-    mutating func fillTaken(into feature: inout Feature) {
-        feature.fillDerivedFields(title: title.take(), at: titleIndex, subtitle: subtitle.take(), at: subtitleIndex)
+    /// The members taken for the title and the subtitle, each with its position among the
+    /// properties (`nil` where none was taken), moved out: none is left taken.
+    mutating func takeFields() -> (title: String?, titleIndex: Int, subtitle: String?, subtitleIndex: Int) {
+        (title.take(), titleIndex, subtitle.take(), subtitleIndex)
     }
 
     /// The properties whose keys the vocabulary spells, by position, in the order noted
@@ -179,8 +224,9 @@ struct RecordProperties: ~Copyable {
     mutating func reset() {
         noted.removeAll()
         hasLookedUpKey = false
-        title = nil
-        subtitle = nil
+        // Asked first: nearly always nothing is left taken, and then nothing is released.
+        if title != nil { title = nil }
+        if subtitle != nil { subtitle = nil }
     }
 }
 

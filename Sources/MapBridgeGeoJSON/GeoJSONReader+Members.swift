@@ -14,21 +14,81 @@ struct Members: Sendable {
     var hasGeometry = false
     var geometry: Shape?
     var properties: Properties?
-    var coordinates: CoordinateTree?
-    var coordinatesLocation: SourceLocation?
-    var geometries: [Shape]?
-    var geometriesLocation: SourceLocation?
-    var crs: PropertyValue?
-    var crsLocation: SourceLocation?
-    var crsChecked = false
     var foreign = Properties()
     var featuresStarted = false
     /// The members the reader knows (`GeoJSONKeyTag.Member`) read so far, a bit each, so that
     /// the reader notices a repeated one by itself (`notesRepeat`).
     var knownMembersRead: UInt16 = 0
-    /// The first problem that makes a geometry inside this object unreadable, kept (rather
-    /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
-    var unreadable: MapBridgeError?
+    /// The parts few features have (`Rare`), boxed when one is first set: a feature's members
+    /// are made, moved and destroyed once per feature, and these would more than double their size.
+    private var rare: RareBox?
+
+    /// The parts of `Members` that few features have.
+    struct Rare: Sendable {
+        var coordinates: CoordinateTree?
+        var coordinatesLocation: SourceLocation?
+        var geometries: [Shape]?
+        var geometriesLocation: SourceLocation?
+        var crs: PropertyValue?
+        var crsLocation: SourceLocation?
+        var crsChecked = false
+        /// The first problem that makes a geometry inside this object unreadable, kept (rather
+        /// than thrown) when unreadable objects are skipped, so the whole feature can be left out.
+        var unreadable: MapBridgeError?
+    }
+
+    /// The box of `Rare`, copied before a change when shared (a value of `Members` is copied
+    /// only where the reader keeps a collection's members).
+    final class RareBox: @unchecked Sendable {
+        var value: Rare
+        init(_ value: Rare) { self.value = value }
+    }
+
+    /// `body` run on the rare parts, boxed first if they are not yet (or copied if shared).
+    private mutating func updateRare(_ body: (inout Rare) -> Void) {
+        guard var box = rare.take() else {
+            var value = Rare()
+            body(&value)
+            rare = RareBox(value)
+            return
+        }
+        if !isKnownUniquelyReferenced(&box) { box = RareBox(box.value) }
+        body(&box.value)
+        rare = box
+    }
+
+    var coordinates: CoordinateTree? {
+        get { rare?.value.coordinates }
+        set { if rare != nil || newValue != nil { updateRare { $0.coordinates = newValue } } }
+    }
+    var coordinatesLocation: SourceLocation? {
+        get { rare?.value.coordinatesLocation }
+        set { if rare != nil || newValue != nil { updateRare { $0.coordinatesLocation = newValue } } }
+    }
+    var geometries: [Shape]? {
+        get { rare?.value.geometries }
+        set { if rare != nil || newValue != nil { updateRare { $0.geometries = newValue } } }
+    }
+    var geometriesLocation: SourceLocation? {
+        get { rare?.value.geometriesLocation }
+        set { if rare != nil || newValue != nil { updateRare { $0.geometriesLocation = newValue } } }
+    }
+    var crs: PropertyValue? {
+        get { rare?.value.crs }
+        set { if rare != nil || newValue != nil { updateRare { $0.crs = newValue } } }
+    }
+    var crsLocation: SourceLocation? {
+        get { rare?.value.crsLocation }
+        set { if rare != nil || newValue != nil { updateRare { $0.crsLocation = newValue } } }
+    }
+    var crsChecked: Bool {
+        get { rare?.value.crsChecked ?? false }
+        set { if rare != nil || newValue { updateRare { $0.crsChecked = newValue } } }
+    }
+    var unreadable: MapBridgeError? {
+        get { rare?.value.unreadable }
+        set { if rare != nil || newValue != nil { updateRare { $0.unreadable = newValue } } }
+    }
 
     /// Inlined, so that the members are built where the reader keeps them (not built apart
     /// and then copied there, several hundred bytes per object).
@@ -99,7 +159,7 @@ extension GeoJSONReader {
             let t = tokenizer
             // Most members are known by their tag alone: their names are made `String`s only
             // where they are kept.
-            let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+            let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
             let repeated = notesRepeat(of: member, in: &m)
             if repeated { warnDuplicateMember() }
             switch member {
@@ -292,7 +352,7 @@ extension GeoJSONReader {
                     m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
                 }
-                let member = GeoJSONKeyTag(raw: try t.keyTag(in: keyTable)).member
+                let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
                 if read & member.bit == 0 {
                     switch member {
                     case .type:
@@ -371,23 +431,27 @@ extension GeoJSONReader {
     /// Its properties are moved out of `m`, and the vocabulary's keys among them are those
     /// `parseObjectBody(recording:)` noted in `record`.
     ///
-    /// Apart from `acceptsFeature` (which throws), and filled by `fill(_:from:)`, so that the
+    /// Apart from `acceptsFeature` (which throws), and filled by `fill(_:from:tookFields:)`, so that the
     /// feature, built here and returned, is moved out rather than copied and the original
     /// released (a feature filled and returned by one function was copied on its way out).
     func feature(from m: inout Members) -> Feature {
         // Made in place with the parts every feature has, moved out of the members (so that
         // the vocabulary takes its keys out of the properties in place); `fill` sets the rest.
-        var feature = Feature(shape: m.geometry.take(), properties: m.properties.take() ?? Properties(), location: m.location)
-        fill(&feature, from: &m)
+        // The members taken for the title and the subtitle (if any) go in as the feature is
+        // made, whole, rather than set afterwards.
+        let taken = record.takeFields()
+        let tookFields = taken.title != nil || taken.subtitle != nil
+        var feature = Feature(id: m.id.take(), shape: m.geometry.take(), properties: m.properties.take() ?? Properties(),
+                              location: m.location, title: taken.title, at: taken.titleIndex,
+                              subtitle: taken.subtitle, at: taken.subtitleIndex)
+        fill(&feature, from: &m, tookFields: tookFields)
         return feature
     }
 
-    /// Fills the rest of `feature` (made with its shape, properties and location) from `m`,
-    /// for `feature(from:)`.
+    /// Fills the rest of `feature` (made with its id, shape, properties, location and the
+    /// fields taken from its properties, if `tookFields`) from `m`, for `feature(from:)`.
     @inline(never)
-    private func fill(_ feature: inout Feature, from m: inout Members) {
-        // Moved rather than copied.
-        feature.id = m.id.take()
+    private func fill(_ feature: inout Feature, from m: inout Members, tookFields: Bool) {
         let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
         if hasForeignMembers {
             var foreign = m.foreign
@@ -398,11 +462,9 @@ extension GeoJSONReader {
             }
             feature.foreignMembers = foreign
         }
-        if record.hasTaken {
-            // The candidates are all taken members and no key is looked up (else they were
-            // put back): what the mapping makes of them, without it.
-            record.fillTaken(into: &feature)
-        } else {
+        // With fields taken, the candidates are all taken members and no key is looked up
+        // (else they were put back): the feature holds what the mapping makes of them already.
+        if !tookFields {
             GeoJSONMapping.fillModelFields(of: &feature, candidates: record.candidates, mayHoldLookedUpKeys: record.hasLookedUpKey)
         }
         if record.hasLookedUpKey { GeoJSONMapping.restoreCircle(of: &feature) }

@@ -194,12 +194,21 @@ public final class GeoJSONReader: FeatureReader {
                                extra: .index(featureIndex))
                 }
                 path.append(.index(featureIndex))
-                defer { path.removeLast() }
                 startRecord()
                 var members = Members(location: tokenizer.location())
-                try parseMembers(into: &members, stoppingAtFeatures: false)
-                featureIndex += 1
-                if try acceptsFeature(&members, context: "an element of 'features'") { return feature(from: &members) }
+                let accepted: Bool
+                do {
+                    try parseMembers(into: &members, stoppingAtFeatures: false)
+                    featureIndex += 1
+                    accepted = try acceptsFeature(&members, context: "an element of 'features'")
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                // The element leaves the path before its feature is made (which needs no path):
+                // a `defer` run after the return had the feature made apart and copied out.
+                path.removeLast()
+                if accepted { return feature(from: &members) }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:

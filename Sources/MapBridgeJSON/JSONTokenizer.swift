@@ -149,6 +149,16 @@ public final class JSONTokenizer {
     /// name instead of its bytes.
     @exclusivity(unchecked) private(set) var lastKeyWords = KeyHash.Words()
 
+    /// The last key's length in bytes and the two words of it that its hash mixes, as
+    /// `KeyHash.Words` has them: a name of 8 to 16 bytes is its first and its last eight bytes
+    /// (little-endian); one of 4 to 7 bytes is its first four and (above them) its last four,
+    /// with `tail` 0; a shorter one is its bytes, first lowest. A name of at most 16 bytes is all
+    /// in them, so a caller can tell a few known names apart by them, without a lookup or a
+    /// look at the bytes. Valid right after `next()` returned `.key`.
+    public var lastKeyWordsAndCount: (count: Int, head: UInt64, tail: UInt64) {
+        (payloadCount, lastKeyWords.head, lastKeyWords.tail)
+    }
+
     /// `SmallASCII.layoutHolds`, asked once here rather than at every string made (a global
     /// asked each time costs a lazy-initialisation check and a call).
     private let smallASCII = SmallASCII.layoutHolds

@@ -139,30 +139,27 @@ extension Feature {
         return FieldPlacement(field: field, key: field.key, index: index, sourceValue: text.map { .string($0) } ?? .null)
     }
 
-    /// The largest position of a property `fillDerivedFields(title:at:subtitle:at:)` takes.
+    /// The largest position of a property `init(id:shape:properties:location:title:at:subtitle:at:)` takes.
     package static var maximumDerivedIndex: Int { DerivedPlacements.maximumIndex }
 
-    /// Fills the title and the subtitle, each when given, with the string of the property at
-    /// `titleIndex` (`subtitleIndex`) under the field's own key (GeoJSON's `name`,
-    /// `description`): what `PropertyVocabulary.consume` makes of such properties (the text in
-    /// the field, the position kept as its derived placement), for a reader that took them out
-    /// of the properties as it read them. The strings are moved in.
-    /// - Precondition: each index given a string is in `0...maximumDerivedIndex`, and the
-    ///   feature has no derived placement yet.
-    package mutating func fillDerivedFields(title: consuming String?, at titleIndex: Int,
-                                            subtitle: consuming String?, at subtitleIndex: Int) {
-        precondition(derivedPlacements.isEmpty, "the fields are placed already")
+    /// A feature as a reader read it: its id, shape, properties and location, and the title
+    /// and the subtitle, each when given, with the string of the property at `titleIndex`
+    /// (`subtitleIndex`) under the field's own key (GeoJSON's `name`, `description`): what
+    /// `PropertyVocabulary.consume` makes of such properties (the text in the field, the
+    /// position kept as its derived placement), for a reader that took them out of the
+    /// properties as it read them. Made whole in one step (the memberwise initializer): the
+    /// fields set afterwards went through their setters, each releasing the `nil` it replaced.
+    /// The strings are moved in.
+    /// - Precondition: each index given a string is in `0...maximumDerivedIndex`.
+    package init(id: FeatureID?, shape: Shape?, properties: Properties, location: SourceLocation?,
+                 title: consuming String?, at titleIndex: Int, subtitle: consuming String?, at subtitleIndex: Int) {
         var derived = DerivedPlacements()
-        // Moved in (`consume`): assigned as they are, they were copied and then released.
-        if title != nil {
-            derived.set(.title, index: titleIndex)
-            self.title = consume title
-        }
-        if subtitle != nil {
-            derived.set(.subtitle, index: subtitleIndex)
-            self.subtitle = consume subtitle
-        }
-        derivedPlacements = derived
+        // Matched, not compared with `nil` (which copied the subtitle to compare it).
+        if case .some = title { derived.set(.title, index: titleIndex) }
+        if case .some = subtitle { derived.set(.subtitle, index: subtitleIndex) }
+        // Moved in (`consume`): passed as they are, they were copied and then released.
+        self.init(id: id, title: consume title, subtitle: consume subtitle, shape: shape, properties: properties,
+                  style: nil, storedPlacements: [], derivedPlacements: derived, location: location, rare: nil)
     }
 
     /// Stores the derived placements in full, with the texts their fields hold now: done

@@ -39,7 +39,8 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
     /// in one step (no key looked up), for a reader that has its entries gathered already.
     public init(appending entries: [Entry]) {
         self.entries = entries
-        indexIfLong()
+        // Asked here first: most property lists are short, and then no call is made.
+        if self.entries.count > Self.indexedCount { indexIfLong() }
     }
     public init(dictionaryLiteral elements: (String, PropertyValue)...) {
         self.init(elements.map { Entry(key: $0.0, value: $0.1) })

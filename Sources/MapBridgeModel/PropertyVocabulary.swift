@@ -265,7 +265,7 @@ public struct PropertyVocabulary: Sendable {
     /// The field the spelling at `rank` fills as a derived placement (the title or the
     /// subtitle, under the field's own key; see `DerivedPlacements`), or `nil` when it fills
     /// none that way. A reader that takes such a property's string out as it reads it gives
-    /// it to `Feature.fillDerivedFields(title:at:subtitle:at:)`.
+    /// it to `Feature.init(id:shape:properties:location:title:at:subtitle:at:)`.
     package func derivedField(rank: Int) -> PropertyField? {
         guard rank >= 0, rank < 64, derivedRanks & (1 << UInt64(rank)) != 0 else { return nil }
         return spellings[rank].slot.field
