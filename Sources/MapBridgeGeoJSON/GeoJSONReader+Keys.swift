@@ -37,7 +37,6 @@ struct GeoJSONKeyTag: Equatable {
         var bit: UInt16 { 1 << UInt16(rawValue) }
     }
 
-    /// The tag of `key`.
     /// The member the tokenizer's last key names, told from its length and words
     /// (`JSONTokenizer.lastKeyWordsAndCount`, which hold all of a name the reader knows): the
     /// names are few and short, so this is a comparison or two, where the key table's lookup
@@ -63,6 +62,7 @@ struct GeoJSONKeyTag: Equatable {
         }
     }
 
+    /// The tag of `key`.
     init(key: String) {
         let member = Member.allCases.first { $0.name == key } ?? .other
         var raw = JSONKeyTable.Tag(member.rawValue)
