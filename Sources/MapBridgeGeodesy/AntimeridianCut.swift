@@ -66,8 +66,9 @@ public struct AntimeridianCut: Sendable {
         }
     }
 
-    /// Whether the parts carry per-vertex times: the line's own when it does not cross, else
-    /// when all of them are date-times to interpolate the cut points' from.
+    /// Whether the parts carry per-vertex times: the line's own when it does not cross (as
+    /// many as it has, which may not be one per vertex), else when all of them are date-times
+    /// to interpolate the cut points' from (one per vertex).
     public var keepsTimes: Bool { crossings == 0 ? line.times != nil : times != nil }
 
     /// The time of `point` (a cut point of this line given to a visitor), when the parts keep
@@ -112,19 +113,18 @@ public struct AntimeridianCut: Sendable {
     private mutating func walk<V: AntimeridianCutVisitor>(_ visitor: inout V, recording: Bool, replaying: Bool) throws {
         let coordinates = line.coordinates
         var vertices = coordinates.makeIterator()
-        guard var a = vertices.next() else { return }
         guard crossings > 0 else {
             // The line as it is, even of fewer than two vertices.
             try visitor.beginPart()
-            try visitor.vertex(a, at: 0)
             var i = 0
             while let b = vertices.next() {
-                i += 1
                 try visitor.vertex(b, at: i)
+                i += 1
             }
             try visitor.endPart()
             return
         }
+        guard var a = vertices.next() else { return }
         if recording {
             fractions.removeAll(keepingCapacity: true)
             fractions.reserveCapacity(crossings)
@@ -201,7 +201,8 @@ public struct AntimeridianCutPoint: Sendable {
 
 /// Receives the parts of a line cut at the antimeridian (see `AntimeridianCut`).
 public protocol AntimeridianCutVisitor {
-    /// A part starts; at least two vertices follow before `endPart`.
+    /// A part starts; at least two vertices follow before `endPart`, unless the line does not
+    /// cross (it is then its own part, whatever its length).
     mutating func beginPart() throws
     /// A vertex of the line, with its index in it.
     mutating func vertex(_ coordinate: Coordinate, at index: Int) throws
