@@ -8,7 +8,7 @@ import MapBridgeModel
 ///
 /// Written as `Geodesic.cutAtAntimeridian` would give it: a line of one part as a LineString,
 /// of more as a MultiLineString, the lines of a multi-line each in its parts.
-enum WrittenShape {
+indirect enum WrittenShape {
     /// Written as it is.
     case whole(Shape)
     /// A polyline that crosses, written as its parts.
@@ -40,6 +40,17 @@ enum WrittenShape {
         case .cutLine(let cut): cut.keepsTimes
         case .cutLines(let cuts): cuts.contains { $0.keepsTimes }
         case .collection(let items): items.contains { $0.hasTimedLine }
+        }
+    }
+
+    /// `GeoJSONWriter.mayNote` of the cut shape (a cut line has at least one part, of its
+    /// interpolation).
+    var mayNote: Bool {
+        switch self {
+        case .whole(let s): GeoJSONWriter.mayNote(s)
+        case .cutLine(let cut): cut.line.interpolation == .geodesic
+        case .cutLines(let cuts): cuts.contains { $0.line.interpolation == .geodesic }
+        case .collection(let items): items.contains(where: \.mayNote)
         }
     }
 

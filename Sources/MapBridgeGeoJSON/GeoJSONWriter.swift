@@ -145,7 +145,7 @@ public final class GeoJSONWriter: FeatureWriter {
             streams = feature.overlay == nil && cutTimes == nil && !mayNoteGeometry(cut)
         } else {
             streams = GeoJSONMapping.writesPropertiesAsTheyCome(feature)
-                && !mayNoteGeometry(feature.shape.map(WrittenShape.whole)) && !isCircle(feature.shape)
+                && !mayNoteGeometry(feature.shape) && !isCircle(feature.shape)
         }
         // Per-vertex times are written from the shape, not gathered as a value per time.
         var properties = Properties()
@@ -223,27 +223,25 @@ public final class GeoJSONWriter: FeatureWriter {
 
     /// Whether writing `shape` may give a warning (not given yet) that a feature's
     /// properties, when gathered first, would give after theirs.
-    private func mayNoteGeometry(_ shape: WrittenShape?) -> Bool {
-        func geodesic(_ shape: Shape) -> Bool {
-            switch shape {
-            case .polyline(let line): line.interpolation == .geodesic
-            case .multiPolyline(let lines): lines.contains { $0.interpolation == .geodesic }
-            case .collection(let shapes): shapes.contains(where: geodesic)
-            case .circle: true
-            default: false
-            }
-        }
-        // A cut line has at least one part, of its interpolation.
-        func geodesic(_ shape: WrittenShape) -> Bool {
-            switch shape {
-            case .whole(let s): geodesic(s)
-            case .cutLine(let cut): cut.line.interpolation == .geodesic
-            case .cutLines(let cuts): cuts.contains { $0.line.interpolation == .geodesic }
-            case .collection(let items): items.contains(where: geodesic)
-            }
-        }
-        guard let shape, geodesic(shape) else { return false }
+    private func mayNoteGeometry(_ shape: Shape?) -> Bool {
+        guard let shape, Self.mayNote(shape) else { return false }
         return !reported.contains("field-key-taken")
+    }
+
+    /// `mayNoteGeometry` for a shape with lines cut as they are written.
+    private func mayNoteGeometry(_ shape: WrittenShape) -> Bool {
+        shape.mayNote && !reported.contains("field-key-taken")
+    }
+
+    /// Whether `shape` has a geodesic line or a circle, whose writing may give a warning.
+    static func mayNote(_ shape: Shape) -> Bool {
+        switch shape {
+        case .polyline(let line): line.interpolation == .geodesic
+        case .multiPolyline(let lines): lines.contains { $0.interpolation == .geodesic }
+        case .collection(let shapes): shapes.contains(where: mayNote)
+        case .circle: true
+        default: false
+        }
     }
 
     private func isCircle(_ shape: Shape?) -> Bool {

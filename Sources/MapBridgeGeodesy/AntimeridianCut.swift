@@ -43,21 +43,31 @@ public struct AntimeridianCut: Sendable {
     public init(_ line: Polyline, geodesic: Geodesic = .wgs84) {
         self.line = line
         self.geodesic = geodesic
+        // A part is left out only when it is one given vertex lying exactly on ±180 (a cut
+        // point there would repeat it), and the parts next to it are then kept (their
+        // vertices are off the antimeridian, or their segment would not cross): k crossings
+        // give at least ⌊(k + 1) / 2⌋ parts. Those that may be left out are counted here.
         var crossings = 0
+        var mayBeLeftOut = 0
         var previous: Double?
+        var partVertices = 0
         line.coordinates.forEachPosition { longitude, _ in
-            if let p = previous, Geodesic.isCrossing(p, longitude) { crossings += 1 }
+            if let p = previous, Geodesic.isCrossing(p, longitude) {
+                crossings += 1
+                if partVertices == 1, abs(p) == 180 { mayBeLeftOut += 1 }
+                partVertices = 0
+            }
+            partVertices += 1
             previous = longitude
         }
+        if crossings > 0, partVertices == 1, let p = previous, abs(p) == 180 { mayBeLeftOut += 1 }
         self.crossings = crossings
         let count = line.coordinates.count
         times = crossings == 0 ? nil
             : line.times.flatMap { $0.count == count ? TrackTimes($0, keepsRead: false) : nil }
-        // A part is left out only when it is one given vertex lying exactly on ±180, and the
-        // parts next to it are then kept (their vertices are off the antimeridian, or their
-        // segment would not cross): k crossings give at least ⌊(k + 1) / 2⌋ parts.
         isOnePart = crossings == 0
-        if (1...2).contains(crossings) {
+        if mayBeLeftOut > 0, crossings <= 2 {
+            // Whether they are needs the cut points: found by a walk (of at most two crossings).
             var counter = PartCounter()
             var probe = self
             // A counter does not throw.
