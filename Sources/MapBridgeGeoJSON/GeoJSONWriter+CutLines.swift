@@ -160,17 +160,25 @@ extension GeoJSONMapping.TimesMember {
 /// Writes each part's times as an array of texts (empty when the parts keep none).
 struct PartTimesWriter: AntimeridianCutVisitor {
     let json: JSONEmitter
-    let cut: AntimeridianCut
+    /// The line's times when the parts keep them.
+    let texts: VertexTimes?
+    var cutTimes: AntimeridianCut.CutPointTimes
+
+    init(json: JSONEmitter, cut: AntimeridianCut) {
+        self.json = json
+        texts = cut.keepsTimes ? cut.line.times : nil
+        cutTimes = AntimeridianCut.CutPointTimes(cut)
+    }
 
     func beginPart() throws { try json.beginArray() }
 
     func vertex(_ coordinate: Coordinate, at index: Int) throws {
-        guard cut.keepsTimes, let times = cut.line.times else { return }
-        try times.withUTF8(at: index) { try json.string(utf8: $0) }
+        guard let texts else { return }
+        try texts.withUTF8(at: index) { try json.string(utf8: $0) }
     }
 
-    func cutPoint(_ point: AntimeridianCutPoint) throws {
-        guard let time = cut.time(of: point) else { return }
+    mutating func cutPoint(_ point: AntimeridianCutPoint) throws {
+        guard texts != nil, let time = cutTimes.time(of: point) else { return }
         try json.string(time)
     }
 
@@ -179,21 +187,26 @@ struct PartTimesWriter: AntimeridianCutVisitor {
 
 /// Collects each part's times as a value.
 struct PartTimesCollector: AntimeridianCutVisitor {
-    let cut: AntimeridianCut
+    /// The line's times when the parts keep them.
+    let texts: VertexTimes?
+    var cutTimes: AntimeridianCut.CutPointTimes
     var parts: [PropertyValue] = []
     private var current: [PropertyValue] = []
 
-    init(cut: AntimeridianCut) { self.cut = cut }
+    init(cut: AntimeridianCut) {
+        texts = cut.keepsTimes ? cut.line.times : nil
+        cutTimes = AntimeridianCut.CutPointTimes(cut)
+    }
 
     mutating func beginPart() { current = [] }
 
     mutating func vertex(_ coordinate: Coordinate, at index: Int) {
-        guard cut.keepsTimes, let times = cut.line.times else { return }
-        current.append(.string(times[index]))
+        guard let texts else { return }
+        current.append(.string(texts[index]))
     }
 
     mutating func cutPoint(_ point: AntimeridianCutPoint) {
-        guard let time = cut.time(of: point) else { return }
+        guard texts != nil, let time = cutTimes.time(of: point) else { return }
         current.append(.string(time))
     }
 

@@ -83,8 +83,26 @@ public struct AntimeridianCut: Sendable {
 
     /// The time of `point` (a cut point of this line given to a visitor), when the parts keep
     /// times: the given vertex's text at a fraction 0, else interpolated along the segment.
+    /// (`CutPointTimes` finds it once for both points of a crossing.)
     public func time(of point: AntimeridianCutPoint) -> String? {
         times?.text(segment: point.segment, fraction: point.fraction)
+    }
+
+    /// The times of a cut's cut points as a visitor meets them: the two points of a crossing
+    /// share one, found once.
+    public struct CutPointTimes {
+        let cut: AntimeridianCut
+        private var last: (segment: Int, text: String?)?
+
+        public init(_ cut: AntimeridianCut) { self.cut = cut }
+
+        /// `cut.time(of: point)`.
+        public mutating func time(of point: AntimeridianCutPoint) -> String? {
+            if let last, last.segment == point.segment { return last.text }
+            let text = cut.time(of: point)
+            last = (point.segment, text)
+            return text
+        }
     }
 
     /// Calls `visitor` with each part in order: `beginPart`, its vertices (given ones with their
@@ -108,7 +126,7 @@ public struct AntimeridianCut: Sendable {
     /// The parts as lines, each stored in exactly its size, its times packed.
     public func parts() -> [Polyline] {
         guard crossings > 0 else { return [line] }
-        var collector = PartCollector(interpolation: line.interpolation, times: times, texts: line.times)
+        var collector = PartCollector(self)
         collector.parts.reserveCapacity(isOnePart ? 1 : crossings + 1)
         var copy = self
         // A collector does not throw.
@@ -272,32 +290,33 @@ private struct PartCounter: AntimeridianCutVisitor {
 /// Builds the parts as lines, in lists that keep their room from part to part.
 private struct PartCollector: AntimeridianCutVisitor {
     let interpolation: Interpolation
-    let times: TrackTimes?
+    /// The line's times when the parts keep them.
     let texts: VertexTimes?
+    var cutTimes: AntimeridianCut.CutPointTimes
     var parts: [Polyline] = []
     private var current = CoordinateList()
     private var currentTimes = VertexTimes()
 
-    init(interpolation: Interpolation, times: TrackTimes?, texts: VertexTimes?) {
-        self.interpolation = interpolation
-        self.times = times
-        self.texts = texts
+    init(_ cut: AntimeridianCut) {
+        interpolation = cut.line.interpolation
+        texts = cut.keepsTimes ? cut.line.times : nil
+        cutTimes = AntimeridianCut.CutPointTimes(cut)
     }
 
     mutating func beginPart() {}
 
     mutating func vertex(_ coordinate: Coordinate, at index: Int) {
         current.append(coordinate)
-        if times != nil, let texts { currentTimes.append(timeAt: index, of: texts) }
+        if let texts { currentTimes.append(timeAt: index, of: texts) }
     }
 
     mutating func cutPoint(_ point: AntimeridianCutPoint) {
         current.append(point.coordinate)
-        if let times { currentTimes.append(times.text(segment: point.segment, fraction: point.fraction)) }
+        if texts != nil, let time = cutTimes.time(of: point) { currentTimes.append(time) }
     }
 
     mutating func endPart() {
-        parts.append(Polyline(current.takeCompacted(), interpolation: interpolation, times: times == nil ? nil : currentTimes))
+        parts.append(Polyline(current.takeCompacted(), interpolation: interpolation, times: texts == nil ? nil : currentTimes))
         currentTimes = VertexTimes()
     }
 }
