@@ -1,3 +1,4 @@
+import MapBridgeGeodesy
 import MapBridgeModel
 import MapBridgeJSON
 
@@ -135,23 +136,43 @@ public enum GeoJSONMapping {
     /// A shape's per-vertex times as `coordinateProperties.times` holds them: one line's
     /// array of texts, or (`nested`) an array per line, empty for a line without times.
     struct TimesMember {
+        /// Where one line's times, or (a line cut at the antimeridian) its parts', come from.
+        enum Source {
+            /// One line's times, or none.
+            case times(VertexTimes?)
+            /// A cut line's parts (`GeoJSONWriter+CutLines.swift`): an array for each.
+            case parts(AntimeridianCut)
+
+            var hasTimes: Bool {
+                switch self {
+                case .times(let t): t != nil
+                case .parts(let cut): cut.keepsTimes
+                }
+            }
+        }
+
         /// The times of one line (not nested), or of each line or shape (nested).
-        let lines: [VertexTimes?]
+        let sources: [Source]
         let nested: Bool
+
+        init(sources: [Source], nested: Bool) {
+            self.sources = sources
+            self.nested = nested
+        }
 
         /// The times of `shape`, if it has any.
         init?(of shape: Shape?) {
             switch shape {
             case .polyline(let line)?:
                 guard let times = line.times else { return nil }
-                (lines, nested) = ([times], false)
+                (sources, nested) = ([.times(times)], false)
             case .multiPolyline(let each)?:
                 guard each.contains(where: { $0.times != nil }) else { return nil }
-                (lines, nested) = (each.map(\.times), true)
+                (sources, nested) = (each.map { .times($0.times) }, true)
             case .collection(let shapes)?:
-                let each: [VertexTimes?] = shapes.map { if case .polyline(let l) = $0 { return l.times } else { return nil } }
-                guard each.contains(where: { $0 != nil }) else { return nil }
-                (lines, nested) = (each, true)
+                let each: [Source] = shapes.map { if case .polyline(let l) = $0 { return .times(l.times) } else { return .times(nil) } }
+                guard each.contains(where: \.hasTimes) else { return nil }
+                (sources, nested) = (each, true)
             default:
                 return nil
             }
@@ -159,22 +180,38 @@ public enum GeoJSONMapping {
 
         /// The member as a value.
         var value: PropertyValue {
-            func array(_ t: VertexTimes?) -> PropertyValue { .array(t.map { $0.map { .string($0) } } ?? []) }
-            return nested ? .array(lines.map(array)) : array(lines.first ?? nil)
+            var arrays: [PropertyValue] = []
+            for source in sources {
+                switch source {
+                case .times(let t):
+                    arrays.append(.array(t.map { $0.map { .string($0) } } ?? []))
+                case .parts(let cut):
+                    var collector = PartTimesCollector(cut: cut)
+                    // A collector does not throw.
+                    try? cut.visitTimes(&collector)
+                    arrays += collector.parts
+                }
+            }
+            return nested ? .array(arrays) : arrays.first ?? .array([])
         }
 
         /// Writes the member's value to `json` as `value` would be written, without making
         /// a value per time.
         func write(to json: JSONEmitter) throws {
-            func write(_ t: VertexTimes?) throws {
-                try json.beginArray()
-                if let t {
-                    for i in t.indices { try t.withUTF8(at: i) { try json.string(utf8: $0) } }
-                }
-                try json.endArray()
-            }
             if nested { try json.beginArray() }
-            for line in lines { try write(line) }
+            for source in sources {
+                switch source {
+                case .times(let t):
+                    try json.beginArray()
+                    if let t {
+                        for i in t.indices { try t.withUTF8(at: i) { try json.string(utf8: $0) } }
+                    }
+                    try json.endArray()
+                case .parts(let cut):
+                    var parts = PartTimesWriter(json: json, cut: cut)
+                    try cut.visitTimes(&parts)
+                }
+            }
             if nested { try json.endArray() }
         }
     }

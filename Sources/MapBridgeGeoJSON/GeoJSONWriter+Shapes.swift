@@ -45,10 +45,12 @@ extension GeoJSONWriter {
     }
 
     /// The feature as `options.shapes` asks it written, or `nil` when nothing in it needs
-    /// reshaping, so that the caller writes its own feature without a copy.
+    /// reshaping, so that the caller writes its own feature without a copy. When lines cross the
+    /// antimeridian, `cut` is what to write as the geometry (`WrittenShape`: lines cut as they
+    /// are written), the feature keeping the shape uncut.
     /// - Throws: `.data` with the feature's location when a circle's outline or a geodesic
     ///   line's points cannot be computed (a radius too large, a vertex off the ellipsoid).
-    func reshaped(_ feature: Feature) throws -> Feature? {
+    func reshaped(_ feature: Feature) throws -> (feature: Feature, cut: WrittenShape?)? {
         guard let shape = feature.shape else { return nil }
         // A point is never reshaped (the commonest shape: no need to look further).
         if case .annotation = shape { return nil }
@@ -63,8 +65,8 @@ extension GeoJSONWriter {
             var f = feature
             if case .circle(let circle) = shape, let error = rules.circleOutlineError {
                 let outline = Shape.polygon(Polygon(outer: try geodesic.ring(of: circle, maximumError: error)))
-                return GeoJSONMapping.circleAsPolygon(
-                    f, circle: circle, outline: rules.cutsAtAntimeridian ? geodesic.cutAtAntimeridian(outline) : outline)
+                return (GeoJSONMapping.circleAsPolygon(
+                    f, circle: circle, outline: rules.cutsAtAntimeridian ? geodesic.cutAtAntimeridian(outline) : outline), nil)
             }
             var result = shape
             if densifies, let densification = rules.geodesicLines {
@@ -72,17 +74,22 @@ extension GeoJSONWriter {
                 d.onlyGeodesic = true
                 result = try geodesic.densify(result, d)
             }
+            var changed = result != shape
+            var written: WrittenShape?
             if rules.cutsAtAntimeridian, result.crossesAntimeridian {
-                let cut = geodesic.cutAtAntimeridian(result)
+                // Lines are cut as they are written, unless a box around the parts is asked for.
+                let cut = options.writesBoundingBoxes
+                    ? WrittenShape.whole(geodesic.cutAtAntimeridian(result)) : WrittenShape(cutting: result, geodesic: geodesic)
                 if result.hasTimedLine, !cut.hasTimedLine, reported.insert("antimeridian-times").inserted {
                     report(Diagnostic(code: "antimeridian-times", severity: .warning,
                                       message: "a track that crosses the antimeridian is cut there and loses its per-point times, which are not all ISO 8601 date-times to interpolate the cut point's from (use \(Setting.cutsAtAntimeridian.mention(value: "false")) to keep them)",
                                       location: feature.location))
                 }
-                result = cut
+                changed = changed || cut.differs(from: result)
+                if case .whole(let s) = cut { result = s } else { written = cut }
             }
             f.shape = result
-            return shape.hasTimedLine && result != shape ? f.withoutStatedTimes : f
+            return (shape.hasTimedLine && changed ? f.withoutStatedTimes : f, written)
         } catch var error as MapBridgeError {
             if error.location == nil { error.location = feature.location }
             throw error

@@ -44,7 +44,7 @@ public final class GeoJSONWriter: FeatureWriter {
         public init() {}
     }
 
-    private let json: JSONEmitter
+    let json: JSONEmitter
     let options: Options
     let report: DiagnosticHandler
     private var writtenDocumentKeys: Set<String> = []
@@ -81,7 +81,7 @@ public final class GeoJSONWriter: FeatureWriter {
         }
         // The feature as it came unless its shape had to change: no copy on the common path.
         if let changed = try reshaped(feature) {
-            try writeFeature(changed)
+            try writeFeature(changed.feature, cut: changed.cut)
         } else {
             try writeFeature(feature)
         }
@@ -120,7 +120,9 @@ public final class GeoJSONWriter: FeatureWriter {
         }
     }
 
-    private func writeFeature(_ feature: Feature) throws {
+    /// Writes `feature`, with `cut` (when given) as its geometry: its shape with lines cut at
+    /// the antimeridian as they are written.
+    private func writeFeature(_ feature: Feature, cut: WrittenShape? = nil) throws {
         try json.beginObject()
         try json.key("type")
         try json.string("Feature")
@@ -137,13 +139,19 @@ public final class GeoJSONWriter: FeatureWriter {
         // Most features' properties go straight to the output as they come; the others are
         // gathered first (a radius or per-vertex times join them, or the geometry's warning
         // must come after theirs).
-        let streams = GeoJSONMapping.writesPropertiesAsTheyCome(feature)
-            && !mayNoteGeometry(feature.shape) && !isCircle(feature.shape)
+        let cutTimes = cut.flatMap { GeoJSONMapping.TimesMember(of: $0) }
+        let streams: Bool
+        if let cut {
+            streams = feature.overlay == nil && cutTimes == nil && !mayNoteGeometry(cut)
+        } else {
+            streams = GeoJSONMapping.writesPropertiesAsTheyCome(feature)
+                && !mayNoteGeometry(feature.shape) && !isCircle(feature.shape)
+        }
         // Per-vertex times are written from the shape, not gathered as a value per time.
         var properties = Properties()
         var times: GeoJSONMapping.TimesMember?
         if !streams {
-            let member = GeoJSONMapping.TimesMember(of: feature.shape)
+            let member = cut == nil ? GeoJSONMapping.TimesMember(of: feature.shape) : cutTimes
             let out = GeoJSONMapping.outputProperties(of: feature, unplaced: unplaced, times: .null, hasTimes: member != nil)
             properties = out.properties
             if out.placedTimes { times = member }
@@ -153,7 +161,11 @@ public final class GeoJSONWriter: FeatureWriter {
             if collectionBox == nil { collectionBox = box } else { collectionBox?.extend(box) }
         }
         try json.key("geometry")
-        if let shape = feature.shape {
+        if var cut {
+            try writeGeometry(&cut)
+            // Its times again, now with what writing the geometry found.
+            if times != nil { times = GeoJSONMapping.TimesMember(of: cut) }
+        } else if let shape = feature.shape {
             if case .circle(let circle) = shape, !properties.contains(key: "radius") {
                 properties.append(key: "radius", value: .number(NumberValue(circle.radius)))
             }
@@ -212,17 +224,24 @@ public final class GeoJSONWriter: FeatureWriter {
     /// Whether writing `shape` may give a warning (not given yet) that a feature's
     /// properties, when gathered first, would give after theirs.
     private func mayNoteGeometry(_ shape: Shape?) -> Bool {
-        func geodesic(_ shape: Shape) -> Bool {
-            switch shape {
-            case .polyline(let line): line.interpolation == .geodesic
-            case .multiPolyline(let lines): lines.contains { $0.interpolation == .geodesic }
-            case .collection(let shapes): shapes.contains(where: geodesic)
-            case .circle: true
-            default: false
-            }
-        }
-        guard let shape, geodesic(shape) else { return false }
+        guard let shape, Self.mayNote(shape) else { return false }
         return !reported.contains("field-key-taken")
+    }
+
+    /// `mayNoteGeometry` for a shape with lines cut as they are written.
+    private func mayNoteGeometry(_ shape: WrittenShape) -> Bool {
+        shape.mayNote && !reported.contains("field-key-taken")
+    }
+
+    /// Whether `shape` has a geodesic line or a circle, whose writing may give a warning.
+    static func mayNote(_ shape: Shape) -> Bool {
+        switch shape {
+        case .polyline(let line): line.interpolation == .geodesic
+        case .multiPolyline(let lines): lines.contains { $0.interpolation == .geodesic }
+        case .collection(let shapes): shapes.contains(where: mayNote)
+        case .circle: true
+        default: false
+        }
     }
 
     private func isCircle(_ shape: Shape?) -> Bool {
@@ -245,7 +264,7 @@ public final class GeoJSONWriter: FeatureWriter {
 
     // MARK: - Geometry
 
-    private func writeGeometry(_ shape: Shape) throws {
+    func writeGeometry(_ shape: Shape) throws {
         try json.beginObject()
         try json.key("type")
         switch shape {
@@ -312,7 +331,7 @@ public final class GeoJSONWriter: FeatureWriter {
         try json.endArray()
     }
 
-    private func writePosition(_ c: Coordinate) throws {
+    func writePosition(_ c: Coordinate) throws {
         try json.beginArray(inline: true)
         if options.precision == nil, c.hasSourceText {
             try json.number(sourceTextOf: c, .longitude)
@@ -334,7 +353,7 @@ public final class GeoJSONWriter: FeatureWriter {
         try json.number(value, decimals: options.precision)
     }
 
-    private func noteInterpolation(_ line: Polyline) {
+    func noteInterpolation(_ line: Polyline) {
         // Lines the writer densified along their geodesics are drawn as meant.
         if line.interpolation == .geodesic, options.shapes.geodesicLines == nil {
             note("geodesic-line", "GeoJSON lines are straight between vertices; lines marked geodesic are written with their vertices as they are (add \(Setting.maximumSegment.mention()) or \(Setting.maximumError.mention()) to put points along the geodesic)")

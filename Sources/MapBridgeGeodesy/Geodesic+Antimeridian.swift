@@ -26,6 +26,8 @@ extension Geodesic {
     /// geodesic distance (tracks whose times are not date-times lose them); circles are not changed
     /// (turn them into rings first). Longitudes are expected in [-180, 180].
     ///
+    /// A writer that streams the parts uses `AntimeridianCut` for lines instead.
+    ///
     /// - Complexity: O(n) for n vertices, plus about 50 geodesic positions per crossing.
     public func cutAtAntimeridian(_ shape: Shape) -> Shape {
         switch shape {
@@ -104,72 +106,10 @@ extension Geodesic {
         return (line.coordinate(atDistance: s).latitude, s / line.distance)
     }
 
-    /// The line cut at each antimeridian crossing; one part when it crosses none. A track's
-    /// parts keep their times; each cut point gets the time interpolated linearly by geodesic
-    /// distance along its segment, the same on both sides (times that are not all date-times
-    /// `TrackTime` reads are dropped).
-    ///
-    /// Each part is stored in exactly its size and its times are copied as they are kept
-    /// (packed), so a line that crosses at most vertices takes little more once cut.
+    /// The line cut at each antimeridian crossing (`AntimeridianCut`); one part, the line
+    /// itself, when it crosses none.
     func cut(_ line: Polyline) -> [Polyline] {
-        let coordinates = line.coordinates
-        var crossings = 0
-        var previous: Double?
-        coordinates.forEachPosition { longitude, _ in
-            if let p = previous, Geodesic.isCrossing(p, longitude) { crossings += 1 }
-            previous = longitude
-        }
-        guard crossings > 0 else { return [line] }
-        let times = line.times.flatMap { $0.count == coordinates.count ? TrackTimes($0, keepsRead: false) : nil }
-        var parts: [Polyline] = []
-        parts.reserveCapacity(crossings + 1)
-        // The part being built, in lists that keep their room from part to part.
-        var current = CoordinateList()
-        var currentTimes = VertexTimes()
-        /// Ends the part (dropped when it has fewer than two vertices).
-        func finish() {
-            if current.count >= 2 {
-                parts.append(Polyline(current.takeCompacted(), interpolation: line.interpolation,
-                                      times: times == nil ? nil : currentTimes))
-            } else {
-                current.removeAll(keepingCapacity: true)
-            }
-            currentTimes = VertexTimes()
-        }
-        var vertices = coordinates.makeIterator()
-        guard var a = vertices.next() else { return [line] }
-        current.append(a)
-        if let times { currentTimes.append(timeAt: 0, of: times.texts) }
-        var i = 0
-        while let b = vertices.next() {
-            i += 1
-            defer { a = b }
-            guard Geodesic.isCrossing(a, b) else {
-                current.append(b)
-                if let times { currentTimes.append(timeAt: i, of: times.texts) }
-                continue
-            }
-            // Leaving the east side (a > 0, heading east past 180) or the west side.
-            let side: Double = b.longitude - a.longitude < 0 ? 180 : -180
-            let (latitude, fraction) = crossing(from: a, to: b, atUnrolledLongitude: side)
-                ?? (a.latitude + (b.latitude - a.latitude) * 0.5, 0.5)
-            let altitude = interpolatedAltitude(a, b, fraction)
-            let time = times.map { $0.text(segment: i - 1, fraction: min(max(fraction, 0), 1)) }
-            if current.last.map({ $0.longitude != side || $0.latitude != latitude }) ?? true {
-                current.append(Coordinate(longitude: side, latitude: latitude, altitude: altitude))
-                if let time { currentTimes.append(time) }
-            }
-            finish()
-            // The next part starts on the other side, at b itself when b lies there.
-            if b.longitude != -side || b.latitude != latitude {
-                current.append(Coordinate(longitude: -side, latitude: latitude, altitude: altitude))
-                if let time { currentTimes.append(time) }
-            }
-            current.append(b)
-            if let times { currentTimes.append(timeAt: i, of: times.texts) }
-        }
-        finish()
-        return parts
+        AntimeridianCut(line, geodesic: self).parts()
     }
 
     /// The polygon cut at the antimeridian; itself when no ring crosses it.
