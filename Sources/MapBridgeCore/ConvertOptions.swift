@@ -71,6 +71,12 @@ public struct ConvertOptions: Sendable {
     public var threads = ConvertOptions.defaultThreads
     /// The most threads a conversion can use to advantage: one parsing, one writing.
     public static let maximumThreads = 2
+    /// Whether a conversion uses threads besides the caller's (`threads` above 1): the one
+    /// rule that every threaded part follows — a reader parsing on a thread of its own
+    /// (`ThreadedReader`) or in chunks (`ChunkedGeoJSONReader`), KML's libxml2 on one thread
+    /// while the features are built on another (`KMLReader.parsesOnOwnThread`), the output
+    /// written behind (`ByteSink.writeBehind`); `--threads 1` turns them all off.
+    public var usesSecondThread: Bool { threads > 1 }
     /// Newline-delimited GeoJSON, GeoJSON text sequences and FeatureCollections read on more
     /// than one thread: the bytes of input in one chunk, ≥ 1 (a chunk ends at the first record
     /// boundary, or `,` between two features of a collection, past them);
