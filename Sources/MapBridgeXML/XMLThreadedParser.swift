@@ -61,10 +61,8 @@ public final class XMLThreadedParser<Handler: XMLEventHandler>: XMLEventSource {
         // thread's: set up here, before the parsing thread starts.
         xmlInitParser()
         let handOver = UnsafeSendable((recorder, core))
-        guard let thread = WorkerThread({ handOver.value.0.run(handOver.value.1) }) else {
-            attributeSlots.deallocate()
-            return nil
-        }
+        // Every property is set here, so a `nil` returned still runs `deinit`, which frees the slots.
+        guard let thread = WorkerThread({ handOver.value.0.run(handOver.value.1) }) else { return nil }
         self.thread = thread
     }
 
