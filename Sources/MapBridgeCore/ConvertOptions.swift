@@ -63,9 +63,10 @@ public struct ConvertOptions: Sendable {
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     /// Threads a conversion uses (`--threads`, 1...`maximumThreads`): with 2, the input is
     /// parsed on one thread while the features are transformed and written on the caller's
-    /// (see `ThreadedReader`); for KML and KMZ libxml2 parses on one thread while the
-    /// features are built, transformed and written on the caller's
-    /// (`KMLReader.parsesOnOwnThread`); newline-delimited GeoJSON and GeoJSON text sequences are cut
+    /// (see `ThreadedReader`), and KML's and KMZ's libxml2 parses on a third one, feeding the
+    /// reading thread's feature builder (`KMLReader.parsesOnOwnThread`: with the builder, the
+    /// transform and the writer each on a thread, converting places, routes and polygons
+    /// alike keeps both cores busy); newline-delimited GeoJSON and GeoJSON text sequences are cut
     /// into chunks that 2 threads parse at once while the caller's writes
     /// (`ChunkedGeoJSONReader`); with 1, everything happens on the caller's thread. The output
     /// and the order of the reports are the same either way. Default: the cores this process

@@ -32,9 +32,8 @@ public enum FeatureSources {
 
     /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
     /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
-    /// of its own (`ThreadedReader`; for KML and KMZ only libxml2, `KMLReader.parsesOnOwnThread`,
-    /// while the caller's thread builds the features), or, for newline-delimited GeoJSON,
-    /// GeoJSON text sequences and FeatureCollections (`CollectionProbingReader`), in chunks on
+    /// of its own (`ThreadedReader`), or, for newline-delimited GeoJSON, GeoJSON text
+    /// sequences and FeatureCollections (`CollectionProbingReader`), in chunks on
     /// `options.threads` threads at once (`ChunkedGeoJSONReader`);
     /// the features and reports reach the caller in the same order as on one thread.
     /// - Throws: what `reader(for:format:options:report:)` throws.
@@ -55,12 +54,6 @@ public enum FeatureSources {
                                                   workers: options.threads)
             return CollectionProbingReader(source: try ByteSource(path: path), settings: settings,
                                            chunkBytes: options.chunkBytes, report: report)
-        }
-        if format == .kml || format == .kmz {
-            // libxml2 parses on a thread of its own already (`KMLReader.parsesOnOwnThread`), and
-            // that thread is the slower: the features are built here, between writing them,
-            // which a third thread (`ThreadedReader`) would only make wait for one another.
-            return try reader(for: path, format: format, options: options, report: report)
         }
         return try ThreadedReader(report: report) { relay in
             try reader(for: path, format: format, options: options, report: relay)
