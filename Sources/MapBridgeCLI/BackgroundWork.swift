@@ -1,4 +1,5 @@
 import MapBridgeCore
+import MapBridgeIO
 import Synchronization
 
 /// Work begun on a thread of its own when the process has a second core, else done on the

@@ -75,7 +75,7 @@ public struct Conversion: Sendable {
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
                                             inputFormat: inputFormat, carrying: attachments, report: report) { writer in
             // Only a reader on other threads lends (asked only then: the cast costs a lookup).
-            if options.threads > 1, var lending = reader as? any FeatureLending {
+            if options.usesSecondThread, var lending = reader as? any FeatureLending {
                 count = try Self.copy(lending: &lending, to: &writer, attachments: &attachments, progress: progress)
                 reader = lending
             } else {

@@ -60,7 +60,7 @@ public enum FeatureOutput {
         let sink = file?.sink ?? ByteSink(fileDescriptor: kmlSpool?.descriptor ?? 1, name: output == "-" ? "<stdout>" : output,
                                           rewindable: kmlSpool != nil)
         // With a second thread, the file's writes run beside the conversion.
-        if options.threads > 1 { file?.sink.writeBehind() }
+        if options.usesSecondThread { file?.sink.writeBehind() }
         do {
             let base = try FeatureSources.writer(to: sink, format: format, options: options, output: output,
                                                  inputFormat: inputFormat, report: report)

@@ -40,7 +40,7 @@ public enum FeatureSources {
     public static func streamingReader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                                        report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
-        guard options.threads > 1 else { return try reader(for: path, format: format, options: options, report: report) }
+        guard options.usesSecondThread else { return try reader(for: path, format: format, options: options, report: report) }
         if format == .geojsonLines || format == .geojsonSequence {
             let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
                                                   workers: options.threads)
@@ -69,9 +69,12 @@ public enum FeatureSources {
         case .kml:
             let reader = try KMLReader(path: path, readLimits: options.limits, report: report)
             reader.maximumSpoolBytes = options.maximumSpoolBytes
+            reader.parsesOnOwnThread = options.usesSecondThread
             return reader
         case .kmz:
-            return try KMLReader.kmz(path: path, readLimits: options.limits, report: report)
+            let reader = try KMLReader.kmz(path: path, readLimits: options.limits, report: report)
+            reader.parsesOnOwnThread = options.usesSecondThread
+            return reader
         case .gpx:
             let reader = try GPXReader(path: path, limits: options.limits, report: report)
             reader.maximumSpoolBytes = options.maximumSpoolBytes

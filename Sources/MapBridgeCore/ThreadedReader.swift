@@ -1,3 +1,4 @@
+import MapBridgeIO
 import MapBridgeModel
 import Synchronization
 

@@ -175,11 +175,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         frames.append(.point(first: openPointFirst.take(), count: openPointCount))
     }
 
-    /// The parser that drives the builder, asked for locations. Not counted: the parser keeps
-    /// the builder (its handler) alive and the reader keeps both together, so the parser
-    /// outlives every call the builder makes on it; a weak reference would give the parser a
-    /// side table and cost a checked load and a slow release at every placemark.
-    unowned(unsafe) var parser: XMLPushParser<KMLFeatureBuilder>?
+    /// The parser that drives the builder (on this thread or replaying another's), asked for
+    /// locations. Not counted: the parser keeps the builder (its handler) alive and the reader
+    /// keeps both together, so the parser outlives every call the builder makes on it; a weak
+    /// reference would give the parser a side table and cost a checked load and a slow release
+    /// at every placemark.
+    unowned(unsafe) var parser: (any XMLEventSource)?
     let report: DiagnosticHandler
     /// Only collect shared styles and schemas (the first pass over a file whose styles come late).
     let collectsOnlyStyles: Bool

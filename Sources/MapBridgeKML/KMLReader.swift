@@ -26,7 +26,13 @@ import MapBridgeXML
 public final class KMLReader: FeatureReader {
     private let path: String
     private let report: DiagnosticHandler
-    private var parser: XMLPushParser<KMLFeatureBuilder>?
+    /// The parser that reads the features: `XMLPushParser`, or `XMLThreadedParser` when
+    /// `parsesOnOwnThread`.
+    private var parser: (any XMLEventSource)?
+    /// `parser` when it is an `XMLThreadedParser`, called by its type so that its replay is
+    /// specialized for the builder (through `any XMLEventSource` each event would be a
+    /// protocol call).
+    private var threadedParser: XMLThreadedParser<KMLFeatureBuilder>?
     private var builder: KMLFeatureBuilder?
     /// Features parsed and not yet handed out: `pending[nextPending...]`, each moved out
     /// (leaving `nil`) when handed out, so that none is copied.
@@ -36,6 +42,11 @@ public final class KMLReader: FeatureReader {
     private var spooled: String?
     /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
+    /// Whether libxml2 parses the features' pass on a thread of its own while the caller's
+    /// thread builds the features (`XMLThreadedParser`); set before the first `open()` or
+    /// `next()`. The features, diagnostics and errors are the same either way. Default: one
+    /// thread (a conversion sets it from its thread count, `ConvertOptions.threads`).
+    public var parsesOnOwnThread = false
     private let makeSource: (String) throws -> ByteSource
     /// How large one placemark, text or coordinate tuple may grow.
     private let readLimits: ReadLimits
@@ -83,7 +94,6 @@ public final class KMLReader: FeatureReader {
 
     private var bytesReadSoFar: Int64 = 0
     private var totalBytes: Int64?
-    private var currentSource: ByteSource?
 
     public func open() throws -> DocumentInfo {
         if !opened {
@@ -112,9 +122,17 @@ public final class KMLReader: FeatureReader {
     /// Parses the next chunk; returns the features it finished.
     private func pump() throws -> [Feature?] {
         guard let parser, let builder else { return [] }
-        _ = try parser.parseNextChunk()
-        if let problem = builder.problem { throw problem }
-        if let source = currentSource { bytesReadSoFar = source.bytesRead }
+        if let threadedParser {
+            _ = try threadedParser.parseNextChunk()
+        } else {
+            _ = try parser.parseNextChunk()
+        }
+        if let problem = builder.problem {
+            // Nothing after it is read: a parsing thread stops now, not at the end of the file.
+            threadedParser?.stop()
+            throw problem
+        }
+        bytesReadSoFar = parser.bytesRead
         return builder.takeOutput()
     }
 
@@ -151,13 +169,21 @@ public final class KMLReader: FeatureReader {
             source = try makeSource(path)
         }
         guard let source else { return }
-        currentSource = source
         totalBytes = source.totalBytes
         let builder = KMLFeatureBuilder(report: report, collectsOnlyStyles: false, limits: readLimits)
         builder.styleSheet = sheet
         builder.schemas = schemas
-        let parser = XMLPushParser(source: source, handler: builder, documentKind: "KML", chunkSize: Self.chunkSize,
+        let parser: any XMLEventSource
+        if parsesOnOwnThread,
+           let threaded = XMLThreadedParser(source: source, handler: builder, documentKind: "KML", chunkSize: Self.chunkSize,
+                                            allowsHugeText: readLimits.allowsHugeXMLText)
+        {
+            parser = threaded
+            threadedParser = threaded
+        } else {
+            parser = XMLPushParser(source: source, handler: builder, documentKind: "KML", chunkSize: Self.chunkSize,
                                    allowsHugeText: readLimits.allowsHugeXMLText)
+        }
         builder.parser = parser
         self.builder = builder
         self.parser = parser

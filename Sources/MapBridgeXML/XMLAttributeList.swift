@@ -23,9 +23,10 @@ public struct XMLAttributeList {
         storage = .pairs(pairs)
     }
 
-    /// libxml2's SAX2 attribute array of `count` attributes. Inlined into the callback, so
-    /// that the list it makes is seen to hold nothing to release.
-    @inline(__always)
+    /// libxml2's SAX2 attribute array of `count` attributes (or one laid out as libxml2 lays
+    /// it, by a replay). Inlined into the callback, so that the list it makes is seen to hold
+    /// nothing to release.
+    @inlinable @inline(__always)
     init(libxml attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
         if let attributes, count > 0 {
             storage = .libxml(attributes, count: count)

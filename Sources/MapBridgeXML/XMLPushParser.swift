@@ -19,7 +19,7 @@ import MapBridgeModel
 /// The parser keeps its handler alive; a handler that refers back to the parser (for
 /// `location`) holds it weakly, or unowned when whoever made the two keeps them together
 /// and the handler asks the parser only while it parses.
-public final class XMLPushParser<Handler: XMLEventHandler> {
+public final class XMLPushParser<Handler: XMLEventHandler>: XMLEventSource {
     @usableFromInline let core: XMLSAXCore
 
     /// Makes a parser that reads `source` and reports to `handler`.
@@ -66,6 +66,9 @@ public final class XMLPushParser<Handler: XMLEventHandler> {
     ///         if name == .other { print(parser?.currentElementLocalName ?? "") }   // "Camera"
     ///     }
     public var currentElementLocalName: String? { core.currentElementLocalName }
+
+    /// Bytes of the source read so far.
+    public var bytesRead: Int64 { core.source.bytesRead }
 
     /// Feeds the next chunk of the source; returns `false` once the document is complete.
     /// - Throws: `MapBridgeError` of kind `.data` for the first well-formedness or safety

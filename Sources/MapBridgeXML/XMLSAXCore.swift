@@ -76,10 +76,16 @@ final class XMLSAXCore {
     }
 
     var location: SourceLocation {
-        guard let input = context?.pointee.input?.pointee else {
-            return SourceLocation(source: sourceFile, line: 1, column: 1)
-        }
-        return SourceLocation(source: sourceFile, line: Int(input.line), column: Int(max(input.col, 1)))
+        let (line, column) = position
+        return SourceLocation(source: sourceFile, line: Int(line), column: Int(column))
+    }
+
+    /// libxml2's line and column now (1-based), as `location` has them, without the file name
+    /// (which a `SourceLocation` would retain and release): what a recorder keeps per event.
+    @inline(__always)
+    var position: (line: Int32, column: Int32) {
+        guard let input = context?.pointee.input else { return (1, 1) }
+        return (input.pointee.line, max(input.pointee.col, 1))
     }
 
     func parseNextChunk() throws -> Bool {

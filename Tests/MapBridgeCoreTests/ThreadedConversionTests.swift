@@ -29,12 +29,16 @@ struct ThreadedConversionTests {
         var features: Int
     }
 
-    static func convert(_ input: String, to output: String, threads: Int) throws -> Outcome {
+    static func convert(_ input: String, to output: String, threads: Int, inputFormat: Format = .geojson,
+                        outputFormat: Format = .kml, limits: ReadLimits = ReadLimits()) throws -> Outcome
+    {
         var options = ConvertOptions()
         options.threads = threads
+        options.limits = limits
         var diagnostics: [String] = []
         var progress: [Int64] = []
-        let result = try Conversion(input: input, inputFormat: .geojson, output: output, outputFormat: .kml, options: options)
+        let result = try Conversion(input: input, inputFormat: inputFormat, output: output, outputFormat: outputFormat,
+                                    options: options)
             .run(report: { diagnostics.append($0.description) }, progress: { progress.append($0.bytesRead) })
         return Outcome(bytes: try Data(contentsOf: URL(fileURLWithPath: output)), diagnostics: diagnostics,
                        progress: progress, features: result.features)
@@ -51,5 +55,54 @@ struct ThreadedConversionTests {
         #expect(one.features == 980)
         #expect(one.diagnostics.count >= 2)
         #expect(one == two)
+    }
+
+    /// `count` KML placemarks, every 40th with a repeated Data name (a reader warning);
+    /// with `broken`, that placemark's name is not closed (malformed XML there).
+    static func kmlInput(_ count: Int, in folder: URL, broken: Int? = nil, longText: Int? = nil) throws -> String {
+        var text = #"<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>d</name>"#
+        for i in 0..<count {
+            let name = i == broken ? "<name>p\(i)</nam>" : "<name>p\(i)</name>"
+            let repeated = i % 40 == 39 ? #"<Data name="n"><value>again</value></Data>"# : ""
+            let long = i == longText ? "<description>\(String(repeating: "x", count: 5_000))</description>" : ""
+            text += #"<Placemark id="f\#(i)">\#(name)\#(long)<ExtendedData><Data name="n"><value>\#(i)</value></Data>\#(repeated)</ExtendedData>"#
+            text += "<Point><coordinates>\(i % 180),\(i % 90)</coordinates></Point></Placemark>\n"
+        }
+        let path = folder.appendingPathComponent("in-\(UUID().uuidString).kml").path
+        try Data((text + "</Document></kml>").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The outcome of a conversion, or its error's text.
+    static func attempt(_ input: String, in folder: URL, threads: Int, limits: ReadLimits = ReadLimits()) -> String {
+        do {
+            let outcome = try convert(input, to: folder.appendingPathComponent("out-\(threads).geojson").path, threads: threads,
+                                      inputFormat: .kml, outputFormat: .geojson, limits: limits)
+            return "\(outcome.features) \(outcome.diagnostics) \(outcome.progress) \(String(decoding: outcome.bytes, as: UTF8.self))"
+        } catch {
+            return "error \(error)"
+        }
+    }
+
+    @Test("KML, libxml2 on a thread of its own: the same output, reports, progress and errors as on one thread")
+    func kml() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-threads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var limits = ReadLimits()
+        limits.maximumFeatureBytes = 4_000
+        let cases: [(String, ReadLimits)] = [
+            (try Self.kmlInput(3_000, in: folder), ReadLimits()),
+            (try Self.kmlInput(3_000, in: folder, broken: 2_500), ReadLimits()),
+            (try Self.kmlInput(3_000, in: folder, longText: 1_700), limits),
+        ]
+        for (input, limits) in cases {
+            let one = Self.attempt(input, in: folder, threads: 1, limits: limits)
+            let two = Self.attempt(input, in: folder, threads: 2, limits: limits)
+            #expect(one == two)
+            #expect(one.contains("already used") || one.hasPrefix("error"))
+        }
+        #expect(Self.attempt(cases[1].0, in: folder, threads: 2).hasPrefix("error"))
+        #expect(Self.attempt(cases[2].0, in: folder, threads: 2, limits: limits).hasPrefix("error"))
     }
 }

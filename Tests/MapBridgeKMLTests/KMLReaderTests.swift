@@ -4,14 +4,71 @@ import MapBridgeModel
 import Testing
 
 /// Reads KML text through the streaming reader.
+/// Reads `text` as KML with libxml2 on the calling thread and again with libxml2 on a thread
+/// of its own (`KMLReader.parsesOnOwnThread`), expects the two readings to give the same
+/// features, document, warnings and error, and returns the first (or throws its error).
 func readKML(_ text: String, name: String = "t.kml") throws -> (features: [Feature], document: DocumentInfo, warnings: [Diagnostic]) {
-    var warnings: [Diagnostic] = []
     let bytes = Array(text.utf8)
+    let one = Result { try readKML(bytes: bytes, name: name, parsesOnOwnThread: false) }
+    let two = Result { try readKML(bytes: bytes, name: name, parsesOnOwnThread: true) }
+    expectSameReading(one, two)
+    return try reading(one)
+}
+
+/// Reads KML `bytes` with the reader's parsing thread on or off.
+func readKML(bytes: [UInt8], name: String = "t.kml", parsesOnOwnThread: Bool) throws -> KMLReading {
+    var warnings: [Diagnostic] = []
     let reader = KMLReader(path: name, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
+    reader.parsesOnOwnThread = parsesOnOwnThread
     _ = try reader.open()
     var features: [Feature] = []
-    while let f = try reader.next() { features.append(f) }
-    return (features, reader.document, warnings)
+    do {
+        while let f = try reader.next() { features.append(f) }
+    } catch {
+        throw KMLReadingFailure(error: error, featuresBefore: features, warnings: warnings)
+    }
+    return KMLReading(features: features, document: reader.document, warnings: warnings)
+}
+
+typealias KMLReading = (features: [Feature], document: DocumentInfo, warnings: [Diagnostic])
+
+/// An error a reading stopped at, with what came before it (so that two readings that fail
+/// can be compared up to where they stop); thrown on as the error itself by `readKML(_:name:)`.
+struct KMLReadingFailure: Error {
+    var error: any Error
+    var featuresBefore: [Feature]
+    var warnings: [Diagnostic]
+}
+
+/// Expects two readings of one document to agree: the same features, document and warnings,
+/// or the same error after the same features and warnings.
+func expectSameReading(_ one: Result<KMLReading, any Error>, _ two: Result<KMLReading, any Error>,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation)
+{
+    switch (one, two) {
+    case (.success(let a), .success(let b)):
+        #expect(a.features == b.features, "features differ on two threads", sourceLocation: sourceLocation)
+        #expect(a.document == b.document, sourceLocation: sourceLocation)
+        #expect(a.warnings == b.warnings, "warnings differ on two threads", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        let errorA = (a as? KMLReadingFailure)?.error ?? a, errorB = (b as? KMLReadingFailure)?.error ?? b
+        #expect("\(errorA)" == "\(errorB)", "errors differ on two threads", sourceLocation: sourceLocation)
+        if let a = a as? KMLReadingFailure, let b = b as? KMLReadingFailure {
+            #expect(a.featuresBefore == b.featuresBefore, sourceLocation: sourceLocation)
+            #expect(a.warnings == b.warnings, sourceLocation: sourceLocation)
+        }
+    default:
+        Issue.record("one thread: \(one); two threads: \(two)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The reading, or the error it stopped at (unwrapped from its `KMLReadingFailure`).
+func reading(_ result: Result<KMLReading, any Error>) throws -> KMLReading {
+    switch result {
+    case .success(let value): return value
+    case .failure(let failure as KMLReadingFailure): throw failure.error
+    case .failure(let error): throw error
+    }
 }
 
 func kml(_ body: String) -> String {

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MapBridgeIO
 
 /// A thread of its own running one closure, which `join()` waits for. The thread gets a
 /// 16 MiB stack, as deep as the main thread's usual 8 MiB limit allows and then some, so that

@@ -16,7 +16,7 @@ import Darwin
 ///
 /// The one class that owns a pthread mutex and condition variable; elements are moved in and
 /// out, never copied.
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     // @unchecked: `items`, `isClosed` and `isCancelled` are only touched with `mutex` held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -24,9 +24,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var isClosed = false
     private var isCancelled = false
     /// The most elements waiting at once (at least 1).
-    let capacity: Int
+    package let capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 1)
         items.reserveCapacity(self.capacity)
         pthread_mutex_init(mutex, nil)
@@ -48,7 +48,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     /// Waits for room, then appends `element`.
     /// - Returns: `false`, dropping `element`, once the consumer has cancelled.
-    func push(_ element: consuming Element) -> Bool {
+    package func push(_ element: consuming Element) -> Bool {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while items.count >= capacity && !isCancelled { pthread_cond_wait(changed, mutex) }
@@ -61,7 +61,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// Waits for an element and takes it.
     /// - Returns: `nil` once the producer has closed the queue and every element is taken, or
     ///   once the consumer has cancelled.
-    func pop() -> Element? {
+    package func pop() -> Element? {
         locked {
             while items.isEmpty && !isClosed && !isCancelled { pthread_cond_wait(changed, mutex) }
             guard !isCancelled, !items.isEmpty else { return nil }
@@ -72,7 +72,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// The producer's word that nothing more comes.
-    func close() {
+    package func close() {
         locked {
             isClosed = true
             pthread_cond_broadcast(changed)
@@ -83,7 +83,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// `false`, and what waits is dropped.
     /// - Returns: what was waiting, oldest first (released outside the lock).
     @discardableResult
-    func cancel() -> [Element] {
+    package func cancel() -> [Element] {
         locked {
             isCancelled = true
             pthread_cond_broadcast(changed)
