@@ -63,10 +63,7 @@ public struct ConvertOptions: Sendable {
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
     /// Threads a conversion uses (`--threads`, 1...`maximumThreads`): with 2, the input is
     /// parsed on one thread while the features are transformed and written on the caller's
-    /// (see `ThreadedReader`), and KML's and KMZ's libxml2 parses on a third one, feeding the
-    /// reading thread's feature builder (`KMLReader.parsesOnOwnThread`: with the builder, the
-    /// transform and the writer each on a thread, converting places, routes and polygons
-    /// alike keeps both cores busy); newline-delimited GeoJSON and GeoJSON text sequences are cut
+    /// (see `ThreadedReader`); newline-delimited GeoJSON and GeoJSON text sequences are cut
     /// into chunks that 2 threads parse at once while the caller's writes
     /// (`ChunkedGeoJSONReader`); with 1, everything happens on the caller's thread. The output
     /// and the order of the reports are the same either way. Default: the cores this process
@@ -77,7 +74,8 @@ public struct ConvertOptions: Sendable {
     /// Whether a conversion uses threads besides the caller's (`threads` above 1): the one
     /// rule that every threaded part follows — a reader parsing on a thread of its own
     /// (`ThreadedReader`) or in chunks (`ChunkedGeoJSONReader`), KML's libxml2 on one thread
-    /// while the features are built on another (`KMLReader.parsesOnOwnThread`), the output
+    /// while a reader's caller builds the features on its own (`KMLReader.parsesOnOwnThread`,
+    /// for `FeatureSources.reader`), the output
     /// written behind (`ByteSink.writeBehind`); `--threads 1` turns them all off.
     public var usesSecondThread: Bool { threads > 1 }
     /// Newline-delimited GeoJSON, GeoJSON text sequences and FeatureCollections read on more

@@ -45,7 +45,9 @@ public final class KMLReader: FeatureReader {
     /// Whether libxml2 parses the features' pass on a thread of its own while the caller's
     /// thread builds the features (`XMLThreadedParser`); set before the first `open()` or
     /// `next()`. The features, diagnostics and errors are the same either way. Default: one
-    /// thread (a conversion sets it from its thread count, `ConvertOptions.threads`).
+    /// thread. Worth it where the caller does little with each feature; where the caller's
+    /// thread writes as much as it reads (a conversion), the second core is better given to
+    /// the writer.
     public var parsesOnOwnThread = false
     private let makeSource: (String) throws -> ByteSource
     /// How large one placemark, text or coordinate tuple may grow.

@@ -84,7 +84,47 @@ struct ThreadedConversionTests {
         }
     }
 
-    @Test("KML, libxml2 on a thread of its own: the same output, reports, progress and errors as on one thread")
+    /// What `FeatureSources.reader` gives for the KML file `input` with `threads` (2: libxml2
+    /// on a thread of its own): the features, the reports, or the error after the reports.
+    static func read(_ input: String, threads: Int, limits: ReadLimits = ReadLimits()) -> String {
+        var options = ConvertOptions()
+        options.threads = threads
+        options.limits = limits
+        var diagnostics: [String] = []
+        var features: [Feature] = []
+        do {
+            var reader = try FeatureSources.reader(for: input, format: .kml, options: options,
+                                                   report: { diagnostics.append($0.description) })
+            while let feature = try reader.next() { features.append(feature) }
+            return "\(features) \(diagnostics)"
+        } catch {
+            return "error \(error) after \(features.count) features, \(diagnostics)"
+        }
+    }
+
+    @Test("KML read for a caller, libxml2 on a thread of its own: the same features, reports and errors as on one thread")
+    func kmlReader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-threads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var limits = ReadLimits()
+        limits.maximumFeatureBytes = 4_000
+        let cases: [(String, ReadLimits)] = [
+            (try Self.kmlInput(3_000, in: folder), ReadLimits()),
+            (try Self.kmlInput(3_000, in: folder, broken: 2_500), ReadLimits()),
+            (try Self.kmlInput(3_000, in: folder, longText: 1_700), limits),
+        ]
+        for (input, limits) in cases {
+            let one = Self.read(input, threads: 1, limits: limits)
+            let two = Self.read(input, threads: 2, limits: limits)
+            #expect(one == two)
+        }
+        #expect(Self.read(cases[0].0, threads: 2).contains("already used"))
+        #expect(Self.read(cases[1].0, threads: 2).hasPrefix("error"))
+        #expect(Self.read(cases[2].0, threads: 2, limits: limits).hasPrefix("error"))
+    }
+
+    @Test("KML converted with two threads: the same output, reports, progress and errors as on one thread")
     func kml() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-threads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
