@@ -102,30 +102,22 @@ struct ThreadedConversionTests {
         }
     }
 
-    @Test("KML read for a caller, libxml2 on a thread of its own: the same features, reports and errors as on one thread")
-    func kmlReader() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-threads-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var limits = ReadLimits()
-        limits.maximumFeatureBytes = 4_000
-        let cases: [(String, ReadLimits)] = [
-            (try Self.kmlInput(3_000, in: folder), ReadLimits()),
-            (try Self.kmlInput(3_000, in: folder, broken: 2_500), ReadLimits()),
-            (try Self.kmlInput(3_000, in: folder, longText: 1_700), limits),
-        ]
-        for (input, limits) in cases {
-            let one = Self.read(input, threads: 1, limits: limits)
-            let two = Self.read(input, threads: 2, limits: limits)
-            #expect(one == two)
+    /// How a KML file is taken in: read for a caller (`FeatureSources.reader`, where two threads
+    /// put libxml2 on one of its own) or converted to GeoJSON (`Conversion`).
+    enum KMLUse: CaseIterable, Sendable { case read, convert }
+
+    /// `read` or `attempt`, as `use` says.
+    static func outcome(_ use: KMLUse, _ input: String, in folder: URL, threads: Int,
+                        limits: ReadLimits = ReadLimits()) -> String {
+        switch use {
+        case .read: read(input, threads: threads, limits: limits)
+        case .convert: attempt(input, in: folder, threads: threads, limits: limits)
         }
-        #expect(Self.read(cases[0].0, threads: 2).contains("already used"))
-        #expect(Self.read(cases[1].0, threads: 2).hasPrefix("error"))
-        #expect(Self.read(cases[2].0, threads: 2, limits: limits).hasPrefix("error"))
     }
 
-    @Test("KML converted with two threads: the same output, reports, progress and errors as on one thread")
-    func kml() throws {
+    @Test("KML with two threads, read for a caller or converted: the same features or output, reports, progress and errors as on one thread",
+          arguments: KMLUse.allCases)
+    func kml(use: KMLUse) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-threads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -137,12 +129,12 @@ struct ThreadedConversionTests {
             (try Self.kmlInput(3_000, in: folder, longText: 1_700), limits),
         ]
         for (input, limits) in cases {
-            let one = Self.attempt(input, in: folder, threads: 1, limits: limits)
-            let two = Self.attempt(input, in: folder, threads: 2, limits: limits)
+            let one = Self.outcome(use, input, in: folder, threads: 1, limits: limits)
+            let two = Self.outcome(use, input, in: folder, threads: 2, limits: limits)
             #expect(one == two)
             #expect(one.contains("already used") || one.hasPrefix("error"))
         }
-        #expect(Self.attempt(cases[1].0, in: folder, threads: 2).hasPrefix("error"))
-        #expect(Self.attempt(cases[2].0, in: folder, threads: 2, limits: limits).hasPrefix("error"))
+        #expect(Self.outcome(use, cases[1].0, in: folder, threads: 2).hasPrefix("error"))
+        #expect(Self.outcome(use, cases[2].0, in: folder, threads: 2, limits: limits).hasPrefix("error"))
     }
 }
