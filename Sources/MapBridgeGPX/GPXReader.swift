@@ -105,7 +105,8 @@ public final class GPXReader: FeatureReader {
     // MARK: - Passes
 
     private func openSource(_ path: String) throws -> ByteSource {
-        path == spooled ? try ByteSource(path: path) : try makeSource(path)
+        // Messages name standard input `-`, not its copy.
+        path == spooled ? try ByteSource(path: path, name: "-") : try makeSource(path)
     }
 
     private func startNextPass() throws {

@@ -152,7 +152,8 @@ public final class KMLReader: FeatureReader {
                                          checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: file.name) })
             }
         }
-        if let spooled { source = try ByteSource(path: spooled) }
+        // Messages name the input as given, not the copy.
+        if let spooled { source = try ByteSource(path: spooled, name: path) }
         let sheet: KMLStyleSheet
         let schemas: [String: [String: String]]
         if let source {

@@ -203,6 +203,22 @@ struct KMLConvertTests {
         // Styles defined after the placemarks were found: the hub icon is there.
         #expect(run.stdout.contains("airports.png"))
     }
+
+    @Test("findings in KML and GPX from standard input point at '-', not at the temporary copy read",
+          arguments: ["kml", "gpx"])
+    func standardInputLocations(format: String) throws {
+        let text = format == "kml"
+            ? "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>a</name>\n<Point><coordinates>1,2</coordinates></Point><odd/></Placemark>\n<bad></kml>"
+            : "<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\">\n<odd/></wpt>\n<bad></gpx>"
+        for command in [["convert", "-", "-", "--from", format, "--to", "geojson"], ["info", "-", "--from", format]] {
+            let run = try MapBridgeRunner.run(command, stdin: Data(text.utf8))
+            #expect(run.status != 0)
+            let lines = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+            #expect(lines.count >= 2, "\(command): \(run.stderr)")
+            #expect(lines.allSatisfy { $0.hasPrefix("-:2:") || $0.hasPrefix("-:3:") }, "\(command): \(run.stderr)")
+            #expect(!run.stderr.contains("mapbridge-stdin"), "\(command): \(run.stderr)")
+        }
+    }
 }
 
 /// JSON text with sorted keys, for comparing parsed values of any type.
