@@ -12,14 +12,20 @@ public enum FeatureSources {
     /// - Throws: `.usage` for a format that cannot be read yet, `.inputUnavailable` when the
     ///   input cannot be opened.
     ///
-    /// With `options.threads` above 1, KML's and KMZ's libxml2 parses on a thread of its own
-    /// while the caller's thread builds the features (`KMLReader.parsesOnOwnThread`): for a
-    /// caller that does little with each feature (a summary, a scan for duplicates) reading
-    /// then takes the time of the parse alone.
+    /// With `options.threads` above 1, reading takes the second core, for a caller that does
+    /// little with each feature (a summary, a scan for duplicates): GeoJSON is read as a
+    /// conversion reads it (`chunkedGeoJSONReader`), and KML's and KMZ's libxml2 parses on a
+    /// thread of its own while the caller's thread builds the features
+    /// (`KMLReader.parsesOnOwnThread`). The features and reports are the same, in the same
+    /// order, as on one thread.
     public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                               report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
-        try reader(for: path, format: format, options: options, parserThread: options.usesSecondThread, report: report)
+        if options.usesSecondThread, format.isGeoJSON {
+            return try chunkedGeoJSONReader(for: path, format: format, options: options, report: report)
+        }
+        return try reader(for: path, format: format, options: options, parserThread: options.usesSecondThread,
+                          report: report)
     }
 
     /// `reader(for:format:options:report:)`, with `parserThread` saying whether a parser that
@@ -55,19 +61,8 @@ public enum FeatureSources {
                                        report: @escaping DiagnosticHandler) throws -> any FeatureReader
     {
         guard options.usesSecondThread else { return try reader(for: path, format: format, options: options, report: report) }
-        if format == .geojsonLines || format == .geojsonSequence {
-            let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
-                                                  workers: options.threads)
-            return try ChunkedGeoJSONReader(path: path, separator: format == .geojsonLines ? .newline : .recordSeparator,
-                                            chunkBytes: options.chunkBytes, settings: settings, report: report)
-        }
-        if format == .geojson {
-            // A FeatureCollection large enough is cut between its features' elements; any
-            // other GeoJSON is read on one thread of its own (chosen when it opens).
-            let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
-                                                  workers: options.threads)
-            return CollectionProbingReader(source: try ByteSource(path: path), settings: settings,
-                                           chunkBytes: options.chunkBytes, report: report)
+        if format.isGeoJSON {
+            return try chunkedGeoJSONReader(for: path, format: format, options: options, report: report)
         }
         // Here the writer has the second core already: a third thread for KML's libxml2
         // made converting places.kml no faster (9.2 s against 8.5-9.1 s) and polygons.kml
@@ -75,6 +70,23 @@ public enum FeatureSources {
         return try ThreadedReader(report: report) { relay in
             try reader(for: path, format: format, options: options, parserThread: false, report: relay)
         }
+    }
+
+    /// GeoJSON read on `options.threads` threads: newline-delimited GeoJSON, GeoJSON text
+    /// sequences and FeatureCollections large enough in chunks at once (`ChunkedGeoJSONReader`,
+    /// `CollectionProbingReader`), any other GeoJSON on one thread of its own (chosen when it
+    /// opens). Each piece's reader gets what `wrap` gives a reader (`PieceReader`).
+    private static func chunkedGeoJSONReader(for path: String, format: Format, options: ConvertOptions,
+                                             report: @escaping DiagnosticHandler) throws -> any FeatureReader
+    {
+        let settings = ChunkPipeline.Settings(reading: geoJSONOptions(options), titleProperty: options.titleProperty,
+                                              workers: options.threads)
+        if format == .geojson {
+            return CollectionProbingReader(source: try ByteSource(path: path), settings: settings,
+                                           chunkBytes: options.chunkBytes, report: report)
+        }
+        return try ChunkedGeoJSONReader(path: path, separator: format == .geojsonLines ? .newline : .recordSeparator,
+                                        chunkBytes: options.chunkBytes, settings: settings, report: report)
     }
 
     private static func formatReader(for path: String, format: Format, options: ConvertOptions, parserThread: Bool,

@@ -17,6 +17,7 @@ struct ChunkedCollectionTests {
         return "{" + before + "\"features\":[\n" + features + "\n]" + after + "}\n"
     }
 
+    @discardableResult
     static func expectSame(_ text: String, to output: Format = .geojson, chunkSizes: [Int] = [1, 7, 333, 4096, 1 << 20],
                            configure: (inout ConvertOptions) -> Void = { _ in },
                            sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ChunkedReadingTests.Outcome
@@ -142,5 +143,44 @@ struct ChunkedCollectionTests {
         let big = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[\#(coordinates)]},"properties":{"name":"long"}}"#
         let text = #"{"type":"FeatureCollection","features":["# + big + "," + Self.collection(30).dropFirst(40).dropLast(3) + "," + big + "]}"
         try Self.expectSame(text, chunkSizes: [1, 1000, 40000, 1 << 20])
+    }
+
+    /// What `FeatureSources.reader` gives for `input` with `threads` and `chunkBytes`: every
+    /// feature, every report, the document, and the error after them.
+    static func read(_ input: String, threads: Int, chunkBytes: Int = 1 << 20) -> String {
+        var options = ConvertOptions()
+        options.threads = threads
+        options.chunkBytes = chunkBytes
+        var diagnostics: [String] = []
+        var features: [Feature] = []
+        do {
+            let format = Format(path: input) ?? .geojson
+            var reader = try FeatureSources.reader(for: input, format: format, options: options,
+                                               report: { diagnostics.append($0.description + " " + ($0.location?.pointer ?? "-")) })
+            while let feature = try reader.next() { features.append(feature) }
+            return "\(features) \(diagnostics) \(reader.document)"
+        } catch {
+            return "error \(error) after \(features) \(diagnostics)"
+        }
+    }
+
+    @Test("read for a caller (FeatureSources.reader) on two threads: the same features, reports, document and errors as on one",
+          arguments: ["geojson", "geojsonl"])
+    func readForCaller(ext: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapbridge-chunks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = ext == "geojson" ? Self.collection(300, after: #","extra":{"k":1}"#) : ChunkedReadingTests.lines(300)
+        let texts = [whole, whole.replacingOccurrences(of: #""name":"p151""#, with: #""name":tru"#)]
+        for (i, text) in texts.enumerated() {
+            let input = folder.appendingPathComponent("in\(i).\(ext)").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+            let one = Self.read(input, threads: 1)
+            #expect(one.contains("objects that could not be read were left out") || one.hasPrefix("error"))
+            #expect(i == 0 ? !one.hasPrefix("error") : one.hasPrefix("error"))
+            for size in [1, 500, 1 << 20] {
+                #expect(Self.read(input, threads: 2, chunkBytes: size) == one, "chunks of \(size) bytes")
+            }
+        }
     }
 }
