@@ -24,6 +24,15 @@ struct KMLReaderErrorTests {
         #expect(error.message.contains("'north'"))
     }
 
+    @Test("a bad coordinate, then malformed XML in the same chunk: the error is the bad coordinate, first in the input")
+    func firstProblemInInput() throws {
+        let error = try #require(throws: MapBridgeError.self) {
+            _ = try readKML("<kml><Placemark>\n<Point><coordinates>1,north</coordinates></Point></Placemark>\n<bad></kml>")
+        }
+        #expect(error.location?.line == 2)
+        #expect(error.message.contains("'north'"))
+    }
+
     @Test("an empty file says it is empty")
     func empty() throws {
         let error = try #require(throws: MapBridgeError.self) { _ = try readKML("") }
