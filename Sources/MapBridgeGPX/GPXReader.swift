@@ -105,8 +105,7 @@ public final class GPXReader: FeatureReader {
     // MARK: - Passes
 
     private func openSource(_ path: String) throws -> ByteSource {
-        // Messages name standard input `-`, not its copy.
-        path == spooled ? try ByteSource(path: path, name: "-") : try makeSource(path)
+        path == spooled ? try ByteSource(path: path) : try makeSource(path)
     }
 
     private func startNextPass() throws {

@@ -29,16 +29,8 @@ public final class ByteSource {
     /// Opens a file for reading; `-` reads standard input.
     /// - Throws: `MapBridgeError` of kind `.inputUnavailable` when it is missing, a directory
     ///   or unreadable.
-    public convenience init(path: String) throws {
-        try self.init(path: path, name: path)
-    }
-
-    /// Opens a file for reading, naming it `name` in messages: a copy of standard input
-    /// (`spoolStandardInput`) is read from its path and named `-`, so findings point at
-    /// the input the user gave, not at a temporary file. `path` `-` reads standard input.
-    /// - Throws: as `init(path:)`.
-    public init(path: String, name: String) throws {
-        self.name = name
+    public init(path: String) throws {
+        name = path
         memory = nil
         custom = nil
         if path == "-" {

@@ -120,7 +120,8 @@ public final class SpoolFile {
 ///   - checkStart: called with the input's first bytes (at least 4 unless the input is
 ///     shorter) before anything is written; throws when they cannot start the expected
 ///     format, so a binary stream fails at once instead of after being spooled.
-/// - Returns: the file's path.
+/// - Returns: the file's path. Locations made in it name the input (`-`), not the file
+///   (`SourceFile.name(_:as:)`).
 /// - Throws: `MapBridgeError` of kind `.outputUnavailable` when the file cannot be made or
 ///   written, `.inputUnavailable` when standard input cannot be read or holds more than
 ///   `maximumBytes`, and whatever `checkStart` throws; no file is left then.
@@ -149,6 +150,8 @@ public func spoolInput(_ input: ByteSource, suffix: String,
     let folder = ProcessEnvironment.temporaryDirectory
     let (spoolPath, fd) = try makeTemporaryFile(beside: folder + "/mapbridge-stdin" + suffix)
     defer { close(fd) }
+    // Whatever reads the copy points its findings at the input.
+    SourceFile.name(spoolPath, as: input.name)
     let sink = ByteSink(fileDescriptor: fd, name: spoolPath)
     do {
         var n = filled

@@ -160,8 +160,7 @@ public final class KMLReader: FeatureReader {
                                          checkStart: { try XMLDocumentStart.check($0, kind: "KML", name: file.name) })
             }
         }
-        // Messages name the input as given, not the copy.
-        if let spooled { source = try ByteSource(path: spooled, name: path) }
+        if let spooled { source = try ByteSource(path: spooled) }
         let sheet: KMLStyleSheet
         let schemas: [String: [String: String]]
         if let source {

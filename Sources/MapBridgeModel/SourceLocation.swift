@@ -53,12 +53,15 @@ public struct SourceFile: Hashable, Sendable, CustomStringConvertible {
 
     /// The token for `name` (a lookup under a lock: readers make one per input).
     public init(_ name: String) {
-        index = Self.names.withLock { table in
-            if let index = table.indices[name] { return index }
-            let index = UInt32(truncatingIfNeeded: table.names.count)
-            table.names.append(name)
-            table.indices[name] = index
-            return index
+        index = Self.names.withLock { $0.index(of: name) }
+    }
+
+    /// Makes the file `copy` stand for `input` in every location made from then on: a copy
+    /// read in place of an input (standard input spooled to a temporary file, to be read more
+    /// than once) is named in findings, reports and errors as the input the user gave.
+    public static func name(_ copy: String, as input: String) {
+        names.withLock { table in
+            table.indices[copy] = table.index(of: input)
         }
     }
 
@@ -70,6 +73,15 @@ public struct SourceFile: Hashable, Sendable, CustomStringConvertible {
     private struct Table {
         var names: [String] = []
         var indices: [String: UInt32] = [:]
+
+        /// `name`'s index, added when new.
+        mutating func index(of name: String) -> UInt32 {
+            if let index = indices[name] { return index }
+            let index = UInt32(truncatingIfNeeded: names.count)
+            names.append(name)
+            indices[name] = index
+            return index
+        }
     }
 
     private static let names = Mutex(Table())

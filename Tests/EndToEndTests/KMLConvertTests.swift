@@ -204,13 +204,14 @@ struct KMLConvertTests {
         #expect(run.stdout.contains("airports.png"))
     }
 
-    @Test("findings in KML and GPX from standard input point at '-', not at the temporary copy read",
+    @Test("findings in KML and GPX from standard input point at '-', not at the temporary copy read (convert, info, dedupe)",
           arguments: ["kml", "gpx"])
     func standardInputLocations(format: String) throws {
         let text = format == "kml"
             ? "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>a</name>\n<Point><coordinates>1,2</coordinates></Point><odd/></Placemark>\n<bad></kml>"
             : "<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\">\n<odd/></wpt>\n<bad></gpx>"
-        for command in [["convert", "-", "-", "--from", format, "--to", "geojson"], ["info", "-", "--from", format]] {
+        for command in [["convert", "-", "-", "--from", format, "--to", "geojson"], ["info", "-", "--from", format],
+                        ["dedupe", "-", "-", "--from", format, "--to", "geojson"]] {
             let run = try MapBridgeRunner.run(command, stdin: Data(text.utf8))
             #expect(run.status != 0)
             let lines = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
