@@ -68,10 +68,28 @@ extension GeoJSONValidator {
             report(.coordinatesShape, Messages.shape(expected: "an array of positions", found: node), at: holder, indices: indices)
             return nil
         }
-        var points: [(Double, Double)] = []
+        // One pass, nothing kept per position: a line of millions of positions is checked in
+        // the memory its nodes take already.
         var usable = true
+        /// The first jump across the antimeridian between two positions read as numbers
+        /// (with any position between that is not), by their indices in the array.
+        var jump: (from: (index: Int, longitude: Double), to: (index: Int, longitude: Double))?
+        var first: (Double, Double)?, previous: (Double, Double)?
+        var previousIndex = 0
+        var area = 0.0
         for (i, item) in items.enumerated() {
-            if let p = position(item, indices + [i], holder: node.position, &walk) { points.append(p) } else { usable = false }
+            guard let p = position(item, indices + [i], holder: node.position, &walk) else {
+                usable = false
+                continue
+            }
+            if let q = previous {
+                if jump == nil, crossesAntimeridian(from: q.0, to: p.0) { jump = ((previousIndex, q.0), (i, p.0)) }
+                area += q.0 * p.1 - p.0 * q.1
+            } else {
+                first = p
+            }
+            previous = p
+            previousIndex = i
         }
         if items.count < minimum {
             switch role {
@@ -81,35 +99,24 @@ extension GeoJSONValidator {
             }
             return nil
         }
-        if role != .points, let jump = antimeridianJump(points) {
-            report(.antimeridianCrossing, Messages.crossing(from: points[jump - 1].0, to: points[jump].0, index: jump,
-                                                            ring: role == .ring),
+        if role != .points, let jump {
+            report(.antimeridianCrossing, Messages.crossing(from: jump.from, to: jump.to, ring: role == .ring),
                    at: node.position, indices: indices)
         }
-        guard role == .ring, usable, let first = points.first, let last = points.last,
+        guard role == .ring, usable, let first, let last = previous,
             let firstNode = items.first, let lastNode = items.last else { return nil }
         if !samePosition(firstNode, lastNode) {
             report(.ringNotClosed, Messages.notClosed(first: first, last: last), at: node.position, indices: indices)
             return nil
         }
-        var area = 0.0
-        for k in 0..<(points.count - 1) {
-            area += points[k].0 * points[k + 1].1 - points[k + 1].0 * points[k].1
-        }
         return area
     }
 
-    /// The index of the first position whose longitude differs from the one before by more
-    /// than 180°: the shorter way between them crosses the antimeridian, so a line drawn the
-    /// long way round was meant to be cut there (RFC 7946 §3.1.9). Out-of-range longitudes
-    /// are left to `lon-out-of-range`.
-    private func antimeridianJump(_ points: [(Double, Double)]) -> Int? {
-        guard points.count > 1 else { return nil }
-        for k in 1..<points.count {
-            let a = points[k - 1].0, b = points[k].0
-            if abs(a) <= 180 && abs(b) <= 180 && abs(b - a) > 180 { return k }
-        }
-        return nil
+    /// Whether the longitude differs from the one before by more than 180°: the shorter way
+    /// between them crosses the antimeridian, so a line drawn the long way round was meant to
+    /// be cut there (RFC 7946 §3.1.9). Out-of-range longitudes are left to `lon-out-of-range`.
+    private func crossesAntimeridian(from a: Double, to b: Double) -> Bool {
+        abs(a) <= 180 && abs(b) <= 180 && abs(b - a) > 180
     }
 
     /// Checks one position held by the array at `holder`; returns its longitude and latitude
@@ -208,8 +215,8 @@ extension GeoJSONValidator.Messages {
         "latitude \(latitude) (at \(pointer)) is beyond ±90, yet every position of this geometry would be in range "
             + "with its two numbers swapped: GeoJSON positions are [longitude, latitude], this looks like [latitude, longitude]"
     }
-    static func crossing(from a: Double, to b: Double, index: Int, ring: Bool) -> String {
-        "positions \(index - 1) and \(index) jump from longitude \(a) to \(b): the \(ring ? "ring" : "line") crosses the "
+    static func crossing(from a: (index: Int, longitude: Double), to b: (index: Int, longitude: Double), ring: Bool) -> String {
+        "positions \(a.index) and \(b.index) jump from longitude \(a.longitude) to \(b.longitude): the \(ring ? "ring" : "line") crosses the "
             + "antimeridian without being cut; RFC 7946 §3.1.9 asks to split it at ±180 into a "
             + (ring ? "MultiPolygon" : "MultiLineString")
     }

@@ -92,6 +92,16 @@ struct GeoJSONValidatorRuleTests {
         #expect(Rule.named(f.rule) != nil)
     }
 
+    @Test("an antimeridian jump names the two positions by their indices, past one that is not numbers")
+    func antimeridianIndices() throws {
+        let plain = try findings(#"{"type": "LineString", "coordinates": [[10, 0], [179, 0], [-179, 1], [170, 2]]}"#)
+        #expect(plain.filter { $0.rule == "antimeridian-crossing" }.map(\.message).first?
+            .hasPrefix("positions 1 and 2 jump from longitude 179.0 to -179.0") == true, "\(plain)")
+        let gap = try findings(#"{"type": "LineString", "coordinates": [[10, 0], [179, 0], ["x", 0], [-179, 1]]}"#)
+        #expect(gap.filter { $0.rule == "antimeridian-crossing" }.map(\.message).first?
+            .hasPrefix("positions 1 and 3 jump from longitude 179.0 to -179.0") == true, "\(gap)")
+    }
+
     @Test("every finding of a feature collection is reported, not just the first")
     func keepsGoing() throws {
         let text = """
