@@ -17,7 +17,8 @@ func duplicatePlaceFindings(file: String, within: Double) -> [Finding] {
     guard let format = Format(path: file), format.isReadable else { return [] }
     let scan: (places: PlaceCandidateStore?, features: Int)
     do {
-        scan = try PlaceScan.compactCandidates(path: file, format: format, limit: duplicatePlaceLimit, report: { _ in })
+        scan = try PlaceScan.compactCandidates(path: file, format: format, options: readingOptions, limit: duplicatePlaceLimit,
+                                               report: { _ in })
     } catch {
         return [notRun(file: file, because: error)]
     }
@@ -80,7 +81,8 @@ private func duplicateTitles(file: String, format: Format, clusters: [PlaceClust
     for c in clusters { for m in c.members { wanted.insert(m.index) } }
     let last = wanted.max() ?? 0
     var titles: [Int: String] = [:]
-    guard var reader = try? FeatureSources.reader(for: file, format: format, report: { _ in }) else { return [:] }
+    guard var reader = try? FeatureSources.reader(for: file, format: format, options: readingOptions, report: { _ in })
+    else { return [:] }
     var index = 0
     while index <= last, let feature = try? reader.next() {
         if wanted.contains(index), let title = feature.title { titles[index] = title }
@@ -88,6 +90,14 @@ private func duplicateTitles(file: String, format: Format, clusters: [PlaceClust
     }
     return titles
 }
+
+/// How the rule reads a file: on one thread, its own, beside the structural checks that hold
+/// the other core.
+private let readingOptions: ConvertOptions = {
+    var options = ConvertOptions()
+    options.threads = 1
+    return options
+}()
 
 /// The most named points `validate` holds to look for duplicate places (about 25 MB).
 let duplicatePlaceLimit = 500_000
