@@ -57,8 +57,10 @@ final class XMLEventRecorder: @unchecked Sendable {
         emptied = BoundedQueue(capacity: Self.pieceCount)
     }
 
-    /// The events for the core that it does not record directly (`recordStart`, `recordEnd`,
-    /// `recordText`): a name's first sight and a namespace slip, both rare.
+    /// The events for the core. A core given the recorder writes starts, ends and text through
+    /// its own callbacks (`recordStart`, `recordEnd`, `recordText`) and calls only `declare`
+    /// and `namespaceWarning` here, both rare; the others make the same records, for a core
+    /// that has only these closures.
     func events() -> XMLSAXEvents {
         // Neither retained nor released: the core, which keeps these closures, is run by the
         // recorder and made for it alone.
