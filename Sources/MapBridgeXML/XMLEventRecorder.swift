@@ -19,6 +19,7 @@ import Synchronization
 /// A piece is handed over only between steps, never from inside libxml2's callbacks, so that
 /// a step that records more than a piece holds (a long text) makes its piece grow instead of
 /// waiting, and a cancelled pipeline ends between steps with libxml2 at rest.
+@usableFromInline
 final class XMLEventRecorder: @unchecked Sendable {
     // @unchecked: used by the parsing thread only, once `XMLThreadedParser` has started it.
     /// The core being run (by `run`), asked for libxml2's line and column at each event. Not
@@ -56,16 +57,25 @@ final class XMLEventRecorder: @unchecked Sendable {
         emptied = BoundedQueue(capacity: Self.pieceCount)
     }
 
-    /// The events for the core: each one recorded.
+    /// The events for the core. A core given the recorder writes starts, ends and text through
+    /// its own callbacks (`recordStart`, `recordEnd`, `recordText`) and calls only `declare`
+    /// and `namespaceWarning` here, both rare; the others make the same records, for a core
+    /// that has only these closures.
     func events() -> XMLSAXEvents {
-        // Neither retained nor released (a counted reference costs both at every event): the
-        // core, which keeps these closures, is run by the recorder and made for it alone.
+        // Neither retained nor released: the core, which keeps these closures, is run by the
+        // recorder and made for it alone.
         let me = Unmanaged.passUnretained(self)
         return XMLSAXEvents(
             declare: { name in me._withUnsafeGuaranteedRef { $0.declare(name) } },
-            start: { index, attributes in me._withUnsafeGuaranteedRef { $0.start(index, attributes) } },
-            end: { index in me._withUnsafeGuaranteedRef { $0.end(index) } },
-            characters: { bytes, isCDATA in me._withUnsafeGuaranteedRef { $0.characters(bytes, isCDATA: isCDATA) } },
+            start: { index, attributes in
+                me._withUnsafeGuaranteedRef { $0.recordStart(index, line: $0.position.line, column: $0.position.column, attributes) }
+            },
+            end: { index in me._withUnsafeGuaranteedRef { $0.recordEnd(index, line: $0.position.line, column: $0.position.column) } },
+            characters: { bytes, isCDATA in
+                me._withUnsafeGuaranteedRef {
+                    $0.recordText(bytes, isCDATA: isCDATA, line: $0.position.line, column: $0.position.column)
+                }
+            },
             namespaceWarning: { message, line, column in
                 me._withUnsafeGuaranteedRef { $0.namespaceWarning(message, line, column) }
             })
@@ -139,35 +149,47 @@ final class XMLEventRecorder: @unchecked Sendable {
         return core._withUnsafeGuaranteedRef { $0.position }
     }
 
-    private func start(_ index: Int, _ attributes: XMLAttributeList) {
-        let (line, column) = position
+    /// An element starts at `line` and `column` (libxml2's, read by the core): called by the
+    /// core directly, inlined into its callback. The fixed fields are stored at one pointer and
+    /// the count moved once, not field by field.
+    @inline(__always)
+    func recordStart(_ index: Int, line: Int32, column: Int32, _ attributes: XMLAttributeList) {
         tape.reserve(1 + 4 * 4)
-        tape.put(XMLTapeTag.start.rawValue)
-        tape.put(Int32(truncatingIfNeeded: index))
-        tape.put(line)
-        tape.put(column)
+        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
+        record.storeBytes(of: XMLTapeTag.start.rawValue, as: UInt8.self)
+        record.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 1, as: Int32.self)
+        record.storeBytes(of: line, toByteOffset: 5, as: Int32.self)
+        record.storeBytes(of: column, toByteOffset: 9, as: Int32.self)
         switch attributes.storage {
         case .none:
-            tape.put(Int32(0))
+            record.storeBytes(of: Int32(0), toByteOffset: 13, as: Int32.self)
+            tape.count += 17
         case .libxml(let list, let count):
-            tape.put(Int32(count))
-            for k in 0..<count {
-                let name = list[5 * k]
-                let nameLength = name.map { strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? 0
-                var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                if let start = list[5 * k + 3], let end = list[5 * k + 4] {
-                    value = UnsafeBufferPointer(start: start, count: max(end - start, 0))
-                }
-                putAttribute(name: name, nameLength: nameLength, value: value)
-            }
+            record.storeBytes(of: Int32(count), toByteOffset: 13, as: Int32.self)
+            tape.count += 17
+            recordAttributes(list, count)
         case .pairs(let pairs):
-            tape.put(Int32(pairs.count))
+            record.storeBytes(of: Int32(pairs.count), toByteOffset: 13, as: Int32.self)
+            tape.count += 17
             for (name, value) in pairs {
                 var name = name, value = value
                 name.withUTF8 { n in
                     value.withUTF8 { v in putAttribute(name: n.baseAddress, nameLength: n.count, value: v) }
                 }
             }
+        }
+    }
+
+    /// The attributes of a start just recorded, from libxml2's array (five pointers each).
+    private func recordAttributes(_ list: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ count: Int) {
+        for k in 0..<count {
+            let name = list[5 * k]
+            let nameLength = name.map { strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? 0
+            var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            if let start = list[5 * k + 3], let end = list[5 * k + 4] {
+                value = UnsafeBufferPointer(start: start, count: max(end - start, 0))
+            }
+            putAttribute(name: name, nameLength: nameLength, value: value)
         }
     }
 
@@ -181,23 +203,30 @@ final class XMLEventRecorder: @unchecked Sendable {
         if let base = value.baseAddress { tape.put(base, count: value.count) }
     }
 
-    private func end(_ index: Int) {
-        let (line, column) = position
+    /// The innermost element ends (the core's `recordStart` counterpart).
+    @inline(__always)
+    func recordEnd(_ index: Int, line: Int32, column: Int32) {
         tape.reserve(1 + 3 * 4)
-        tape.put(XMLTapeTag.end.rawValue)
-        tape.put(Int32(truncatingIfNeeded: index))
-        tape.put(line)
-        tape.put(column)
+        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
+        record.storeBytes(of: XMLTapeTag.end.rawValue, as: UInt8.self)
+        record.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 1, as: Int32.self)
+        record.storeBytes(of: line, toByteOffset: 5, as: Int32.self)
+        record.storeBytes(of: column, toByteOffset: 9, as: Int32.self)
+        tape.count += 13
     }
 
-    private func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        let (line, column) = position
-        tape.reserve(1 + 3 * 4 + bytes.count)
-        tape.put((isCDATA ? XMLTapeTag.cdata : XMLTapeTag.text).rawValue)
-        tape.put(line)
-        tape.put(column)
-        tape.put(Int32(bytes.count))
-        if let base = bytes.baseAddress { tape.put(base, count: bytes.count) }
+    /// Text or CDATA (the core's `recordStart` counterpart).
+    @inline(__always)
+    func recordText(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool, line: Int32, column: Int32) {
+        let n = bytes.count
+        tape.reserve(1 + 3 * 4 + n)
+        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
+        record.storeBytes(of: (isCDATA ? XMLTapeTag.cdata : XMLTapeTag.text).rawValue, as: UInt8.self)
+        record.storeBytes(of: line, toByteOffset: 1, as: Int32.self)
+        record.storeBytes(of: column, toByteOffset: 5, as: Int32.self)
+        record.storeBytes(of: Int32(truncatingIfNeeded: n), toByteOffset: 9, as: Int32.self)
+        if n > 0, let base = bytes.baseAddress { (record + 13).copyMemory(from: base, byteCount: n) }
+        tape.count += 13 + n
     }
 
     private func namespaceWarning(_ message: String, _ line: Int, _ column: Int) {

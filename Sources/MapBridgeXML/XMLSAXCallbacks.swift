@@ -64,6 +64,53 @@ func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlCha
     }
 }
 
+// The same for a core that records its events (`XMLThreadedParser`'s parsing thread): each
+// event is written to the tape here, with no closure between.
+
+func saxRecordStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let localName else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        let index = p.nameIndex(localName, prefix, uri)
+        if let attributes, attributeCount > 0 {
+            p.recordStartElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+        } else {
+            p.recordStartElement(index, attributes: XMLAttributeList(libxml: nil, count: 0))
+        }
+    }
+}
+
+func saxRecordEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    guard let localName else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.recordEndElement(localName, prefix, uri)
+    }
+}
+
+func saxRecordCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let bytes else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.recordCharacters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
+    }
+}
+
+func saxRecordCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let bytes else { return }
+    withCore(context) { p in
+        guard !p.isStopped else { return }
+        p.recordCharacters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
+    }
+}
+
 func saxInternalSubset(
     _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
     _ systemID: UnsafePointer<xmlChar>?

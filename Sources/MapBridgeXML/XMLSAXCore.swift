@@ -25,6 +25,13 @@ final class XMLSAXCore {
     /// Whether libxml2's 10,000,000-byte limit on one text node is lifted (`XML_PARSE_HUGE`).
     let allowsHugeText: Bool
     private let events: XMLSAXEvents
+    /// The recorder the per-element and text events go to when the core parses on a thread
+    /// of its own (`XMLThreadedParser`), through C callbacks of their own (`saxRecord…`) that
+    /// write each record directly: a closure and a second read of libxml2's position at every
+    /// event cost the parsing thread more than writing the record does. `nil` for
+    /// `XMLPushParser`. Not counted (a retain and
+    /// release at every event): the recorder runs the core and outlives it on its thread.
+    private let recorder: Unmanaged<XMLEventRecorder>?
     /// The first error, with its location; parsing stops there.
     private(set) var failure: MapBridgeError?
     /// Whether parsing stopped at `failure` (a flag, so that each callback's check is cheap).
@@ -38,7 +45,10 @@ final class XMLSAXCore {
     private var elementNames: [Int: String] = [:]
 
     @usableFromInline
-    init(source: ByteSource, documentKind: String, chunkSize: Int, allowsHugeText: Bool, events: XMLSAXEvents) {
+    init(source: ByteSource, documentKind: String, chunkSize: Int, allowsHugeText: Bool, events: XMLSAXEvents,
+         recorder: XMLEventRecorder? = nil)
+    {
+        self.recorder = recorder.map { Unmanaged.passUnretained($0) }
         self.source = source
         sourceFile = SourceFile(source.name)
         self.allowsHugeText = allowsHugeText
@@ -121,10 +131,17 @@ final class XMLSAXCore {
     private func start(with chunk: UnsafeMutablePointer<UInt8>, count n: Int) throws {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
-        sax.startElementNs = saxStartElement
-        sax.endElementNs = saxEndElement
-        sax.characters = saxCharacters
-        sax.cdataBlock = saxCDATA
+        if recorder == nil {
+            sax.startElementNs = saxStartElement
+            sax.endElementNs = saxEndElement
+            sax.characters = saxCharacters
+            sax.cdataBlock = saxCDATA
+        } else {
+            sax.startElementNs = saxRecordStartElement
+            sax.endElementNs = saxRecordEndElement
+            sax.characters = saxRecordCharacters
+            sax.cdataBlock = saxRecordCDATA
+        }
         sax.serror = saxStructuredError
         sax.internalSubset = saxInternalSubset
         sax.entityDecl = saxEntityDeclaration
@@ -280,15 +297,50 @@ final class XMLSAXCore {
     {
         reportedLocalName = localName
         defer { reportedLocalName = nil }
-        guard let innermost = openElements.last?.index else {
-            events.end(nameIndex(localName, prefix, uri))
-            return
-        }
-        openElements.removeLast()
-        events.end(innermost)
+        events.end(innermostIndex(localName, prefix, uri))
     }
+
+    /// The name index of the innermost open element, which closes now (popped).
+    @inline(__always)
+    private func innermostIndex(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+                                _ uri: UnsafePointer<xmlChar>?) -> Int
+    {
+        guard let innermost = openElements.last?.index else { return nameIndex(localName, prefix, uri) }
+        openElements.removeLast()
+        return innermost
+    }
+
     @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
+
+    // MARK: - Recorded (XMLThreadedParser's parsing thread)
+
+    /// `startElement` for a core that records (`recorder` set; its own C callbacks call
+    /// these): the record written directly, with libxml2's position read once. The replaying
+    /// side names the element from its own table, so no local name is kept.
+    @inline(__always)
+    func recordStartElement(_ index: Int, attributes: XMLAttributeList) {
+        let (line, column) = position
+        openElements.push(.init(index: index, line: Int(line), column: Int(column)))
+        recorder?._withUnsafeGuaranteedRef { $0.recordStart(index, line: line, column: column, attributes) }
+    }
+
+    /// `endInnermostElement` for a core that records.
+    @inline(__always)
+    func recordEndElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+                          _ uri: UnsafePointer<xmlChar>?)
+    {
+        let index = innermostIndex(localName, prefix, uri)
+        let (line, column) = position
+        recorder?._withUnsafeGuaranteedRef { $0.recordEnd(index, line: line, column: column) }
+    }
+
+    /// `characters` for a core that records.
+    @inline(__always)
+    func recordCharacters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
+        let (line, column) = position
+        recorder?._withUnsafeGuaranteedRef { $0.recordText(bytes, isCDATA: isCDATA, line: line, column: column) }
+    }
 
     /// A namespace error libxml2 reads past (a prefix without its declaration).
     func namespaceWarning(_ message: String, line: Int, column: Int) {

@@ -56,7 +56,7 @@ public final class XMLThreadedParser<Handler: XMLEventHandler>: XMLEventSource {
         let recorder = XMLEventRecorder()
         self.recorder = recorder
         let core = XMLSAXCore(source: source, documentKind: documentKind, chunkSize: chunkSize,
-                              allowsHugeText: allowsHugeText, events: recorder.events())
+                              allowsHugeText: allowsHugeText, events: recorder.events(), recorder: recorder)
         // libxml2 2.9 sets up its globals on first use, which is not safe to race with another
         // thread's: set up here, before the parsing thread starts.
         xmlInitParser()
