@@ -20,7 +20,7 @@ enum ReadWalk {
     }
 
     /// `read FILE`: reads every feature into the model through the reader `convert` uses for the
-    /// file's format (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
+    /// file's format on one thread (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
     /// property counts. Diagnostics are dropped.
     static func read(_ path: String) throws -> (count: Int, checksum: Double) {
         guard let format = Format(path: path), format.isReadable else {
@@ -28,9 +28,9 @@ enum ReadWalk {
         }
         var reader = try FeatureSources.reader(for: path, format: format, report: { _ in })
         var count = 0, checksum = 0.0
-        while let feature = try reader.next() {
+        // As a conversion takes them: lent (`lendNext(to:)`), not returned.
+        while try reader.lendNext(to: { feature in checksum += Double(feature.properties.count) }) {
             count += 1
-            checksum += Double(feature.properties.count)
         }
         return (count, checksum)
     }

@@ -23,10 +23,29 @@ struct CoordinateRangeReader: FeatureReader {
         if let shape = feature?.shape {
             tally.note(shape, location: feature?.location)
         } else if case .none = feature {
-            if !reported, let d = tally.diagnostic { report(d) }
-            reported = true
+            reportOnce()
         }
         return feature
+    }
+
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        // The feature is looked at where the base lends it from. Its positions are tallied
+        // apart (the base, being changed, cannot be asked for the tally in `self`) and added
+        // when any was out of range.
+        var noted = CoordinateRangeTally()
+        let lent = try base.lendNext { feature in
+            if let shape = feature.shape { noted.note(shape, location: feature.location) }
+            try body(feature)
+        }
+        if !noted.isEmpty { tally.add(noted) }
+        if !lent { reportOnce() }
+        return lent
+    }
+
+    /// Reports the tally, at the end of the features (once).
+    private mutating func reportOnce() {
+        if !reported, let d = tally.diagnostic { report(d) }
+        reported = true
     }
 
     var document: DocumentInfo { base.document }
@@ -59,6 +78,9 @@ struct CoordinateRangeTally: Sendable {
         features += 1
         if first == nil, let c = firstOutside { first = (c, location()) }
     }
+
+    /// Whether no position was out of range.
+    var isEmpty: Bool { positions == 0 }
 
     /// Adds the tally of the features that came after these.
     mutating func add(_ later: CoordinateRangeTally) {
