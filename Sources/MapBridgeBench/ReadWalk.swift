@@ -27,8 +27,14 @@ enum ReadWalk {
             throw MapBridgeError(.usage, "cannot tell a readable format from '\(path)'; readable: \(Format.supportedNames)")
         }
         var reader = try FeatureSources.reader(for: path, format: format, report: { _ in })
+        return try walk(&reader)
+    }
+
+    /// Takes every feature of `reader` as a conversion takes them: the reader as its own type
+    /// (the existential opened once, not projected for each feature), each feature lent
+    /// (`lendNext(to:)`), not returned.
+    private static func walk<Reader: FeatureReader>(_ reader: inout Reader) throws -> (count: Int, checksum: Double) {
         var count = 0, checksum = 0.0
-        // As a conversion takes them: lent (`lendNext(to:)`), not returned.
         while try reader.lendNext(to: { feature in checksum += Double(feature.properties.count) }) {
             count += 1
         }

@@ -34,7 +34,7 @@ struct CoordinateRangeReader: FeatureReader {
         // when any was out of range.
         var noted = CoordinateRangeTally()
         let lent = try base.lendNext { feature in
-            if let shape = feature.shape { noted.note(shape, location: feature.location) }
+            noted.note(feature)
             try body(feature)
         }
         if !noted.isEmpty { tally.add(noted) }
@@ -61,10 +61,21 @@ struct CoordinateRangeTally: Sendable {
     private var features = 0
     private var first: (coordinate: Coordinate, location: SourceLocation?)?
 
-    /// Counts `feature`'s positions out of range.
+    /// Counts `feature`'s positions out of range. A point in range (most features) is told
+    /// so in place: its shape is not copied out of the feature to be scanned.
+    @inline(__always)
     mutating func note(_ feature: Feature) {
+        if case .annotation(let c)? = feature.shape, !Self.isOutOfRange(longitude: c.longitude, latitude: c.latitude) {
+            return
+        }
         guard let shape = feature.shape else { return }
         note(shape, location: feature.location)
+    }
+
+    /// Whether a position lies outside longitude [−180, 180] or latitude [−90, 90] degrees.
+    @inline(__always)
+    static func isOutOfRange(longitude: Double, latitude: Double) -> Bool {
+        longitude < -180 || longitude > 180 || latitude < -90 || latitude > 90
     }
 
     /// Notes the positions of `shape`, of a feature at `location` (asked for only when one
@@ -106,7 +117,7 @@ struct CoordinateRangeTally: Sendable {
     private static func scan(_ shape: Shape, _ outside: inout Int, _ first: inout Coordinate?) {
         // One position; the coordinate is asked for only when it is the first out of range.
         func note(longitude lon: Double, latitude lat: Double, _ coordinate: @autoclosure () -> Coordinate) {
-            guard lon < -180 || lon > 180 || lat < -90 || lat > 90 else { return }
+            guard isOutOfRange(longitude: lon, latitude: lat) else { return }
             outside += 1
             if first == nil { first = coordinate() }
         }
