@@ -20,17 +20,23 @@ enum ReadWalk {
     }
 
     /// `read FILE`: reads every feature into the model through the reader `convert` uses for the
-    /// file's format (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
+    /// file's format on one thread (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
     /// property counts. Diagnostics are dropped.
     static func read(_ path: String) throws -> (count: Int, checksum: Double) {
         guard let format = Format(path: path), format.isReadable else {
             throw MapBridgeError(.usage, "cannot tell a readable format from '\(path)'; readable: \(Format.supportedNames)")
         }
         var reader = try FeatureSources.reader(for: path, format: format, report: { _ in })
+        return try walk(&reader)
+    }
+
+    /// Takes every feature of `reader` as a conversion takes them: the reader as its own type
+    /// (the existential opened once, not projected for each feature), each feature lent
+    /// (`lendNext(to:)`), not returned.
+    private static func walk<Reader: FeatureReader>(_ reader: inout Reader) throws -> (count: Int, checksum: Double) {
         var count = 0, checksum = 0.0
-        while let feature = try reader.next() {
+        while try reader.lendNext(to: { feature in checksum += Double(feature.properties.count) }) {
             count += 1
-            checksum += Double(feature.properties.count)
         }
         return (count, checksum)
     }

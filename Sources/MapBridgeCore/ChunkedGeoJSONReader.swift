@@ -20,7 +20,7 @@ import MapBridgeModel
 ///     var reader = try ChunkedGeoJSONReader(path: "big.geojsonl", separator: .newline, …)
 ///     _ = try reader.open()
 ///     while let feature = try reader.next() { … }
-struct ChunkedGeoJSONReader: FeatureLending {
+struct ChunkedGeoJSONReader: FeatureReader {
     /// Passes the pieces' reports on through one limiter. Each piece's reader limits its own
     /// the same way (`DiagnosticLimiter`: 10 of a code, then a note) and never drops a report
     /// one reader of the whole input would pass, so what passes here is what that one passes.

@@ -14,7 +14,7 @@ import MapBridgeModel
 ///     var reader = CollectionProbingReader(source: try ByteSource(path: "big.geojson"), …)
 ///     _ = try reader.open()
 ///     while let feature = try reader.next() { … }
-struct CollectionProbingReader: FeatureLending {
+struct CollectionProbingReader: FeatureReader {
     private struct Plan {
         let source: ByteSource
         let settings: ChunkPipeline.Settings

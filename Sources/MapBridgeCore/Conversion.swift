@@ -74,18 +74,14 @@ public struct Conversion: Sendable {
         var count = 0
         let bytes = try FeatureOutput.write(to: output, format: outputFormat, options: options, inputs: [input],
                                             inputFormat: inputFormat, carrying: attachments, report: report) { writer in
-            // Only a reader on other threads lends (asked only then: the cast costs a lookup).
-            if options.usesSecondThread, var lending = reader as? any FeatureLending {
-                count = try Self.copy(lending: &lending, to: &writer, attachments: &attachments, progress: progress)
-                reader = lending
-            } else {
-                count = try Self.copy(from: &reader, to: &writer, attachments: &attachments, progress: progress)
-            }
+            count = try Self.copy(from: &reader, to: &writer, attachments: &attachments, progress: progress)
         }
         return Result(features: count, bytesRead: reader.progress.bytesRead, bytesWritten: bytes)
     }
 
-    /// Writes every feature `reader` gives to `writer`, between `begin` and `finish`.
+    /// Writes every feature `reader` gives to `writer`, between `begin` and `finish`, each
+    /// where the reader lends it from (`lendNext(to:)`): returned, it was copied out through
+    /// every layer of readers.
     /// - Returns: how many features there were.
     ///
     /// The reader and writer are taken as their own types (the caller's existentials opened
@@ -94,26 +90,6 @@ public struct Conversion: Sendable {
     private static func copy<Reader: FeatureReader, Writer: FeatureWriter>(from reader: inout Reader, to writer: inout Writer,
                                                     attachments: inout KMZAttachments?,
                                                     progress: (Progress) -> Void) throws -> Int
-    {
-        var count = 0
-        try writer.begin(try reader.open())
-        while let feature = try reader.next() {
-            attachments?.collect(from: feature)
-            try writer.write(feature)
-            count += 1
-            let p = reader.progress
-            progress(Progress(features: count, bytesRead: p.bytesRead, totalBytes: p.totalBytes))
-        }
-        try writer.finish(reader.document)
-        return count
-    }
-
-    /// `copy(from:to:attachments:progress:)` for a reader that lends its features: each is
-    /// written where the reader lends it from. The two loops stay apart on purpose: one loop
-    /// over closures for the reader's steps cost 7% more instructions with two threads.
-    private static func copy<Reader: FeatureLending, Writer: FeatureWriter>(lending reader: inout Reader, to writer: inout Writer,
-                                                     attachments: inout KMZAttachments?,
-                                                     progress: (Progress) -> Void) throws -> Int
     {
         var count = 0
         try writer.begin(try reader.open())

@@ -23,10 +23,29 @@ struct CoordinateRangeReader: FeatureReader {
         if let shape = feature?.shape {
             tally.note(shape, location: feature?.location)
         } else if case .none = feature {
-            if !reported, let d = tally.diagnostic { report(d) }
-            reported = true
+            reportOnce()
         }
         return feature
+    }
+
+    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        // The feature is looked at where the base lends it from. Its positions are tallied
+        // apart (the base, being changed, cannot be asked for the tally in `self`) and added
+        // when any was out of range.
+        var noted = CoordinateRangeTally()
+        let lent = try base.lendNext { feature in
+            noted.note(feature)
+            try body(feature)
+        }
+        if !noted.isEmpty { tally.add(noted) }
+        if !lent { reportOnce() }
+        return lent
+    }
+
+    /// Reports the tally, at the end of the features (once).
+    private mutating func reportOnce() {
+        if !reported, let d = tally.diagnostic { report(d) }
+        reported = true
     }
 
     var document: DocumentInfo { base.document }
@@ -42,10 +61,21 @@ struct CoordinateRangeTally: Sendable {
     private var features = 0
     private var first: (coordinate: Coordinate, location: SourceLocation?)?
 
-    /// Counts `feature`'s positions out of range.
+    /// Counts `feature`'s positions out of range. A point in range (most features) is told
+    /// so in place: its shape is not copied out of the feature to be scanned.
+    @inline(__always)
     mutating func note(_ feature: Feature) {
+        if case .annotation(let c)? = feature.shape, !Self.isOutOfRange(longitude: c.longitude, latitude: c.latitude) {
+            return
+        }
         guard let shape = feature.shape else { return }
         note(shape, location: feature.location)
+    }
+
+    /// Whether a position lies outside longitude [−180, 180] or latitude [−90, 90] degrees.
+    @inline(__always)
+    static func isOutOfRange(longitude: Double, latitude: Double) -> Bool {
+        longitude < -180 || longitude > 180 || latitude < -90 || latitude > 90
     }
 
     /// Notes the positions of `shape`, of a feature at `location` (asked for only when one
@@ -59,6 +89,9 @@ struct CoordinateRangeTally: Sendable {
         features += 1
         if first == nil, let c = firstOutside { first = (c, location()) }
     }
+
+    /// Whether no position was out of range.
+    var isEmpty: Bool { positions == 0 }
 
     /// Adds the tally of the features that came after these.
     mutating func add(_ later: CoordinateRangeTally) {
@@ -84,7 +117,7 @@ struct CoordinateRangeTally: Sendable {
     private static func scan(_ shape: Shape, _ outside: inout Int, _ first: inout Coordinate?) {
         // One position; the coordinate is asked for only when it is the first out of range.
         func note(longitude lon: Double, latitude lat: Double, _ coordinate: @autoclosure () -> Coordinate) {
-            guard lon < -180 || lon > 180 || lat < -90 || lat > 90 else { return }
+            guard isOutOfRange(longitude: lon, latitude: lat) else { return }
             outside += 1
             if first == nil { first = coordinate() }
         }

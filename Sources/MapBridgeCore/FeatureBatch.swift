@@ -100,18 +100,7 @@ struct FeatureBatch<Summary: Sendable>: Sendable {
     }
 }
 
-/// A reader that lends each feature to its caller (`lendNext(to:)`) rather than return it:
-/// a feature parsed on another thread is then moved once on the caller's thread, where each
-/// move of it misses the cache (the other core wrote it), not once for each layer between
-/// its batch and the writer.
-protocol FeatureLending: FeatureReader {
-    /// Hands the next feature to `body`, as `next()` would return it.
-    /// - Returns: `false`, without calling `body`, after the last feature.
-    /// - Throws: what `next()` throws, and what `body` throws.
-    mutating func lendNext(to body: (Feature) throws -> Void) throws -> Bool
-}
-
-extension FeatureLending {
+extension FeatureReader {
     /// `lendNext(to:)`, then `progress` read into `progress` in place (read from outside,
     /// through an optional, it would copy the reader).
     mutating func lendNext(to body: (Feature) throws -> Void,

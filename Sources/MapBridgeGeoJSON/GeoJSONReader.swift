@@ -158,13 +158,34 @@ public final class GeoJSONReader: FeatureReader {
     }
 
     public func next() throws -> Feature? {
+        try advance(ending: nil, pending: { $0 }, element: { feature(from: &$0) })
+    }
+
+    /// Lends each feature from where it is made: it is not copied out on its way to `body`.
+    public func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        try advance(ending: false, pending: { feature in
+            try body(feature)
+            return true
+        }, element: { members in
+            try body(feature(from: &members))
+            return true
+        })
+    }
+
+    /// Reads on to the next feature and hands it out: a top-level one made already to
+    /// `pending`, an element of `features` as the members `element` makes it from (accepted
+    /// by `acceptsFeature`); returns `end` after the last one. Inlined into `next()` and
+    /// `lendNext(to:)`, which hand the feature out each its own way.
+    @inline(__always)
+    private func advance<Outcome>(ending end: Outcome, pending: (Feature) throws -> Outcome,
+                                  element: (inout Members) throws -> Outcome) throws -> Outcome {
         while true {
             switch state {
             case .initial:
                 try startTopLevelValue()
             case .pending:
                 state = .betweenValues
-                if let feature = pendingFeature.take() { return feature }
+                if let feature = pendingFeature.take() { return try pending(feature) }
             case .inFeatures:
                 // A piece may end between elements of the first collection's features only.
                 let token = endsInFeatures && collectionsSeen == 1
@@ -173,7 +194,7 @@ public final class GeoJSONReader: FeatureReader {
                     // Only a piece cut to end here gets this (else the tokenizer throws).
                     if let members = collectionMembers.take() { collection = Collection(members: members, document: document) }
                     state = .finished
-                    return nil
+                    return end
                 }
                 if token == .endArray {
                     if startsInFeatures && collectionsBegun == 0 && !resumesCollection {
@@ -208,11 +229,11 @@ public final class GeoJSONReader: FeatureReader {
                 // The element leaves the path before its feature is made (which needs no path):
                 // a `defer` run after the return had the feature made apart and copied out.
                 path.removeLast()
-                if accepted { return feature(from: &members) }
+                if accepted { return try element(&members) }
             case .betweenValues:
                 try startTopLevelValue()
             case .finished:
-                return nil
+                return end
             }
         }
     }

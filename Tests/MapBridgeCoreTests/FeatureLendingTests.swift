@@ -5,7 +5,7 @@ import MapBridgeIO
 import MapBridgeModel
 import Testing
 
-/// A reader on other threads that lends its features (`FeatureLending`) lends what `next()`
+/// A reader on other threads that lends its features (`lendNext(to:)` of its own) lends what `next()`
 /// returns, and what one reader on one thread returns: the same features, reports, progress
 /// and error, chunks read again included.
 @Suite("Features lent by the chunked readers")
