@@ -19,14 +19,18 @@ enum ReadWalk {
         return (count, checksum)
     }
 
-    /// `read FILE`: reads every feature into the model through the reader `convert` uses for the
-    /// file's format on one thread (GeoJSON, KML, CSV, GPX …); returns the feature count and the sum of their
-    /// property counts. Diagnostics are dropped.
-    static func read(_ path: String) throws -> (count: Int, checksum: Double) {
+    /// `read FILE [--threads N]`: reads every feature into the model through the reader
+    /// `info` uses for the file's format (GeoJSON, KML, CSV, GPX …), on `threads` threads
+    /// (`nil`: the cores; on two, a FeatureCollection's chunks are parsed at once and KML's
+    /// libxml2 has a thread of its own; 1: one thread does all); returns the feature count
+    /// and the sum of their property counts. Diagnostics are dropped.
+    static func read(_ path: String, threads: Int? = nil) throws -> (count: Int, checksum: Double) {
         guard let format = Format(path: path), format.isReadable else {
             throw MapBridgeError(.usage, "cannot tell a readable format from '\(path)'; readable: \(Format.supportedNames)")
         }
-        var reader = try FeatureSources.reader(for: path, format: format, report: { _ in })
+        var options = ConvertOptions()
+        if let threads { options.threads = threads }
+        var reader = try FeatureSources.reader(for: path, format: format, options: options, report: { _ in })
         return try walk(&reader)
     }
 

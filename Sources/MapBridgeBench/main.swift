@@ -9,13 +9,15 @@ import MapBridgeModel
 // Tools for the benchmark (`make bench`, Tests/Bench/bench.py), never for unit tests:
 //   mapbridge-bench corpus DIR [--scale F]  write the deterministic benchmark corpus
 //   mapbridge-bench tokenize FILE   walk every JSON token (numbers parsed, strings decoded)
-//   mapbridge-bench read FILE       read every feature into the model, as convert reads it
+//   mapbridge-bench read FILE [--threads N]  read every feature into the model, as info reads it
+//                                   (N threads, default: the cores; 1: the one-thread reader)
 //   mapbridge-bench saxwalk FILE    libxml2's SAX2 push parser, 1 MiB chunks, empty callbacks
 // The walks print seconds, MB/s and the count; compare them against each other and a peer.
 
 let usage = """
     usage: mapbridge-bench corpus DIR [--scale F] [places|routes|polygons ...]
-           mapbridge-bench tokenize|read|saxwalk FILE
+           mapbridge-bench tokenize|saxwalk FILE
+           mapbridge-bench read FILE [--threads N]
     """
 
 func seconds() -> Double {
@@ -27,7 +29,7 @@ func seconds() -> Double {
 /// `x` to three decimals, for messages.
 func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
-func walk(_ mode: String, _ path: String) throws {
+func walk(_ mode: String, _ path: String, threads: Int?) throws {
     let start = seconds()
     let bytes: Int64
     let result: (count: Int, checksum: Double)
@@ -39,7 +41,7 @@ func walk(_ mode: String, _ path: String) throws {
         bytes = source.bytesRead
         unit = "tokens"
     case "read":
-        result = try ReadWalk.read(path)
+        result = try ReadWalk.read(path, threads: threads)
         bytes = try ByteSource(path: path).totalBytes ?? 0
         unit = "features"
     case "saxwalk":
@@ -61,7 +63,12 @@ do {
     case "corpus":
         try await CorpusCommand.run(Array(args.dropFirst()))
     case let mode? where args.count == 2:
-        try walk(mode, args[1])
+        try walk(mode, args[1], threads: nil)
+    case "read" where args.count == 4 && args[2] == "--threads":
+        guard let threads = Int(args[3]), threads >= 1 else {
+            throw MapBridgeError(.usage, "--threads takes a count of 1 or more, not '\(args[3])'")
+        }
+        try walk("read", args[1], threads: threads)
     default:
         throw MapBridgeError(.usage, usage)
     }
