@@ -5,16 +5,16 @@ extension GeoJSONValidator {
 
     /// Checks `node` as the coordinates of a geometry of `type` whose object starts at `object`;
     /// the pointer is at "coordinates". Returns the extent of its positions.
-    func checkCoordinates(_ node: CoordinateNode, type: String, object: Place) -> Extent {
+    func checkCoordinates(_ node: CoordinateNode, type: GeoJSONType, object: Place) -> Extent {
         var walk = CoordinateWalk()
         switch type {
-        case "Point": position(node, [], holder: object, &walk)
-        case "MultiPoint": positions(node, [], holder: object, &walk, minimum: 0, role: .points)
-        case "LineString": positions(node, [], holder: object, &walk, minimum: 2, role: .line)
-        case "MultiLineString":
+        case .point: position(node, [], holder: object, &walk)
+        case .multiPoint: positions(node, [], holder: object, &walk, minimum: 0, role: .points)
+        case .lineString: positions(node, [], holder: object, &walk, minimum: 2, role: .line)
+        case .multiLineString:
             nested(node, [], holder: object) { positions($0, $1, holder: $2, &walk, minimum: 2, role: .line) }
-        case "Polygon": polygon(node, [], holder: object, &walk)
-        case "MultiPolygon": nested(node, [], holder: object) { polygon($0, $1, holder: $2, &walk) }
+        case .polygon: polygon(node, [], holder: object, &walk)
+        case .multiPolygon: nested(node, [], holder: object) { polygon($0, $1, holder: $2, &walk) }
         default: return walk.extent
         }
         if let fine = walk.finePrecision {
