@@ -145,7 +145,9 @@ extension GeoJSONValidator {
 
     /// The current number's count of decimals (digits after the point, before any exponent).
     private func numberDecimals() -> Int {
-        tokenizer.withPayload { bytes -> Int in
+        // Without an exponent, the scan counted them already.
+        if let digits = tokenizer.numberDigits { return digits.fractionDigits }
+        return tokenizer.withPayload { bytes -> Int in
             var n = 0, after = false
             for b in bytes {
                 if b == UInt8(ascii: ".") { after = true } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { break } else if after { n += 1 }
