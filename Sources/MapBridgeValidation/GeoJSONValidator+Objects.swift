@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeJSON
 import MapBridgeModel
 
@@ -50,15 +55,20 @@ enum GeoJSONType: CaseIterable {
     /// The type the tokenizer's last string names, told from its bytes without making a
     /// `String` (one is made only for a name that is no type, for its message).
     static func ofLastString(in t: JSONTokenizer) -> GeoJSONType? {
-        switch t.withPayload({ $0.count }) {
-        case 5: t.payloadEquals("Point") ? .point : nil
-        case 7: t.payloadEquals("Polygon") ? .polygon : t.payloadEquals("Feature") ? .feature : nil
-        case 10: t.payloadEquals("MultiPoint") ? .multiPoint : t.payloadEquals("LineString") ? .lineString : nil
-        case 12: t.payloadEquals("MultiPolygon") ? .multiPolygon : nil
-        case 15: t.payloadEquals("MultiLineString") ? .multiLineString : nil
-        case 17: t.payloadEquals("FeatureCollection") ? .featureCollection : nil
-        case 18: t.payloadEquals("GeometryCollection") ? .geometryCollection : nil
-        default: nil
+        t.withPayload { bytes -> GeoJSONType? in
+            guard let base = bytes.baseAddress else { return nil }
+            // Called only with a name of the payload's length.
+            func named(_ name: StaticString) -> Bool { memcmp(base, name.utf8Start, bytes.count) == 0 }
+            return switch bytes.count {
+            case 5: named("Point") ? .point : nil
+            case 7: named("Polygon") ? .polygon : named("Feature") ? .feature : nil
+            case 10: named("MultiPoint") ? .multiPoint : named("LineString") ? .lineString : nil
+            case 12: named("MultiPolygon") ? .multiPolygon : nil
+            case 15: named("MultiLineString") ? .multiLineString : nil
+            case 17: named("FeatureCollection") ? .featureCollection : nil
+            case 18: named("GeometryCollection") ? .geometryCollection : nil
+            default: nil
+            }
         }
     }
 }
@@ -119,7 +129,15 @@ enum KnownMember: Int, CaseIterable {
 struct KnownMembers {
     private(set) var bits: UInt16 = 0
 
-    init(_ members: KnownMember...) { for m in members { bits |= m.bit } }
+    init(_ bits: UInt16 = 0) { self.bits = bits }
+
+    /// The members a FeatureCollection, a Feature or a geometry must not have.
+    static let forbiddenInCollection = KnownMembers(KnownMember.coordinates.bit | KnownMember.geometries.bit
+                                                    | KnownMember.geometry.bit | KnownMember.properties.bit)
+    static let forbiddenInFeature = KnownMembers(KnownMember.coordinates.bit | KnownMember.geometries.bit
+                                                 | KnownMember.features.bit)
+    static let forbiddenInGeometry = KnownMembers(KnownMember.geometry.bit | KnownMember.properties.bit
+                                                  | KnownMember.features.bit)
 
     func contains(_ member: KnownMember) -> Bool { bits & member.bit != 0 }
     mutating func insert(_ member: KnownMember) { bits |= member.bit }
@@ -311,27 +329,27 @@ extension GeoJSONValidator {
                 let t = try tokenizer.next()
                 if t == .endObject { return }
                 let duplicate = tokenizer.lastKeyIsDuplicate
-                let name = try tokenizer.stringValue()
+                let name = try KeyName(lastKeyIn: tokenizer)
                 // The name joins the pointer only for what may need it: a finding, a value
                 // that holds more, or malformed JSON where the value should be.
                 if duplicate {
-                    pointer.push(name)
-                    report(.duplicateKey, Messages.duplicateKey(name), at: object)
+                    pointer.push(name.string)
+                    report(.duplicateKey, Messages.duplicateKey(name.string), at: object)
                     pointer.pop()
                 }
                 let v: JSONToken
                 do { v = try tokenizer.next() } catch {
-                    pointer.push(name)
+                    pointer.push(name.string)
                     throw error
                 }
                 switch v {
                 case .beginObject, .beginArray:
-                    pointer.push(name)
+                    pointer.push(name.string)
                     try skip(startingWith: v)
                     pointer.pop()
                 case .number:
                     if !tokenizer.numberValue().isFinite {
-                        pointer.push(name)
+                        pointer.push(name.string)
                         try skip(startingWith: v)
                         pointer.pop()
                     }
@@ -370,6 +388,37 @@ extension GeoJSONValidator {
         }
     }
 
+    /// A member name, made a `String` only when asked for: a short ASCII name is kept in the
+    /// words the tokenizer gave for it (`lastKeyWordsAndCount`, which hold all of it), any
+    /// other is made a `String` at once (which checks its UTF-8, as `stringValue()` does).
+    private struct KeyName {
+        private let words: (count: Int, head: UInt64, tail: UInt64)
+        private let made: String?
+
+        /// The name of the tokenizer's last key (right after `next()` returned `.key`).
+        /// - Throws: when it is not valid UTF-8.
+        init(lastKeyIn t: JSONTokenizer) throws {
+            words = t.lastKeyWordsAndCount
+            let ascii = (words.head | words.tail) & 0x8080_8080_8080_8080 == 0
+            made = words.count <= 16 && ascii ? nil : try t.stringValue()
+        }
+
+        var string: String {
+            if let made { return made }
+            let n = words.count
+            var bytes = [UInt8](repeating: 0, count: n)
+            func byte(_ w: UInt64, _ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: w >> (8 * UInt64(k))) }
+            if n >= 8 {
+                for k in 0..<8 { bytes[k] = byte(words.head, k); bytes[n - 8 + k] = byte(words.tail, k) }
+            } else if n >= 4 {
+                for k in 0..<4 { bytes[k] = byte(words.head, k); bytes[n - 4 + k] = byte(words.head, 4 + k) }
+            } else {
+                for k in 0..<n { bytes[k] = byte(words.head, k) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     /// The checks that need the whole object: its type, required and forbidden members,
     /// coordinates, and its bbox against the positions inside it.
     private func check(_ facts: inout ObjectFacts, context: GeoJSONContext) {
@@ -389,9 +438,9 @@ extension GeoJSONValidator {
             return
         }
         let forbidden: KnownMembers = switch type {
-        case .featureCollection: KnownMembers(.coordinates, .geometries, .geometry, .properties)
-        case .feature: KnownMembers(.coordinates, .geometries, .features)
-        default: KnownMembers(.geometry, .properties, .features)
+        case .featureCollection: .forbiddenInCollection
+        case .feature: .forbiddenInFeature
+        default: .forbiddenInGeometry
         }
         if facts.members.bits & forbidden.bits != 0 {
             for member in facts.members.intersection(forbidden) {
@@ -400,10 +449,10 @@ extension GeoJSONValidator {
             }
         }
         let required: KnownMembers = switch type {
-        case .featureCollection: KnownMembers(.features)
-        case .feature: KnownMembers(.geometry, .properties)
-        case .geometryCollection: KnownMembers(.geometries)
-        default: KnownMembers(.coordinates)
+        case .featureCollection: KnownMembers(KnownMember.features.bit)
+        case .feature: KnownMembers(KnownMember.geometry.bit | KnownMember.properties.bit)
+        case .geometryCollection: KnownMembers(KnownMember.geometries.bit)
+        default: KnownMembers(KnownMember.coordinates.bit)
         }
         if facts.members.bits & required.bits != required.bits {
             for member in required.subtracting(facts.members) {
