@@ -159,6 +159,14 @@ public final class JSONTokenizer {
         (payloadCount, lastKeyWords.head, lastKeyWords.tail)
     }
 
+    /// What `lastKeyWordsAndCount` gives for a key named `name` (its UTF-8): for a caller to
+    /// work out once the words of the few names it tells apart, rather than spell them out.
+    public static func keyWordsAndCount(of name: StaticString) -> (count: Int, head: UInt64, tail: UInt64) {
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        let words = KeyHash.words(bytes)
+        return (bytes.count, words.head, words.tail)
+    }
+
     /// `SmallASCII.layoutHolds`, asked once here rather than at every string made (a global
     /// asked each time costs a lazy-initialisation check and a call).
     private let smallASCII = SmallASCII.layoutHolds

@@ -59,8 +59,8 @@ struct PositionNode {
 
     /// The position from up to three numbers read (value, decimals), or `nil` when it does not
     /// fit this form (fewer than 2 numbers, over 255 decimals, a place past 2^32).
-    init?(_ numbers: [(value: Double, decimals: Int)], line: Int, column: Int) {
-        guard numbers.count == 2 || numbers.count == 3, numbers.allSatisfy({ $0.decimals <= 255 }),
+    init?(_ numbers: NumberRun, line: Int, column: Int) {
+        guard numbers.count == 2 || numbers.count == 3, (0..<numbers.count).allSatisfy({ numbers[$0].decimals <= 255 }),
             let line = UInt32(exactly: line), let column = UInt32(exactly: column) else { return nil }
         longitude = numbers[0].value
         latitude = numbers[1].value
@@ -71,6 +71,39 @@ struct PositionNode {
         altitudeDecimals = hasAltitude ? UInt8(numbers[2].decimals) : 0
         self.line = line
         self.column = column
+    }
+}
+
+/// The first numbers (up to `capacity`) of an array of coordinates, with where each starts,
+/// held in place: a position is read without an array of its own.
+struct NumberRun {
+    typealias Number = (value: Double, decimals: Int, line: Int, column: Int)
+    static let capacity = 4
+    private var numbers: (Number, Number, Number, Number) = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    private(set) var count = 0
+
+    var isFull: Bool { count == Self.capacity }
+
+    /// Number `i` (below `count`).
+    subscript(i: Int) -> Number {
+        switch i {
+        case 0: numbers.0
+        case 1: numbers.1
+        case 2: numbers.2
+        default: numbers.3
+        }
+    }
+
+    /// Adds a number.
+    /// - Precondition: `!isFull`.
+    mutating func append(_ n: Number) {
+        switch count {
+        case 0: numbers.0 = n
+        case 1: numbers.1 = n
+        case 2: numbers.2 = n
+        default: numbers.3 = n
+        }
+        count += 1
     }
 }
 
@@ -86,16 +119,18 @@ extension GeoJSONValidator {
             var t = try tokenizer.next()
             if t == .number {
                 // A position: its numbers go into one compact node, with no array of their own.
-                var numbers: [(value: Double, decimals: Int, line: Int, column: Int)] = []
-                numbers.reserveCapacity(3)
-                while t == .number && numbers.count < 4 {
+                var numbers = NumberRun()
+                while t == .number && !numbers.isFull {
                     numbers.append((tokenizer.numberValue(), numberDecimals(), tokenizer.tokenLine, tokenizer.tokenColumn))
                     t = try tokenizer.next()
                 }
-                if t == .endArray, let p = PositionNode(numbers.map { ($0.value, $0.decimals) }, line: line, column: column) {
+                if t == .endArray, let p = PositionNode(numbers, line: line, column: column) {
                     return .position(p)
                 }
-                items = numbers.map { .number($0.value, decimals: $0.decimals, line: $0.line, column: $0.column) }
+                items = (0..<numbers.count).map {
+                    let n = numbers[$0]
+                    return .number(n.value, decimals: n.decimals, line: n.line, column: n.column)
+                }
             }
             while t != .endArray {
                 items.append(try readCoordinates(startingWith: t))
@@ -110,7 +145,9 @@ extension GeoJSONValidator {
 
     /// The current number's count of decimals (digits after the point, before any exponent).
     private func numberDecimals() -> Int {
-        tokenizer.withPayload { bytes -> Int in
+        // Without an exponent, the scan counted them already.
+        if let digits = tokenizer.numberDigits { return digits.fractionDigits }
+        return tokenizer.withPayload { bytes -> Int in
             var n = 0, after = false
             for b in bytes {
                 if b == UInt8(ascii: ".") { after = true } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { break } else if after { n += 1 }

@@ -5,16 +5,16 @@ extension GeoJSONValidator {
 
     /// Checks `node` as the coordinates of a geometry of `type` whose object starts at `object`;
     /// the pointer is at "coordinates". Returns the extent of its positions.
-    func checkCoordinates(_ node: CoordinateNode, type: String, object: Place) -> Extent {
+    func checkCoordinates(_ node: CoordinateNode, type: GeoJSONType, object: Place) -> Extent {
         var walk = CoordinateWalk()
         switch type {
-        case "Point": position(node, [], holder: object, &walk)
-        case "MultiPoint": positions(node, [], holder: object, &walk, minimum: 0, role: .points)
-        case "LineString": positions(node, [], holder: object, &walk, minimum: 2, role: .line)
-        case "MultiLineString":
+        case .point: position(node, IndexPath(base: []), holder: object, &walk)
+        case .multiPoint: positions(node, [], holder: object, &walk, minimum: 0, role: .points)
+        case .lineString: positions(node, [], holder: object, &walk, minimum: 2, role: .line)
+        case .multiLineString:
             nested(node, [], holder: object) { positions($0, $1, holder: $2, &walk, minimum: 2, role: .line) }
-        case "Polygon": polygon(node, [], holder: object, &walk)
-        case "MultiPolygon": nested(node, [], holder: object) { polygon($0, $1, holder: $2, &walk) }
+        case .polygon: polygon(node, [], holder: object, &walk)
+        case .multiPolygon: nested(node, [], holder: object) { polygon($0, $1, holder: $2, &walk) }
         default: return walk.extent
         }
         if let fine = walk.finePrecision {
@@ -38,6 +38,23 @@ extension GeoJSONValidator {
     }
 
     enum Role { case points, line, ring }
+
+    /// The indices below "coordinates" of the position being checked: those of the array that
+    /// holds it and its own, made one array only for a finding (positions are many, findings few).
+    struct IndexPath {
+        var base: [Int]
+        var last: Int?
+
+        init(base: [Int], last: Int? = nil) {
+            self.base = base
+            self.last = last
+        }
+
+        var indices: [Int] { last.map { base + [$0] } ?? base }
+
+        /// The indices with `more` after them.
+        func appending(_ more: Int) -> [Int] { indices + [more] }
+    }
 
     private func nested(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ body: (CoordinateNode, [Int], Place) -> Void) {
         guard let items = node.items else {
@@ -78,7 +95,7 @@ extension GeoJSONValidator {
         var previousIndex = 0
         var area = 0.0
         for (i, item) in items.enumerated() {
-            guard let p = position(item, indices + [i], holder: node.position, &walk) else {
+            guard let p = position(item, IndexPath(base: indices, last: i), holder: node.position, &walk) else {
                 usable = false
                 continue
             }
@@ -122,53 +139,53 @@ extension GeoJSONValidator {
     /// Checks one position held by the array at `holder`; returns its longitude and latitude
     /// when both are numbers.
     @discardableResult
-    private func position(_ node: CoordinateNode, _ indices: [Int], holder: Place, _ walk: inout CoordinateWalk) -> (Double, Double)? {
+    private func position(_ node: CoordinateNode, _ path: IndexPath, holder: Place, _ walk: inout CoordinateWalk) -> (Double, Double)? {
         if case .position(let p) = node {
             for i in 0..<p.count {
                 let decimals = Int(p.decimals(i))
                 if decimals > 9 && (walk.finePrecision?.decimals ?? 0) < decimals {
-                    walk.finePrecision = (decimals, node.position, indices + [i])
+                    walk.finePrecision = (decimals, node.position, path.appending(i))
                 }
             }
             return check(longitude: p.longitude, latitude: p.latitude, altitude: p.hasAltitude ? p.altitude : nil,
-                         of: node, indices, &walk)
+                         of: node, path, &walk)
         }
         guard let items = node.items else {
             report(.coordinatesShape, Messages.shape(expected: "a position (an array of numbers)", found: node),
-                   at: holder, indices: indices)
+                   at: holder, indices: path.indices)
             return nil
         }
         var values: [Double] = []
         for (i, item) in items.enumerated() {
             guard case .number(let v, let decimals, _, _) = item else {
-                report(.positionNotNumber, Messages.notNumber(item), at: node.position, indices: indices + [i])
+                report(.positionNotNumber, Messages.notNumber(item), at: node.position, indices: path.appending(i))
                 return nil
             }
             if decimals > 9 && (walk.finePrecision?.decimals ?? 0) < decimals {
-                walk.finePrecision = (decimals, node.position, indices + [i])
+                walk.finePrecision = (decimals, node.position, path.appending(i))
             }
             values.append(v)
         }
         if values.count < 2 {
-            report(.positionSize, Messages.tooFewNumbers(values.count), at: node.position, indices: indices)
+            report(.positionSize, Messages.tooFewNumbers(values.count), at: node.position, indices: path.indices)
             return nil
         }
         if values.count > 3 {
-            report(.positionSize, Messages.tooManyNumbers(values.count), severity: .warning, at: node.position, indices: indices)
+            report(.positionSize, Messages.tooManyNumbers(values.count), severity: .warning, at: node.position, indices: path.indices)
         }
         return check(longitude: values[0], latitude: values[1], altitude: values.count > 2 ? values[2] : nil,
-                     of: node, indices, &walk)
+                     of: node, path, &walk)
     }
 
     /// Checks the numbers of a position: ranges, axis order, extent.
     private func check(longitude lon: Double, latitude lat: Double, altitude: Double?, of node: CoordinateNode,
-                       _ indices: [Int], _ walk: inout CoordinateWalk) -> (Double, Double) {
+                       _ path: IndexPath, _ walk: inout CoordinateWalk) -> (Double, Double) {
         if !(-180...180).contains(lon) {
-            report(.lonOutOfRange, Messages.longitude(lon), at: node.position, indices: indices + [0])
+            report(.lonOutOfRange, Messages.longitude(lon), at: node.position, indices: path.appending(0))
         }
         if !(-90...90).contains(lat) {
-            report(.latOutOfRange, Messages.latitude(lat), at: node.position, indices: indices + [1])
-            if walk.latitudeBeyond90 == nil { walk.latitudeBeyond90 = (lat, indices + [1]) }
+            report(.latOutOfRange, Messages.latitude(lat), at: node.position, indices: path.appending(1))
+            if walk.latitudeBeyond90 == nil { walk.latitudeBeyond90 = (lat, path.appending(1)) }
         }
         if !(abs(lon) <= 90 && abs(lat) <= 180) { walk.allSwappable = false }
         walk.extent.add(longitude: lon, latitude: lat, altitude: altitude)

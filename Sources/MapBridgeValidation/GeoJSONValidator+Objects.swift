@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapBridgeJSON
 import MapBridgeModel
 
@@ -5,11 +10,12 @@ import MapBridgeModel
 enum GeoJSONContext {
     case root, feature, featureGeometry, collectionMember
 
-    var allowed: Set<String> {
+    /// Whether an object of `type` may stand here.
+    func allows(_ type: GeoJSONType) -> Bool {
         switch self {
-        case .root: geoJSONTypes
-        case .feature: ["Feature"]
-        case .featureGeometry, .collectionMember: geometryTypes
+        case .root: true
+        case .feature: type == .feature
+        case .featureGeometry, .collectionMember: type.isGeometry
         }
     }
 
@@ -22,15 +28,137 @@ enum GeoJSONContext {
     }
 }
 
-let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
-                                  "GeometryCollection"]
-let geoJSONTypes: Set<String> = geometryTypes.union(["Feature", "FeatureCollection"])
+/// The names of the GeoJSON types (for the messages about a type that is none of them).
+let geoJSONTypes: Set<String> = Set(GeoJSONType.allCases.map(\.name))
+
+/// A GeoJSON type (the value of a "type" member).
+enum GeoJSONType: CaseIterable {
+    case point, multiPoint, lineString, multiLineString, polygon, multiPolygon, geometryCollection
+    case feature, featureCollection
+
+    var name: String {
+        switch self {
+        case .point: "Point"
+        case .multiPoint: "MultiPoint"
+        case .lineString: "LineString"
+        case .multiLineString: "MultiLineString"
+        case .polygon: "Polygon"
+        case .multiPolygon: "MultiPolygon"
+        case .geometryCollection: "GeometryCollection"
+        case .feature: "Feature"
+        case .featureCollection: "FeatureCollection"
+        }
+    }
+
+    var isGeometry: Bool { self != .feature && self != .featureCollection }
+
+    /// The type the tokenizer's last string names, told from its bytes without making a
+    /// `String` (one is made only for a name that is no type, for its message).
+    static func ofLastString(in t: JSONTokenizer) -> GeoJSONType? {
+        t.withPayload { bytes -> GeoJSONType? in
+            guard let base = bytes.baseAddress else { return nil }
+            // Called only with a name of the payload's length.
+            func named(_ name: StaticString) -> Bool { memcmp(base, name.utf8Start, bytes.count) == 0 }
+            return switch bytes.count {
+            case 5: named("Point") ? .point : nil
+            case 7: named("Polygon") ? .polygon : named("Feature") ? .feature : nil
+            case 10: named("MultiPoint") ? .multiPoint : named("LineString") ? .lineString : nil
+            case 12: named("MultiPolygon") ? .multiPolygon : nil
+            case 15: named("MultiLineString") ? .multiLineString : nil
+            case 17: named("FeatureCollection") ? .featureCollection : nil
+            case 18: named("GeometryCollection") ? .geometryCollection : nil
+            default: nil
+            }
+        }
+    }
+}
+
+/// The value of an object's "type" member, when it is a string.
+enum TypeValue {
+    case known(GeoJSONType)
+    /// A string that names no GeoJSON type.
+    case unknown(String)
+}
+
+/// The member names the checks know by name, in the order in which forbidden and missing
+/// members are reported.
+enum KnownMember: Int, CaseIterable {
+    case coordinates, geometries, geometry, properties, features, type, id, bbox, crs
+
+    var name: String {
+        switch self {
+        case .coordinates: "coordinates"
+        case .geometries: "geometries"
+        case .geometry: "geometry"
+        case .properties: "properties"
+        case .features: "features"
+        case .type: "type"
+        case .id: "id"
+        case .bbox: "bbox"
+        case .crs: "crs"
+        }
+    }
+
+    /// The member as one bit of a `KnownMembers` set.
+    var bit: UInt16 { 1 << UInt16(rawValue) }
+
+    /// `JSONTokenizer.lastKeyWordsAndCount` of each name, by `rawValue` (every name is short
+    /// enough for its words to hold all of it).
+    private static let words: [(count: Int, head: UInt64, tail: UInt64)] = [
+        JSONTokenizer.keyWordsAndCount(of: "coordinates"), JSONTokenizer.keyWordsAndCount(of: "geometries"),
+        JSONTokenizer.keyWordsAndCount(of: "geometry"), JSONTokenizer.keyWordsAndCount(of: "properties"),
+        JSONTokenizer.keyWordsAndCount(of: "features"), JSONTokenizer.keyWordsAndCount(of: "type"),
+        JSONTokenizer.keyWordsAndCount(of: "id"), JSONTokenizer.keyWordsAndCount(of: "bbox"),
+        JSONTokenizer.keyWordsAndCount(of: "crs"),
+    ]
+
+    /// The known member the tokenizer's last key names, if any: told from its length and
+    /// words, without a look at its bytes or a `String`. Right after `next()` returned `.key`.
+    static func ofLastKey(in t: JSONTokenizer) -> KnownMember? {
+        let key = t.lastKeyWordsAndCount
+        guard key.count <= 11 else { return nil }
+        let words = Self.words
+        for i in words.indices where words[i].count == key.count && words[i].head == key.head && words[i].tail == key.tail {
+            return KnownMember(rawValue: i)
+        }
+        return nil
+    }
+}
+
+/// A set of `KnownMember`s, one bit each.
+struct KnownMembers {
+    private(set) var bits: UInt16 = 0
+
+    init(_ bits: UInt16 = 0) { self.bits = bits }
+
+    /// The members a FeatureCollection, a Feature or a geometry must not have.
+    static let forbiddenInCollection = KnownMembers(KnownMember.coordinates.bit | KnownMember.geometries.bit
+                                                    | KnownMember.geometry.bit | KnownMember.properties.bit)
+    static let forbiddenInFeature = KnownMembers(KnownMember.coordinates.bit | KnownMember.geometries.bit
+                                                 | KnownMember.features.bit)
+    static let forbiddenInGeometry = KnownMembers(KnownMember.geometry.bit | KnownMember.properties.bit
+                                                  | KnownMember.features.bit)
+
+    func contains(_ member: KnownMember) -> Bool { bits & member.bit != 0 }
+    mutating func insert(_ member: KnownMember) { bits |= member.bit }
+
+    /// The members of the set in the reporting order, those of `other` among them.
+    func intersection(_ other: KnownMembers) -> [KnownMember] {
+        KnownMember.allCases.filter { bits & other.bits & $0.bit != 0 }
+    }
+
+    /// The members of the set that `other` lacks, in the reporting order.
+    func subtracting(_ other: KnownMembers) -> [KnownMember] {
+        KnownMember.allCases.filter { bits & $0.bit != 0 && other.bits & $0.bit == 0 }
+    }
+}
 
 /// What one object's members said, gathered while streaming them.
 struct ObjectFacts {
     var start: (line: Int, column: Int)
-    var type: String?
-    var members: [String: (line: Int, column: Int)] = [:]
+    var type: TypeValue?
+    /// The known members the object has (named at least once).
+    var members = KnownMembers()
     var coordinates: CoordinateNode?
     var geometriesCount = 0
     /// Each nested GeometryCollection's pointer.
@@ -45,8 +173,8 @@ struct ObjectFacts {
 
 /// What checking one value found out, for the object that holds it.
 struct ValueSummary {
-    /// The GeoJSON type, when the value is an object with a string "type".
-    var type: String?
+    /// The GeoJSON type, when the value is an object whose "type" names one.
+    var type: GeoJSONType?
     var extent = Extent()
 }
 
@@ -66,60 +194,69 @@ extension GeoJSONValidator {
         while true {
             let t = try tokenizer.next()
             if t == .endObject { break }
-            let key = try tokenizer.stringValue()
+            let known = KnownMember.ofLastKey(in: tokenizer)
+            // A known name is ASCII; any other is made a `String` (which checks its UTF-8).
+            let key = try known?.name ?? tokenizer.stringValue()
             let duplicate = tokenizer.lastKeyIsDuplicate
-            facts.members[key] = here
+            if let known { facts.members.insert(known) }
             pointer.push(key)
             if duplicate { report(.duplicateKey, Messages.duplicateKey(key), at: facts.start) }
-            try member(key, value: try tokenizer.next(), facts: &facts)
+            try member(known, value: try tokenizer.next(), facts: &facts)
             pointer.pop()
         }
         check(&facts, context: context)
-        return ValueSummary(type: facts.type, extent: facts.extent)
+        if case .known(let type) = facts.type { return ValueSummary(type: type, extent: facts.extent) }
+        return ValueSummary(extent: facts.extent)
     }
 
-    private func member(_ key: String, value v: JSONToken, facts: inout ObjectFacts) throws {
+    private func member(_ key: KnownMember?, value v: JSONToken, facts: inout ObjectFacts) throws {
         let object = facts.start
+        guard let key else {
+            try skip(startingWith: v)  // a foreign member
+            return
+        }
         switch key {
-        case "type":
+        case .type:
             if v == .string {
-                facts.type = try tokenizer.stringValue()
+                if let type = GeoJSONType.ofLastString(in: tokenizer) {
+                    facts.type = .known(type)
+                } else {
+                    facts.type = .unknown(try tokenizer.stringValue())
+                }
             } else {
                 report(.wrongMemberType, Messages.wrongType("type", expected: "a string", found: v), at: object)
                 try skip(startingWith: v)
             }
-        case "coordinates":
+        case .coordinates:
             facts.coordinates = try readCoordinates(startingWith: v)
-        case "geometry":
+        case .geometry:
             facts.extent.add(try validateValue(startingWith: v, context: .featureGeometry, holder: object).extent)
-        case "features":
-            try eachElement(of: v, member: key, holder: object) { t, array in
+        case .features:
+            try eachElement(of: v, member: key.name, holder: object) { t, array in
                 facts.extent.add(try validateValue(startingWith: t, context: .feature, holder: array).extent)
             }
-        case "geometries":
+        case .geometries:
             if v == .beginArray { facts.geometriesStart = here }
-            facts.geometriesCount = try eachElement(of: v, member: key, holder: object) { t, array in
+            facts.geometriesCount = try eachElement(of: v, member: key.name, holder: object) { t, array in
                 let member = try validateValue(startingWith: t, context: .collectionMember, holder: array)
-                if member.type == "GeometryCollection" { facts.nestedCollections.append(pointer.text) }
+                if member.type == .geometryCollection { facts.nestedCollections.append(pointer.text) }
                 facts.extent.add(member.extent)
             }
-        case "properties":
+        case .properties:
             if v != .beginObject && v != .null {
                 report(.wrongMemberType, Messages.wrongType("properties", expected: "an object or null", found: v), at: object)
             }
             try skip(startingWith: v)
-        case "id":
+        case .id:
             if v != .string && v != .number {
                 report(.wrongMemberType, Messages.wrongType("id", expected: "a string or a number", found: v), at: object)
             }
             try skip(startingWith: v)
-        case "bbox":
+        case .bbox:
             facts.bbox = try readBBox(startingWith: v, holder: object)
-        case "crs":
+        case .crs:
             report(.crsMember, Messages.crs, at: object)
             try skip(startingWith: v)
-        default:
-            try skip(startingWith: v)  // a foreign member
         }
     }
 
@@ -192,19 +329,53 @@ extension GeoJSONValidator {
                 let t = try tokenizer.next()
                 if t == .endObject { return }
                 let duplicate = tokenizer.lastKeyIsDuplicate
-                pointer.push(try tokenizer.stringValue())
-                if duplicate { report(.duplicateKey, Messages.duplicateKey(pointer.tokens.last ?? ""), at: object) }
-                try skip(startingWith: try tokenizer.next())
-                pointer.pop()
+                let name = try KeyName(lastKeyIn: tokenizer)
+                // The name joins the pointer only for what may need it: a finding, a value
+                // that holds more, or malformed JSON where the value should be.
+                if duplicate {
+                    pointer.push(name.string)
+                    report(.duplicateKey, Messages.duplicateKey(name.string), at: object)
+                    pointer.pop()
+                }
+                let v: JSONToken
+                do { v = try tokenizer.next() } catch {
+                    pointer.push(name.string)
+                    throw error
+                }
+                switch v {
+                case .beginObject, .beginArray:
+                    pointer.push(name.string)
+                    try skip(startingWith: v)
+                    pointer.pop()
+                case .number:
+                    if !tokenizer.numberValue().isFinite {
+                        pointer.push(name.string)
+                        try skip(startingWith: v)
+                        pointer.pop()
+                    }
+                default:
+                    break
+                }
             }
         case .beginArray:
             var i = 0
             while true {
                 let t = try tokenizer.next()
                 if t == .endArray { return }
-                pointer.push(i)
-                try skip(startingWith: t)
-                pointer.pop()
+                switch t {
+                case .beginObject, .beginArray:
+                    pointer.push(i)
+                    try skip(startingWith: t)
+                    pointer.pop()
+                case .number:
+                    if !tokenizer.numberValue().isFinite {
+                        pointer.push(i)
+                        try skip(startingWith: t)
+                        pointer.pop()
+                    }
+                default:
+                    break
+                }
                 i += 1
             }
         case .number:
@@ -217,40 +388,78 @@ extension GeoJSONValidator {
         }
     }
 
+    /// A member name, made a `String` only when asked for: a short ASCII name is kept in the
+    /// words the tokenizer gave for it (`lastKeyWordsAndCount`, which hold all of it), any
+    /// other is made a `String` at once (which checks its UTF-8, as `stringValue()` does).
+    private struct KeyName {
+        private let words: (count: Int, head: UInt64, tail: UInt64)
+        private let made: String?
+
+        /// The name of the tokenizer's last key (right after `next()` returned `.key`).
+        /// - Throws: when it is not valid UTF-8.
+        init(lastKeyIn t: JSONTokenizer) throws {
+            words = t.lastKeyWordsAndCount
+            let ascii = (words.head | words.tail) & 0x8080_8080_8080_8080 == 0
+            made = words.count <= 16 && ascii ? nil : try t.stringValue()
+        }
+
+        var string: String {
+            if let made { return made }
+            let n = words.count
+            var bytes = [UInt8](repeating: 0, count: n)
+            func byte(_ w: UInt64, _ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: w >> (8 * UInt64(k))) }
+            if n >= 8 {
+                for k in 0..<8 { bytes[k] = byte(words.head, k); bytes[n - 8 + k] = byte(words.tail, k) }
+            } else if n >= 4 {
+                for k in 0..<4 { bytes[k] = byte(words.head, k); bytes[n - 4 + k] = byte(words.head, 4 + k) }
+            } else {
+                for k in 0..<n { bytes[k] = byte(words.head, k) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     /// The checks that need the whole object: its type, required and forbidden members,
     /// coordinates, and its bbox against the positions inside it.
     private func check(_ facts: inout ObjectFacts, context: GeoJSONContext) {
-        guard let type = facts.type else {
-            if facts.members["type"] == nil { report(.missingMember, Messages.missing("type", of: context.what), at: facts.start) }
+        guard let typeValue = facts.type else {
+            if !facts.members.contains(.type) { report(.missingMember, Messages.missing("type", of: context.what), at: facts.start) }
             return
         }
-        guard geoJSONTypes.contains(type) else {
-            report(.unknownType, Messages.unknownType(type), at: facts.start, pointer: pointer.text + "/type")
+        guard case .known(let type) = typeValue else {
+            if case .unknown(let name) = typeValue {
+                report(.unknownType, Messages.unknownType(name), at: facts.start, pointer: pointer.text + "/type")
+            }
             return
         }
-        guard context.allowed.contains(type) else {
-            report(.unexpectedType, Messages.unexpected(type, expected: context.what), at: facts.start,
+        guard context.allows(type) else {
+            report(.unexpectedType, Messages.unexpected(type.name, expected: context.what), at: facts.start,
                    pointer: pointer.text + "/type")
             return
         }
-        let forbidden: [String] = switch type {
-        case "FeatureCollection": ["coordinates", "geometries", "geometry", "properties"]
-        case "Feature": ["coordinates", "geometries", "features"]
-        default: ["geometry", "properties", "features"]
+        let forbidden: KnownMembers = switch type {
+        case .featureCollection: .forbiddenInCollection
+        case .feature: .forbiddenInFeature
+        default: .forbiddenInGeometry
         }
-        for name in forbidden where facts.members[name] != nil {
-            report(.forbiddenMember, Messages.forbidden(name, in: type), at: facts.start, pointer: pointer.text + "/" + name)
+        if facts.members.bits & forbidden.bits != 0 {
+            for member in facts.members.intersection(forbidden) {
+                report(.forbiddenMember, Messages.forbidden(member.name, in: type.name), at: facts.start,
+                       pointer: pointer.text + "/" + member.name)
+            }
         }
-        let required: [String] = switch type {
-        case "FeatureCollection": ["features"]
-        case "Feature": ["geometry", "properties"]
-        case "GeometryCollection": ["geometries"]
-        default: ["coordinates"]
+        let required: KnownMembers = switch type {
+        case .featureCollection: KnownMembers(KnownMember.features.bit)
+        case .feature: KnownMembers(KnownMember.geometry.bit | KnownMember.properties.bit)
+        case .geometryCollection: KnownMembers(KnownMember.geometries.bit)
+        default: KnownMembers(KnownMember.coordinates.bit)
         }
-        for name in required where facts.members[name] == nil {
-            report(.missingMember, Messages.missing(name, of: type), at: facts.start)
+        if facts.members.bits & required.bits != required.bits {
+            for member in required.subtracting(facts.members) {
+                report(.missingMember, Messages.missing(member.name, of: type.name), at: facts.start)
+            }
         }
-        if type == "GeometryCollection", let array = facts.geometriesStart {
+        if type == .geometryCollection, let array = facts.geometriesStart {
             if facts.geometriesCount == 1 {
                 report(.geometryCollectionSingle, Messages.singleMember, at: array, pointer: pointer.text + "/geometries")
             }
@@ -258,7 +467,7 @@ extension GeoJSONValidator {
                 report(.geometryCollectionNested, Messages.nested, at: array, pointer: nested)
             }
         }
-        if let coordinates = facts.coordinates, facts.members["coordinates"] != nil {
+        if let coordinates = facts.coordinates, facts.members.contains(.coordinates) {
             pointer.push("coordinates")
             facts.extent.add(checkCoordinates(coordinates, type: type, object: facts.start))
             pointer.pop()

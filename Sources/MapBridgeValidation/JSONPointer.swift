@@ -1,9 +1,18 @@
 /// A JSON pointer (RFC 6901) kept as a stack of reference tokens while a document is walked.
+///
+/// An array index is kept as a number and spelt only when the text is asked for (a finding):
+/// most elements are passed without one.
 struct JSONPointer: Hashable, Sendable {
-    private(set) var tokens: [String] = []
+    /// One reference token: a member name, or an array index.
+    enum Token: Hashable, Sendable {
+        case name(String)
+        case index(Int)
+    }
 
-    mutating func push(_ token: String) { tokens.append(token) }
-    mutating func push(_ index: Int) { tokens.append(String(index)) }
+    private(set) var tokens: [Token] = []
+
+    mutating func push(_ name: String) { tokens.append(.name(name)) }
+    mutating func push(_ index: Int) { tokens.append(.index(index)) }
     mutating func pop() { if !tokens.isEmpty { tokens.removeLast() } }
 
     /// `/features/0/geometry`, or the empty string for the whole document.
@@ -11,10 +20,14 @@ struct JSONPointer: Hashable, Sendable {
         var out = ""
         for t in tokens {
             out += "/"
-            if t.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                out += t.replacingEscapes()
-            } else {
-                out += t
+            switch t {
+            case .index(let i): out += String(i)
+            case .name(let name):
+                if name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                    out += name.replacingEscapes()
+                } else {
+                    out += name
+                }
             }
         }
         return out

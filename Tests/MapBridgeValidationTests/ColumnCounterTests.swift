@@ -35,6 +35,21 @@ struct ColumnCounterTests {
         #expect(try counter.position(line: 9, column: 2) == ColumnPosition(bytes: 2, characters: 2, utf16: 2))
     }
 
+    @Test("runs of one- to four-byte characters across read chunks, and a last line without a line break")
+    func mixedRuns() throws {
+        let line = String(repeating: "aé中😀", count: 20_000)
+        let path = try file("x\n" + line + "\n" + "c😀d")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let counter = try ColumnCounter(path: path, unit: .utf8Bytes)
+        for scalars in [0, 1, 3, 4, 9, 40_001, 79_999] {
+            let prefix = String(line.unicodeScalars.prefix(scalars))
+            let expected = ColumnPosition(bytes: prefix.utf8.count + 1, characters: scalars + 1, utf16: prefix.utf16.count + 1)
+            #expect(try counter.position(line: 2, column: prefix.utf8.count + 1) == expected)
+        }
+        // Past the end of the file: the last line's counts, then one per byte.
+        #expect(try counter.position(line: 5, column: 2) == ColumnPosition(bytes: 7, characters: 4, utf16: 5))
+    }
+
     @Test("a line longer than the read chunk")
     func longLine() throws {
         let path = try file(String(repeating: "é", count: 100_000) + "x")
