@@ -17,10 +17,62 @@ private func withCore(_ context: UnsafeMutableRawPointer?, _ body: (XMLSAXCore) 
     Unmanaged<XMLSAXCore>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }
 
+// The per-element callbacks, in two sets: one hands each event to the core's handler
+// (`XMLPushParser`), the other has the core write it onto the tape (`XMLThreadedParser`'s
+// parsing thread, with no closure between). Both sets are the same code, `recorded` a constant
+// in each once inlined.
+
 func saxStartElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    startElement(context, localName, prefix, uri, attributeCount, attributes, recorded: false)
+}
+
+func saxEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    endElement(context, localName, prefix, uri, recorded: false)
+}
+
+func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    text(context, bytes, length, isCDATA: false, recorded: false)
+}
+
+func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    text(context, bytes, length, isCDATA: true, recorded: false)
+}
+
+func saxRecordStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    startElement(context, localName, prefix, uri, attributeCount, attributes, recorded: true)
+}
+
+func saxRecordEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    endElement(context, localName, prefix, uri, recorded: true)
+}
+
+func saxRecordCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    text(context, bytes, length, isCDATA: false, recorded: true)
+}
+
+func saxRecordCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    text(context, bytes, length, isCDATA: true, recorded: true)
+}
+
+@inline(__always)
+private func startElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ attributeCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    recorded: Bool
 ) {
     guard let localName else { return }
     withCore(context) { p in
@@ -30,84 +82,35 @@ func saxStartElement(
         // Each call makes its list of a case known here, which has nothing to release after it
         // (one list of either case would be destroyed through a call at every element).
         if let attributes, attributeCount > 0 {
-            p.startElement(index, localName: localName, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
+            let list = XMLAttributeList(libxml: attributes, count: Int(attributeCount))
+            if recorded { p.recordStartElement(index, attributes: list) } else { p.startElement(index, localName: localName, attributes: list) }
         } else {
-            p.startElement(index, localName: localName, attributes: XMLAttributeList(libxml: nil, count: 0))
+            let list = XMLAttributeList(libxml: nil, count: 0)
+            if recorded { p.recordStartElement(index, attributes: list) } else { p.startElement(index, localName: localName, attributes: list) }
         }
     }
 }
 
-func saxEndElement(
+@inline(__always)
+private func endElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-    _ uri: UnsafePointer<xmlChar>?
+    _ uri: UnsafePointer<xmlChar>?, recorded: Bool
 ) {
     guard let localName else { return }
     withCore(context) { p in
         guard !p.isStopped else { return }
-        p.endInnermostElement(localName, prefix, uri)
+        if recorded { p.recordEndElement(localName, prefix, uri) } else { p.endInnermostElement(localName, prefix, uri) }
     }
 }
 
-func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+@inline(__always)
+private func text(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool,
+                  recorded: Bool) {
     guard let bytes else { return }
     withCore(context) { p in
         guard !p.isStopped else { return }
-        p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
-    }
-}
-
-func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let bytes else { return }
-    withCore(context) { p in
-        guard !p.isStopped else { return }
-        p.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
-    }
-}
-
-// The same for a core that records its events (`XMLThreadedParser`'s parsing thread): each
-// event is written to the tape here, with no closure between.
-
-func saxRecordStartElement(
-    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-    _ attributeCount: Int32, _ defaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-) {
-    guard let localName else { return }
-    withCore(context) { p in
-        guard !p.isStopped else { return }
-        let index = p.nameIndex(localName, prefix, uri)
-        if let attributes, attributeCount > 0 {
-            p.recordStartElement(index, attributes: XMLAttributeList(libxml: attributes, count: Int(attributeCount)))
-        } else {
-            p.recordStartElement(index, attributes: XMLAttributeList(libxml: nil, count: 0))
-        }
-    }
-}
-
-func saxRecordEndElement(
-    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-    _ uri: UnsafePointer<xmlChar>?
-) {
-    guard let localName else { return }
-    withCore(context) { p in
-        guard !p.isStopped else { return }
-        p.recordEndElement(localName, prefix, uri)
-    }
-}
-
-func saxRecordCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let bytes else { return }
-    withCore(context) { p in
-        guard !p.isStopped else { return }
-        p.recordCharacters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false)
-    }
-}
-
-func saxRecordCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard let bytes else { return }
-    withCore(context) { p in
-        guard !p.isStopped else { return }
-        p.recordCharacters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: true)
+        let text = UnsafeBufferPointer(start: bytes, count: Int(length))
+        if recorded { p.recordCharacters(text, isCDATA: isCDATA) } else { p.characters(text, isCDATA: isCDATA) }
     }
 }
 
