@@ -155,11 +155,7 @@ final class XMLEventRecorder: @unchecked Sendable {
     @inline(__always)
     func recordStart(_ index: Int, line: Int32, column: Int32, _ attributes: XMLAttributeList) {
         tape.reserve(1 + 4 * 4)
-        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
-        record.storeBytes(of: XMLTapeTag.start.rawValue, as: UInt8.self)
-        record.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 1, as: Int32.self)
-        record.storeBytes(of: line, toByteOffset: 5, as: Int32.self)
-        record.storeBytes(of: column, toByteOffset: 9, as: Int32.self)
+        let record = elementHead(.start, index, line: line, column: column)
         switch attributes.storage {
         case .none:
             record.storeBytes(of: Int32(0), toByteOffset: 13, as: Int32.self)
@@ -178,6 +174,19 @@ final class XMLEventRecorder: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Stores the 13 bytes a start or an end record begins with (its tag, the element's name
+    /// index, line and column) at the tape's end, room reserved, the count not yet moved;
+    /// returns where the record starts.
+    @inline(__always)
+    private func elementHead(_ tag: XMLTapeTag, _ index: Int, line: Int32, column: Int32) -> UnsafeMutableRawPointer {
+        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
+        record.storeBytes(of: tag.rawValue, as: UInt8.self)
+        record.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 1, as: Int32.self)
+        record.storeBytes(of: line, toByteOffset: 5, as: Int32.self)
+        record.storeBytes(of: column, toByteOffset: 9, as: Int32.self)
+        return record
     }
 
     /// The attributes of a start just recorded, from libxml2's array (five pointers each).
@@ -207,11 +216,7 @@ final class XMLEventRecorder: @unchecked Sendable {
     @inline(__always)
     func recordEnd(_ index: Int, line: Int32, column: Int32) {
         tape.reserve(1 + 3 * 4)
-        let record = UnsafeMutableRawPointer(tape.bytes + tape.count)
-        record.storeBytes(of: XMLTapeTag.end.rawValue, as: UInt8.self)
-        record.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 1, as: Int32.self)
-        record.storeBytes(of: line, toByteOffset: 5, as: Int32.self)
-        record.storeBytes(of: column, toByteOffset: 9, as: Int32.self)
+        _ = elementHead(.end, index, line: line, column: column)
         tape.count += 13
     }
 
