@@ -74,8 +74,7 @@ public struct ConvertOptions: Sendable {
     /// Whether a conversion uses threads besides the caller's (`threads` above 1): the one
     /// rule that every threaded part follows — a reader parsing on a thread of its own
     /// (`ThreadedReader`) or in chunks (`ChunkedGeoJSONReader`), KML's libxml2 on one thread
-    /// while a reader's caller builds the features on its own (`KMLReader.parsesOnOwnThread`,
-    /// for `FeatureSources.reader`), the output
+    /// while another builds the features (`KMLReader.parsesOnOwnThread`), the output
     /// written behind (`ByteSink.writeBehind`); `--threads 1` turns them all off.
     public var usesSecondThread: Bool { threads > 1 }
     /// Newline-delimited GeoJSON, GeoJSON text sequences and FeatureCollections read on more

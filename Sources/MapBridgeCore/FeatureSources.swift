@@ -52,7 +52,7 @@ public enum FeatureSources {
 
     /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
     /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
-    /// of its own (`ThreadedReader`), or, for newline-delimited GeoJSON, GeoJSON text
+    /// of its own (`ThreadedReader`; KML's libxml2 on a third), or, for newline-delimited GeoJSON, GeoJSON text
     /// sequences and FeatureCollections (`CollectionProbingReader`), in chunks on
     /// `options.threads` threads at once (`ChunkedGeoJSONReader`);
     /// the features and reports reach the caller in the same order as on one thread.
@@ -64,11 +64,13 @@ public enum FeatureSources {
         if format.isGeoJSON {
             return try chunkedGeoJSONReader(for: path, format: format, options: options, report: report)
         }
-        // Here the writer has the second core already: a third thread for KML's libxml2
-        // made converting places.kml no faster (9.2 s against 8.5-9.1 s) and polygons.kml
-        // slower (1.25 s against 1.09 s), so the reader's thread parses and builds.
+        // KML and KMZ on three threads: libxml2 (`KMLReader.parsesOnOwnThread`), the builder
+        // and the writer. Two cores share them; what evens the load out is the room between
+        // libxml2 and the builder (`XMLEventRecorder.queued`): converting 1,000,000 KML
+        // places to GeoJSON took 9.3-10.2 s with the builder and libxml2 on one thread,
+        // 7.7-8.1 s on three.
         return try ThreadedReader(report: report) { relay in
-            try reader(for: path, format: format, options: options, parserThread: false, report: relay)
+            try reader(for: path, format: format, options: options, parserThread: true, report: relay)
         }
     }
 

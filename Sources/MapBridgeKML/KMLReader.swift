@@ -45,9 +45,9 @@ public final class KMLReader: FeatureReader {
     /// Whether libxml2 parses the features' pass on a thread of its own while the caller's
     /// thread builds the features (`XMLThreadedParser`); set before the first `open()` or
     /// `next()`. The features, diagnostics and errors are the same either way. Default: one
-    /// thread. Worth it where the caller does little with each feature; where the caller's
-    /// thread writes as much as it reads (a conversion), the second core is better given to
-    /// the writer.
+    /// thread. Worth it on two cores where the caller does little with each feature, and
+    /// where the caller hands the features to a writer on another thread (a conversion: the
+    /// three threads share the two cores).
     public var parsesOnOwnThread = false
     private let makeSource: (String) throws -> ByteSource
     /// How large one placemark, text or coordinate tuple may grow.

@@ -113,6 +113,31 @@ struct ThreadsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.geojson"])
     }
 
+    @Test("a KML input of many placemarks (libxml2 on a thread of its own): the same bytes and reports, and --strict stops")
+    func kmlOnThreeThreads() throws {
+        let dir = try MapBridgeRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let kml = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "kml", "--quiet"],
+                                          stdin: Data(Self.collection(3_000).utf8))
+        var text = kml.stdout
+        // A placemark out of range after a few thousand others: a reader warning late in the file.
+        let cut = try #require(text.range(of: "</Document>"))
+        text.replaceSubrange(cut, with: "<Placemark><name>far</name><Point><coordinates>200,95</coordinates></Point></Placemark></Document>")
+        let input = try MapBridgeRunner.write(text, to: "in.kml", in: dir)
+        for ext in Self.outputs {
+            let output = dir.appendingPathComponent("out.\(ext)").path
+            let run = try Self.expectSame(["convert", input, output], output: output)
+            #expect(run.status == 0, "\(ext): \(run.stderr)")
+            #expect(run.stderr.contains("in.kml:"))
+            try? FileManager.default.removeItem(atPath: output)
+        }
+        let output = dir.appendingPathComponent("out.geojson").path
+        let strict = try Self.expectSame(["convert", input, output, "--strict"], output: output)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("strict: nothing is written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.kml"])
+    }
+
     @Test("an XML error mid-file in a KML input: the same message, no output file")
     func kmlErrorMidFile() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
