@@ -1,5 +1,6 @@
 import MapBridgeJSON
 import MapBridgeModel
+import MapBridgeXML
 
 /// What an element with GPX's common children holds while it is read: a waypoint or point, a
 /// route or track, or the metadata.
@@ -27,53 +28,75 @@ struct GPXChildren {
 
 /// A `wpt`, `rtept` or `trkpt` being read.
 struct GPXPointDraft {
-    /// `lon` and `lat`, trimmed, and their values.
-    private var longitudeText: String, latitudeText: String
-    private let longitude: Double, latitude: Double
-    /// Whether both are JSON numbers, whose text the coordinate keeps.
+    /// `lon` and `lat`: their values, with their texts when `keepsText`.
+    private let longitude: Coordinate.Number, latitude: Coordinate.Number
+    /// Whether both are JSON numbers, whose texts the coordinate keeps.
     private let keepsText: Bool
     let location: SourceLocation
     var children = GPXChildren()
+    /// A route or track point's first `ele` that is a number; a waypoint's stays among
+    /// `children.fields`, where its properties come from.
+    var elevation: NumberValue?
+    /// Whether the route or track point's first `time` has been added to its line (a
+    /// waypoint's stays among `children.fields`).
+    var hasTime = false
 
     /// Reads `lat` and `lon`; `nil` when either is missing or not a number.
     init?(attributes: [(name: String, value: String)], location: SourceLocation) {
-        guard var lat = attributes.first(where: { $0.name == "lat" })?.value.trimmingSpaces(),
-            var lon = attributes.first(where: { $0.name == "lon" })?.value.trimmingSpaces()
+        guard var lat = attributes.first(where: { $0.name == "lat" })?.value,
+            var lon = attributes.first(where: { $0.name == "lon" })?.value
         else { return nil }
-        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double?, isJSON: Bool) {
-            // A JSON number's value from the grammar's pass when exact (as `strtod` gives it).
-            switch NumberParsing.analyze(bytes) {
-            case .value(let v) where bytes.count < 64: return (v, true)
-            case .value, .valid: return (NumberParsing.lenientDouble(bytes), true)
-            case .invalid: return (NumberParsing.lenientDouble(bytes), false)
-            }
-        }
-        let (latitude, latIsJSON) = lat.withUTF8(read)
-        let (longitude, lonIsJSON) = lon.withUTF8(read)
-        guard let latitude, let longitude else { return nil }
-        (latitudeText, longitudeText) = (lat, lon)
-        (self.latitude, self.longitude) = (latitude, longitude)
-        keepsText = latIsJSON && lonIsJSON
+        let draft = lat.withUTF8 { lat in lon.withUTF8 { lon in Self(latitude: lat, longitude: lon, location: location) } }
+        guard let draft else { return nil }
+        self = draft
+    }
+
+    /// Reads the texts of `lat` and `lon` (bytes of an attribute list, say: no string is
+    /// made), spaces at either end ignored; `nil` when either is not a number.
+    init?(latitude lat: UnsafeBufferPointer<UInt8>, longitude lon: UnsafeBufferPointer<UInt8>,
+          location: SourceLocation) {
+        guard let latitude = Self.number(lat), let longitude = Self.number(lon) else { return nil }
+        keepsText = latitude.isJSON && longitude.isJSON
+        self.latitude = latitude.number
+        self.longitude = longitude.number
         self.location = location
     }
 
-    /// The coordinate, with the altitude from `ele` when it has one.
-    var positioned: Coordinate {
-        var altitude: NumberValue?
-        if case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value { altitude = ele }
-        guard keepsText else { return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude?.value) }
-        var (lon, lat, alt) = (longitudeText, latitudeText, altitude?.text)
-        return lon.withUTF8 { lonBytes in
-            lat.withUTF8 { latBytes in
-                let lonNumber = Coordinate.Number(value: longitude, text: lonBytes)
-                let latNumber = Coordinate.Number(value: latitude, text: latBytes)
-                guard let value = altitude?.value, alt != nil else {
-                    return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: nil)
-                }
-                let altNumber = alt?.withUTF8 { Coordinate.Number(value: value, text: $0) }
-                return Coordinate(longitude: lonNumber, latitude: latNumber, altitude: altNumber)
-            }
+    /// The number `text` spells, spaces at either end ignored, with its text when it is a
+    /// JSON number (`isJSON`; else the number holds its value alone).
+    private static func number(_ text: UnsafeBufferPointer<UInt8>) -> (number: Coordinate.Number, isJSON: Bool)? {
+        let bytes = NumberParsing.trimmingSpaces(text)
+        // One pass for the grammar, the value (exact on the fast path, as `strtod` gives it)
+        // and the digits the spelling is told from.
+        let scan = NumberParsing.scanPrefixWithDigits(bytes)
+        let value: Double
+        switch scan.analysis {
+        case .value(let v) where scan.length == bytes.count && bytes.count < 64:
+            value = v
+        case .value, .valid:
+            guard scan.length == bytes.count else { fallthrough }
+            guard let v = NumberParsing.lenientDouble(bytes) else { return nil }
+            value = v
+        case .invalid:
+            guard let v = NumberParsing.lenientDouble(bytes) else { return nil }
+            return (Coordinate.Number(value: v, spelling: FixedPointSpelling(shortDecimalFractionDigits: 0)), false)
         }
+        return (Coordinate.Number(value: value, text: bytes, scanned: scan.fixedPoint), true)
+    }
+
+    /// The coordinate, with the altitude from `ele` when it has one (a route or track
+    /// point's `elevation`, a waypoint's first `ele` among its fields).
+    var positioned: Coordinate {
+        var altitude = elevation
+        if altitude == nil, case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value { altitude = ele }
+        guard keepsText else {
+            return Coordinate(longitude: longitude.value, latitude: latitude.value, altitude: altitude?.value)
+        }
+        guard let value = altitude?.value, var text = altitude?.text else {
+            return Coordinate(longitude: longitude, latitude: latitude, altitude: nil)
+        }
+        let altNumber = text.withUTF8 { Coordinate.Number(value: value, text: $0) }
+        return Coordinate(longitude: longitude, latitude: latitude, altitude: altNumber)
     }
 
     /// The point's `time`, trimmed.
@@ -201,4 +224,18 @@ struct GPXLineFeatureDraft {
     var shortSegments = 0
     /// Points read so far, in all its segments.
     var pointCount = 0
+
+    /// Adds the time of the point being read to the last segment's (`GPXLineDraft.append`
+    /// then knows it has one).
+    mutating func appendTime(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard !lines.isEmpty else { return }
+        lines[lines.count - 1].times.append(utf8: bytes)
+    }
+
+    /// Adds a finished point to the last segment; the number of points read so far.
+    mutating func appendPoint(_ p: borrowing GPXPointDraft, notes: GPXNotes) -> Int {
+        if !lines.isEmpty { lines[lines.count - 1].append(p, notes: notes) }
+        pointCount += 1
+        return pointCount
+    }
 }

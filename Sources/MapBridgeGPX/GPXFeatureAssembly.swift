@@ -295,9 +295,8 @@ extension GPXLineDraft {
     mutating func append(_ p: GPXPointDraft, notes: GPXNotes) {
         let row = coordinates.count
         coordinates.append(p.positioned)
-        if let time = p.time?.trimmingSpaces() {
-            times.append(time)
-        } else {
+        // A point's time is added as it is read (`GPXFeatureBuilder.addPointField`).
+        if !p.hasTime {
             untimed.append(row)
             times.append("")
         }

@@ -76,6 +76,20 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     // MARK: - SAX events
 
+    /// A route or track point (nearly every element of a big file) is read from its
+    /// attributes' bytes in place; any other element from its attributes as strings.
+    func startElement(_ name: GPXElement, attributeList: XMLAttributeList) {
+        if skipDepth == nil, extensionTree == nil, line != nil, let tag = name.tag, tag == .trkpt || tag == .rtept,
+           stack.count >= 2, stack.last?.tag == (tag == .trkpt ? .trkseg : .rte)
+        {
+            stack.append(name)
+            text.removeAll(keepingCapacity: true)
+            startPoint(attributeList)
+            return
+        }
+        startElement(name, attributes: attributeList.pairs)
+    }
+
     func startElement(_ name: GPXElement, attributes: XMLAttributes) {
         stack.append(name)
         text.removeAll(keepingCapacity: true)
@@ -106,7 +120,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             waypoint = p
         case .tag(.rtept) where parent()?.tag == .rte && line != nil,
             .tag(.trkpt) where parent()?.tag == .trkseg && line != nil:
-            startPoint(attributes)
+            startPoint(XMLAttributeList(attributes))
         case .tag(.trkseg) where parent()?.tag == .trk && line != nil:
             line?.lines.append(GPXLineDraft())
         case .tag(.metadata) where depth == 2:
@@ -210,6 +224,10 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     private func addField(_ tag: GPXTag) {
+        if point != nil, tag == .ele || tag == .time {
+            addPointField(tag)
+            return
+        }
         let value: PropertyValue
         switch tag {
         case .name, .desc, .cmt, .src, .type, .keywords:
@@ -238,6 +256,34 @@ final class GPXFeatureBuilder: XMLEventHandler {
             value = .string(textString.trimmingSpaces())
         }
         children { $0.fields.append((tag, value)) }
+    }
+
+    /// A route or track point's `ele` or `time`, read from the text's bytes: the first `ele`
+    /// that is a number becomes the point's altitude, the first `time` goes straight to its
+    /// line's times (a packed time makes no string). Later ones are not kept, as a point
+    /// has one position and one time.
+    private func addPointField(_ tag: GPXTag) {
+        // The point and its line are changed where they are (taking them out would copy them).
+        text.withUnsafeBufferPointer { bytes in
+            let trimmed = NumberParsing.trimmingSpaces(bytes)
+            if tag == .ele {
+                if let number = NumberParsing.lenientNumber(trimmed) {
+                    if point?.elevation == nil { point?.elevation = number }
+                } else if !trimmed.isEmpty {  // <ele></ele>: no value
+                    let shown = String(decoding: trimmed, as: UTF8.self)
+                    notes.warnOnce("gpx-number", "<ele>\(shown)</ele> is not a number; the point has no altitude", at: location)
+                }
+                return
+            }
+            if !trimmed.isEmpty && !GPXValues.isDateTime(utf8: trimmed) {
+                let shown = String(decoding: trimmed, as: UTF8.self)
+                notes.warnOnce("gpx-time", "<time>\(shown)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
+                               at: location)
+            }
+            guard point?.hasTime == false else { return }
+            line?.appendTime(utf8: trimmed)
+            point?.hasTime = true
+        }
     }
 
     // MARK: - Extensions
@@ -295,25 +341,30 @@ final class GPXFeatureBuilder: XMLEventHandler {
         }
     }
 
-    private func startPoint(_ attributes: XMLAttributes) {
-        guard var p = GPXPointDraft(attributes: attributes, location: location) else {
-            notes.badPosition(line?.kind == .route ? "a route point" : "a track point", attributes, at: location)
+    private func startPoint(_ attributes: XMLAttributeList) {
+        // Read in place, unless libxml2 handed a `&` over as `&#38;` (read from the expanded
+        // text). Made where it stays: a draft moved into `point` would be copied.
+        if let lat = attributes.valueBytes(of: "lat"), let lon = attributes.valueBytes(of: "lon"),
+           !lat.contains(UInt8(ascii: "&")), !lon.contains(UInt8(ascii: "&"))
+        {
+            point = GPXPointDraft(latitude: lat, longitude: lon, location: location)
+        } else {
+            point = GPXPointDraft(attributes: attributes.pairs, location: location)
+        }
+        guard point != nil else {
+            notes.badPosition(line?.kind == .route ? "a route point" : "a track point", attributes.pairs, at: location)
             skipDepth = stack.count
             return
         }
-        p.children.fields.reserveCapacity(4)  // `ele` and `time`, say, without growing
-        point = p
     }
 
     private func finishPoint() {
-        guard let p = point.take(), var l = line.take() else { return }
-        if !l.lines.isEmpty { l.lines[l.lines.count - 1].append(p, notes: notes) }
-        l.pointCount += 1
-        if l.pointCount > limits.maximumVertices, problem == nil {
-            problem = limits.exceeded(.vertices, "this <\(l.kind.rawValue)> has more than \(limits.maximumVertices) points", at: location)
+        guard let p = point.take(), let count = line?.appendPoint(p, notes: notes) else { return }
+        if count > limits.maximumVertices, problem == nil {
+            let kind = line?.kind.rawValue ?? "trk"
+            problem = limits.exceeded(.vertices, "this <\(kind)> has more than \(limits.maximumVertices) points", at: location)
             skipDepth = 1
         }
-        line = l
     }
 
     private func finishWaypoint() {

@@ -78,6 +78,37 @@ struct GPXReaderLineTests {
         #expect(f.properties["coordinateProperties"] == .object(["times": .array([first, .array(["2024-05-01", "at noon"])])]))
     }
 
+    @Test("a point's first <ele> that is a number and its first <time> are its own; its lat and lon read with spaces, entities and odd spellings")
+    func pointFieldsInPlace() throws {
+        let r = try readGPX(gpx("""
+            <trk><trkseg>
+            <trkpt lat=" 45.5 " lon="10.25"><ele>169.7</ele><ele>170</ele><time>2024-01-01T00:00:00Z</time><time>2024-01-01T00:00:09Z</time></trkpt>
+            <trkpt lat="45.1" lon="10.1"><ele>abc</ele><ele>12.50</ele><time> 2024-01-01T00:00:01Z </time></trkpt>
+            <trkpt lat="&#52;5.6" lon="1.2e1"><time></time></trkpt>
+            <trkpt lat="4&amp;5" lon="10.5"><ele>1</ele><time>2024-01-01T00:00:05Z</time></trkpt>
+            <trkpt lat="+45.8" lon="10.8"/>
+            </trkseg></trk>
+            """))
+        let f = try #require(r.features.first)
+        guard case .polyline(let l)? = f.shape else { Issue.record("not a line"); return }
+        #expect(l.coordinates.map(\.latitude) == [45.5, 45.1, 45.6, 45.8])
+        #expect(l.coordinates.map(\.longitude) == [10.25, 10.1, 12, 10.8])
+        // The first <ele> that is a number, spelt as written.
+        #expect(l.coordinates.map(\.altitude) == [169.7, 12.5, nil, nil])
+        #expect(l.coordinates[1].sourceText(of: .altitude) == "12.50")
+        #expect(l.coordinates[0].sourceText(of: .longitude) == "10.25" && l.coordinates[0].sourceText(of: .latitude) == "45.5")
+        #expect(l.coordinates[2].sourceText(of: .longitude) == "1.2e1")
+        // "+45.8" is not a JSON number: the point keeps values, not texts.
+        #expect(!l.coordinates[3].hasSourceText)
+        // The first <time> of each point, trimmed; an empty one empty, a point without one null.
+        let times = f.properties["coordinateProperties"]?.objectValue?["times"]?.arrayValue
+        #expect(times == [.string("2024-01-01T00:00:00Z"), .string("2024-01-01T00:00:01Z"), .string(""), .null])
+        // The point whose lat is not a number is left out, with its <ele> and <time>.
+        #expect(r.codes.contains("gpx-position"))
+        let ele = try #require(r.warnings.first { $0.code == "gpx-number" })
+        #expect(ele.message.contains("<ele>abc</ele>") && ele.message.contains("no altitude"), "\(ele.message)")
+    }
+
     @Test("Garmin heart rate and cadence become coordinateProperties heart and cads, numbers, null where a point has none")
     func garminExtensions() throws {
         let r = try readGPX(gpx("""
