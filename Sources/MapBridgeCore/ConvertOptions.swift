@@ -73,8 +73,8 @@ public struct ConvertOptions: Sendable {
     public static let maximumThreads = 2
     /// Whether a conversion uses threads besides the caller's (`threads` above 1): the one
     /// rule that every threaded part follows — a reader parsing on a thread of its own
-    /// (`ThreadedReader`) or in chunks (`ChunkedGeoJSONReader`), KML's libxml2 on one thread
-    /// while another builds the features (`KMLReader.parsesOnOwnThread`), the output
+    /// (`ThreadedReader`) or in chunks (`ChunkedGeoJSONReader`), libxml2 on one thread
+    /// while another builds the features (`KMLReader.parsesOnOwnThread`, `GPXReader.parsesOnOwnThread`), the output
     /// written behind (`ByteSink.writeBehind`); `--threads 1` turns them all off.
     public var usesSecondThread: Bool { threads > 1 }
     /// Newline-delimited GeoJSON, GeoJSON text sequences and FeatureCollections read on more

@@ -14,9 +14,9 @@ public enum FeatureSources {
     ///
     /// With `options.threads` above 1, reading takes the second core, for a caller that does
     /// little with each feature (a summary, a scan for duplicates): GeoJSON is read as a
-    /// conversion reads it (`chunkedGeoJSONReader`), and KML's and KMZ's libxml2 parses on a
+    /// conversion reads it (`chunkedGeoJSONReader`), and libxml2 parses KML, KMZ and GPX on a
     /// thread of its own while the caller's thread builds the features
-    /// (`KMLReader.parsesOnOwnThread`). The features and reports are the same, in the same
+    /// (`KMLReader.parsesOnOwnThread`, `GPXReader.parsesOnOwnThread`). The features and reports are the same, in the same
     /// order, as on one thread.
     public static func reader(for path: String, format: Format, options: ConvertOptions = ConvertOptions(),
                               report: @escaping DiagnosticHandler) throws -> any FeatureReader
@@ -52,7 +52,7 @@ public enum FeatureSources {
 
     /// A reader for `path` like `reader(for:format:options:report:)`, for a caller that
     /// writes what it reads: with `options.threads` above 1 the input is parsed on a thread
-    /// of its own (`ThreadedReader`; KML's libxml2 on a third), or, for newline-delimited GeoJSON, GeoJSON text
+    /// of its own (`ThreadedReader`; libxml2 on a third for KML, KMZ and GPX), or, for newline-delimited GeoJSON, GeoJSON text
     /// sequences and FeatureCollections (`CollectionProbingReader`), in chunks on
     /// `options.threads` threads at once (`ChunkedGeoJSONReader`);
     /// the features and reports reach the caller in the same order as on one thread.
@@ -64,8 +64,8 @@ public enum FeatureSources {
         if format.isGeoJSON {
             return try chunkedGeoJSONReader(for: path, format: format, options: options, report: report)
         }
-        // KML and KMZ on three threads: libxml2 (`KMLReader.parsesOnOwnThread`), the builder
-        // and the writer. Two cores share them; what evens the load out is the room between
+        // KML, KMZ and GPX on three threads: libxml2 (`KMLReader.parsesOnOwnThread`,
+        // `GPXReader.parsesOnOwnThread`), the builder and the writer. Two cores share them; what evens the load out is the room between
         // libxml2 and the builder (`XMLEventRecorder.queued`): converting 1,000,000 KML
         // places to GeoJSON took 9.3-10.2 s with the builder and libxml2 on one thread,
         // 7.7-8.1 s on three.
@@ -109,6 +109,7 @@ public enum FeatureSources {
         case .gpx:
             let reader = try GPXReader(path: path, limits: options.limits, report: report)
             reader.maximumSpoolBytes = options.maximumSpoolBytes
+            reader.parsesOnOwnThread = parserThread
             return reader
         case .csv:
             var o = options.csvReading

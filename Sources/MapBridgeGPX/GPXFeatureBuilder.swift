@@ -8,7 +8,11 @@ import MapBridgeXML
 /// skipping the others' elements unread (see `GPXReader` for why a file may be read more
 /// than once); only the first pass reads the metadata.
 final class GPXFeatureBuilder: XMLEventHandler {
-    weak var parser: XMLPushParser<GPXFeatureBuilder>?
+    /// The parser that drives the builder (on this thread or replaying another's), asked for
+    /// locations. Not counted: the parser keeps the builder (its handler) alive and the reader
+    /// keeps both together, so the parser outlives every call the builder makes on it (a weak
+    /// reference cost a checked load at every point).
+    unowned(unsafe) var parser: (any XMLEventSource)?
     let notes: GPXNotes
     let kinds: Set<GPXFeatureKind>
     let readsDocument: Bool

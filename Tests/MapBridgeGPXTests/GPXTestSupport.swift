@@ -12,14 +12,52 @@ struct GPXReadResult {
     var codes: [String] { warnings.map(\.code) }
 }
 
-/// Reads `text` as a GPX file named `name`, all of it, within `limits`.
-func readGPX(_ text: String, name: String = "t.gpx", limits: ReadLimits = ReadLimits()) throws -> GPXReadResult {
-    var warnings: [Diagnostic] = []
+/// Reads `text` as a GPX file named `name`, all of it, within `limits`: with libxml2 on the
+/// calling thread and again on a thread of its own (`GPXReader.parsesOnOwnThread`); expects
+/// the two readings to give the same features, document, warnings and error, and returns the
+/// first (or throws its error).
+func readGPX(_ text: String, name: String = "t.gpx", limits: ReadLimits = ReadLimits(),
+             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> GPXReadResult {
     let bytes = Array(text.utf8)
+    let one = Result<GPXReadResult, GPXReadingFailure> { () throws(GPXReadingFailure) in
+        try readGPX(bytes: bytes, name: name, limits: limits, parsesOnOwnThread: false)
+    }
+    let two = Result<GPXReadResult, GPXReadingFailure> { () throws(GPXReadingFailure) in
+        try readGPX(bytes: bytes, name: name, limits: limits, parsesOnOwnThread: true)
+    }
+    switch (one, two) {
+    case (.success(let a), .success(let b)):
+        #expect(a.features == b.features, "features differ on two threads", sourceLocation: sourceLocation)
+        #expect(a.document == b.document, "document differs on two threads", sourceLocation: sourceLocation)
+        #expect(a.warnings == b.warnings, "warnings differ on two threads", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect("\(a.error)" == "\(b.error)", "errors differ on two threads", sourceLocation: sourceLocation)
+        #expect(a.before.features == b.before.features, sourceLocation: sourceLocation)
+        #expect(a.before.warnings == b.before.warnings, sourceLocation: sourceLocation)
+    default:
+        Issue.record("one thread and two disagree: \(one) against \(two)", sourceLocation: sourceLocation)
+    }
+    return try one.mapError(\.error).get()
+}
+
+/// An error a reading stopped at, with what came before it.
+struct GPXReadingFailure: Error {
+    var error: any Error
+    var before: GPXReadResult
+}
+
+/// Reads GPX `bytes` with the reader's parsing thread on or off.
+func readGPX(bytes: [UInt8], name: String, limits: ReadLimits, parsesOnOwnThread: Bool) throws(GPXReadingFailure) -> GPXReadResult {
+    var warnings: [Diagnostic] = []
     let reader = GPXReader(path: name, limits: limits, report: { warnings.append($0) }, source: { ByteSource(bytes: bytes, name: $0) })
-    _ = try reader.open()
+    reader.parsesOnOwnThread = parsesOnOwnThread
     var features: [Feature] = []
-    while let f = try reader.next() { features.append(f) }
+    do {
+        _ = try reader.open()
+        while let f = try reader.next() { features.append(f) }
+    } catch {
+        throw GPXReadingFailure(error: error, before: GPXReadResult(features: features, document: reader.document, warnings: warnings))
+    }
     return GPXReadResult(features: features, document: reader.document, warnings: warnings)
 }
 
