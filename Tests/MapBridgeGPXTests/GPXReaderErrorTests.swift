@@ -16,6 +16,19 @@ struct GPXReaderErrorTests {
         #expect(error.message.contains("malformed XML"))
     }
 
+    @Test("a track past the vertex limit, then malformed XML in the same chunk: the limit, first in the file, is reported")
+    func firstProblemWins() throws {
+        var limits = ReadLimits()
+        limits.maximumVertices = 2
+        let text = gpx("""
+            <trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="1" lon="3"/><trkpt lat="1" lon="4"/></trkseg></trk>
+            <wpt lat="1" lon="2"><name>x</nam></wpt>
+            """)
+        let error = try #require(throws: MapBridgeError.self) { _ = try readGPX(text, limits: limits) }
+        #expect(error.message.contains("more than 2 points"), "\(error.message)")
+        #expect(error.location?.line == 3)
+    }
+
     @Test("a truncated document fails")
     func truncated() throws {
         #expect(throws: MapBridgeError.self) { _ = try readGPX("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\">") }
