@@ -70,6 +70,10 @@ extension CSVWriter {
                 column = c
                 if position < s.keys.count { s.keys[position] = (key, c) } else if position == s.keys.count { s.keys.append((key, c)) }
             }
+            cell(value, in: column)
+        }
+        /// Encodes `value` into `s.cells`, in `column`.
+        func cell(_ value: PropertyValue, in column: Int) {
             switch value {
             case .array, .object: self.noteNested()
             default: break
@@ -90,12 +94,28 @@ extension CSVWriter {
             covered = column + 1
         }
         if let id = extras.id { cell("id", id) }
+        // The columns of the plan's keys are found once per shape of feature, as its first
+        // row comes (`PlannedColumns`), and kept with the shape.
+        let planned = plan.writerKeys
+        var found = PlannedColumns()
         plan.outputKeys.withUnsafeBufferPointer { keys in
             plan.outputValues.withUnsafeBufferPointer { values in
-                guard let k = keys.baseAddress, let v = values.baseAddress else { return }
-                for i in 0..<min(keys.count, values.count) { cell(k[i], v[i]) }
+                planned.withUnsafeBytes { planned in
+                    guard let k = keys.baseAddress, let v = values.baseAddress else { return }
+                    for i in 0..<min(keys.count, values.count) {
+                        let column: Int?
+                        if planned.isEmpty {
+                            column = self.column(for: k[i], feature)
+                            found.append(column)
+                        } else {
+                            column = PlannedColumns.column(at: i, of: planned)
+                        }
+                        if let column { cell(v[i], in: column) }
+                    }
+                }
             }
         }
+        if planned.isEmpty && !found.bytes.isEmpty { plan.writerKeys = found.bytes }
         if let folder = extras.folder { cell("folder", folder) }
         if let radius = extras.radius { cell("radius", radius) }
         // The property fields of columns 0...last, joined: empty fields fill the gaps.
@@ -113,6 +133,24 @@ extension CSVWriter {
             for _ in 0..<separators { s.frame.append(delimiter) }
             s.cells.withUnsafeBytes(in: span.start..<span.end) { s.frame.append($0) }
             covered = span.column + 1
+        }
+    }
+
+    /// The columns of a shape's keys (`PropertyVocabulary.WritePlan.writerKeys`), one per key
+    /// in order: 4 bytes each (little-endian), `UInt32.max` for a key that `columns` leaves out.
+    /// A key's column, once it has one, stays.
+    struct PlannedColumns {
+        var bytes: [UInt8] = []
+
+        mutating func append(_ column: Int?) {
+            let stored = column.map { UInt32(truncatingIfNeeded: $0) } ?? .max
+            for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: stored >> (8 * UInt32(k)))) }
+        }
+
+        /// The column of the key at `index` in `planned`'s bytes.
+        static func column(at index: Int, of planned: UnsafeRawBufferPointer) -> Int? {
+            let stored = planned.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self).littleEndian
+            return stored == .max ? nil : Int(stored)
         }
     }
 

@@ -50,6 +50,9 @@ public final class GeoJSONWriter: FeatureWriter {
     private var writtenDocumentKeys: Set<String> = []
     private var featureCount = 0
     private var collectionBox: BoundingBox?
+    /// The vocabulary's steps for the shapes of feature written lately
+    /// (`PropertyVocabulary.WritePlan`), with their keys as JSON names (`writerKeys`).
+    private var plan = PropertyVocabulary.WritePlan()
     /// The codes of the warnings given, each given once.
     var reported: Set<String> = []
 
@@ -176,9 +179,11 @@ public final class GeoJSONWriter: FeatureWriter {
         try json.key("properties")
         try json.beginObject()
         if streams {
-            var output = EmittedProperties(json: json)
-            GeoJSONMapping.vocabulary.writeProperties(of: feature, unplaced: unplaced, to: &output)
-            if let failure = output.failure { throw failure }
+            if PropertyVocabulary.carriesFields(feature) {
+                try writePlannedProperties(of: feature, unplaced: unplaced)
+            } else {
+                try json.members(feature.properties)
+            }
         } else if let times {
             try writeMembers(properties, times: times)
         } else {
@@ -199,6 +204,23 @@ public final class GeoJSONWriter: FeatureWriter {
             try json.value(.array(feature.folderPath.map { .string($0) }))
         }
         try json.endObject()
+    }
+
+    /// Writes the properties of `feature`, with its fields among them, by the plan's steps for
+    /// its shape: the vocabulary looks at keys only for a shape not seen lately, and each
+    /// shape's keys are made JSON names once.
+    private func writePlannedProperties(of feature: Feature, unplaced: @escaping (PropertyField) -> Void) throws {
+        GeoJSONMapping.vocabulary.writeProperties(of: feature, plan: &plan, unplaced: unplaced)
+        if plan.writerKeys.isEmpty { plan.writerKeys = JSONEmitter.preparedNames(plan.outputKeys) }
+        let names = plan.writerKeys
+        let values = plan.outputValues
+        try names.withUnsafeBytes { names in
+            var offset = 0
+            for value in values {
+                offset = try json.key(prepared: names, at: offset)
+                try json.value(value)
+            }
+        }
     }
 
     /// Writes `properties` as `json.members` would, with `times` as the value of
@@ -364,24 +386,5 @@ public final class GeoJSONWriter: FeatureWriter {
     private func note(_ code: String, _ message: @autoclosure () -> String) {
         guard reported.insert(code).inserted else { return }
         report(Diagnostic(code: code, severity: .warning, message: message()))
-    }
-}
-
-/// Writes each property to the output as `PropertyVocabulary.writeProperties(of:unplaced:to:)`
-/// gives it, keeping the first error (the walk itself cannot throw).
-private struct EmittedProperties: PropertyOutput {
-    let json: JSONEmitter
-    var failure: (any Error)?
-
-    init(json: JSONEmitter) { self.json = json }
-
-    mutating func append(key: String, value: PropertyValue) {
-        guard failure == nil else { return }
-        do {
-            try json.key(key)
-            try json.value(value)
-        } catch {
-            failure = error
-        }
     }
 }

@@ -242,12 +242,17 @@ public final class JSONEmitter {
     /// (RFC 8259 requires those), and also DEL and the C1 controls (U+0080–U+009F), which
     /// JSON allows raw but a terminal showing the output would act on.
     public static func writeEscaped(_ value: String, to sink: ByteSink) throws {
+        try escape(value) { try sink.write($0) }
+    }
+
+    /// `writeEscaped(_:to:)`, handing `emit` the output a run of bytes at a time.
+    private static func escape(_ value: String, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         var s = value
         try s.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
             // Most text needs no escape: one pass to see so, one copy.
             if ByteScanning.hasNoEscapeCandidate(UnsafeRawPointer(base), count: bytes.count) {
-                return try sink.write(UnsafeRawBufferPointer(bytes))
+                return try emit(UnsafeRawBufferPointer(bytes))
             }
             var runStart = 0
             var i = 0
@@ -267,27 +272,67 @@ public final class JSONEmitter {
                     code = bytes[i]
                 }
                 let start = i - 1
-                if start > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<start])) }
+                if start > runStart { try emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<start])) }
                 if c == 0xC2 { i += 1 }
                 runStart = i
                 switch code {
-                case 0x22: try sink.write("\\\"")
-                case 0x5C: try sink.write("\\\\")
-                case 0x0A: try sink.write("\\n")
-                case 0x0D: try sink.write("\\r")
-                case 0x09: try sink.write("\\t")
-                case 0x08: try sink.write("\\b")
-                case 0x0C: try sink.write("\\f")
+                case 0x22: try emit(Self.raw("\\\""))
+                case 0x5C: try emit(Self.raw("\\\\"))
+                case 0x0A: try emit(Self.raw("\\n"))
+                case 0x0D: try emit(Self.raw("\\r"))
+                case 0x09: try emit(Self.raw("\\t"))
+                case 0x08: try emit(Self.raw("\\b"))
+                case 0x0C: try emit(Self.raw("\\f"))
                 default:
                     let digits = Array("0123456789abcdef".utf8)
-                    try sink.write("\\u00")
-                    try sink.write(byte: digits[Int(code >> 4)])
-                    try sink.write(byte: digits[Int(code & 15)])
+                    let escaped = [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                   digits[Int(code >> 4)], digits[Int(code & 15)]]
+                    try escaped.withUnsafeBytes { try emit($0) }
                 }
             }
             if bytes.count > runStart {
-                try sink.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
+                try emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
             }
         }
+    }
+
+    private static func raw(_ s: StaticString) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)
+    }
+
+    // MARK: Names made ready ahead of time
+
+    /// `names` made ready to be written by `key(prepared:at:)`, for a writer that writes the
+    /// same names again and again: each name's length in bytes (4 bytes, little-endian), then
+    /// the name in quotes, escaped as `key(_:)` writes it.
+    public static func preparedNames(_ names: [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        for name in names {
+            let start = out.count
+            out.append(contentsOf: [0, 0, 0, 0, UInt8(ascii: "\"")])
+            escape(name) { out.append(contentsOf: $0) }
+            out.append(UInt8(ascii: "\""))
+            let length = UInt32(out.count - start - 4)
+            for k in 0..<4 { out[start + k] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(k))) }
+        }
+        return out
+    }
+
+    /// Writes the member name that starts at `offset` of `prepared` (`preparedNames(_:)`), as
+    /// `key(_:)` writes it; the next value call writes its value.
+    /// - Returns: the offset of the next name.
+    public func key(prepared: UnsafeRawBufferPointer, at offset: Int) throws -> Int {
+        let length = Int(prepared.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+        let start = offset + 4
+        guard let base = prepared.baseAddress else { return start }
+        try separate()
+        try sink.withUnsafeSpace(length + 2) { out in
+            UnsafeMutableRawPointer(out).copyMemory(from: base + start, byteCount: length)
+            out[length] = UInt8(ascii: ":")
+            if pretty { out[length + 1] = UInt8(ascii: " ") }
+            return pretty ? length + 2 : length + 1
+        }
+        afterKey = true
+        return start + length
     }
 }

@@ -117,6 +117,14 @@ public struct PropertyVocabulary: Sendable {
         /// Whether the slot fills a member of the feature's style (else a field of the feature).
         var isStyle: Bool { rawValue >= Slot.styleURL.rawValue }
 
+        /// Whether the slot's value is a single number (`PropertyVocabulary.number(_:_:)`).
+        var isNumber: Bool {
+            switch self {
+            case .strokeOpacity, .strokeWidth, .fillOpacity, .iconOpacity, .iconScale, .iconHeading, .labelOpacity, .labelScale: true
+            default: false
+            }
+        }
+
         /// The field the slot fills.
         public var field: PropertyField {
             switch self {
@@ -689,7 +697,10 @@ public struct PropertyVocabulary: Sendable {
             for r in readRanks[Int(field.rawValue)] where put(spellings[r].key, rank: r, spellings[r].slot, field, source: source, placement: placement, blocked: &blocked) {
                 return
             }
-            if blocked { unplaced?(field) }
+            if blocked {
+                recording.unplaced(field)
+                unplaced?(field)
+            }
         }
         var placed: UInt32 = 0
         for pl in placements { placed |= pl.field.bit }
@@ -790,6 +801,10 @@ public struct PropertyVocabulary: Sendable {
         return m
     }
 
+    /// Whether `feature` carries a field or a placement, which `properties(of:)` writes among
+    /// its properties; without either it gives the properties as they are.
+    public static func carriesFields(_ f: Feature) -> Bool { f.placementCount > 0 || hasFields(f) }
+
     /// Whether `feature` has any field a vocabulary writes.
     private static func hasFields(_ f: Feature) -> Bool {
         f.title != nil || f.subtitle != nil || f.address != nil || f.visibility != nil || f.time != nil || f.style != nil
@@ -817,7 +832,7 @@ public struct PropertyVocabulary: Sendable {
 
     /// The slot's value for `feature`, or `nil` when the field is unset or the slot cannot say it.
     static func encode(_ f: Feature, _ slot: Slot) -> PropertyValue? {
-        func number(_ d: Double?) -> PropertyValue? { d.map { .number(NumberValue($0)) } }
+        if slot.isNumber { return number(f, slot).map { .number(NumberValue($0)) } }
         func hex(_ c: Color?) -> PropertyValue? { c.map { .string($0.hex) } }
         func text(_ t: String?) -> PropertyValue? { t.map { .string($0) } }
         // Each member read where it stands: no copy of the style (and no retain of its strings).
@@ -840,24 +855,34 @@ public struct PropertyVocabulary: Sendable {
             return nil
         case .styleURL: return f.style?.id.map { .string("#" + $0) }
         case .strokeColor: return hex(f.style?.strokeColor)
-        case .strokeOpacity: return number(f.style?.strokeOpacity)
-        case .strokeWidth: return number(f.style?.strokeWidth)
         case .fillColor: return hex(f.style?.fillColor)
-        // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
-        case .fillOpacity: return number(f.style?.fillOpacity ?? (f.style?.fill == false ? 0 : nil))
         case .markerColor: return f.style?.marker?.href == nil ? hex(f.style?.marker?.color) : nil
         case .iconColor: return f.style?.marker?.href != nil ? hex(f.style?.marker?.color) : nil
         case .markerSymbol: return text(f.style?.marker?.symbol)
         case .markerSize: return f.style?.marker?.size.map { .string($0.rawValue) }
         case .iconHref: return text(f.style?.marker?.href)
-        case .iconOpacity: return number(f.style?.marker?.opacity)
-        case .iconScale: return number(f.style?.marker?.scale)
-        case .iconHeading: return number(f.style?.marker?.heading)
         case .iconOffset: return f.style?.marker?.hotSpot.map { .array([.number(NumberValue($0.x)), .number(NumberValue($0.y))]) }
         case .iconOffsetUnits: return f.style?.marker?.hotSpot.map { .array([.string($0.xUnits), .string($0.yUnits)]) }
         case .labelColor: return hex(f.style?.label?.color)
-        case .labelOpacity: return number(f.style?.label?.opacity)
-        case .labelScale: return number(f.style?.label?.scale)
+        case .strokeOpacity, .strokeWidth, .fillOpacity, .iconOpacity, .iconScale, .iconHeading, .labelOpacity, .labelScale:
+            return nil  // answered above
+        }
+    }
+
+    /// The number a slot that says a single number (`Slot.isNumber`) says for `f`, or `nil`
+    /// when the field is unset or the slot says no number.
+    static func number(_ f: Feature, _ slot: Slot) -> Double? {
+        switch slot {
+        case .strokeOpacity: f.style?.strokeOpacity
+        case .strokeWidth: f.style?.strokeWidth
+        // simplestyle has no fill switch: an area drawn without fill has fill-opacity 0.
+        case .fillOpacity: f.style?.fillOpacity ?? (f.style?.fill == false ? 0 : nil)
+        case .iconOpacity: f.style?.marker?.opacity
+        case .iconScale: f.style?.marker?.scale
+        case .iconHeading: f.style?.marker?.heading
+        case .labelOpacity: f.style?.label?.opacity
+        case .labelScale: f.style?.label?.scale
+        default: nil
         }
     }
 }
