@@ -147,7 +147,10 @@ extension GeoJSONReader {
     /// The members of the object being read, from position `start` of the stack up, moved
     /// out in order; with `restoringTaken`, with the members `record` took put back in place.
     private func takeEntries(from start: Int, restoringTaken: Bool) -> [Properties.Entry] {
-        var taken = entries.take(from: start)
+        // Into the storage of the last lent feature's properties, if it handed it back.
+        var taken: [Properties.Entry] = []
+        swap(&taken, &spareEntries)
+        entries.take(from: start, replacing: &taken)
         if restoringTaken { record.restoreTaken(into: &taken) }
         return taken
     }

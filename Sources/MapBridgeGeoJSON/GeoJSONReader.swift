@@ -90,6 +90,12 @@ public final class GeoJSONReader: FeatureReader {
     /// The members of the objects being read, before each becomes `Properties` (see
     /// `parseObjectBody`).
     @exclusivity(unchecked) var entries = PropertyEntryStack()
+    /// Storage for the next object's members (`takeEntries`): the properties of the feature
+    /// last lent (`lendNext(to:)`), when the borrower kept no copy of them, to be replaced.
+    @exclusivity(unchecked) var spareEntries: [Properties.Entry] = []
+    /// The most entries whose storage is kept for the next feature: more would be carried by
+    /// every later feature that a borrower keeps.
+    static let reusedEntriesCapacity = 32
     /// The list a `coordinates` array's positions are read into, kept from one array to the
     /// next (see `CoordinateList.takeCompacted`).
     @exclusivity(unchecked) var positionScratch = CoordinateList()
@@ -167,7 +173,10 @@ public final class GeoJSONReader: FeatureReader {
             try body(feature)
             return true
         }, element: { members in
-            try body(feature(from: &members))
+            var feature = feature(from: &members)
+            try body(feature)
+            // Dropped here anyway: its properties' storage is kept for the next feature's.
+            spareEntries = feature.properties.takeStorageForReuse(maximumCapacity: Self.reusedEntriesCapacity)
             return true
         })
     }

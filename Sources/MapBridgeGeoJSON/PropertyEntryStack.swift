@@ -34,6 +34,12 @@ struct PropertyEntryStack: ~Copyable {
         storage.take(from: start)
     }
 
+    /// `take(from:)` into `taken` in place of what it held (the entries of an earlier
+    /// feature, whose storage is kept).
+    mutating func take(from start: Int, replacing taken: inout [Properties.Entry]) {
+        storage.take(from: start, replacing: &taken)
+    }
+
     /// Whether the key of an entry from position `start` up satisfies `predicate`.
     func containsKey(from start: Int, where predicate: (String) -> Bool) -> Bool {
         storage.elements[start...].contains { predicate($0.key) }

@@ -71,15 +71,35 @@ struct ScratchStack<Element>: ~Copyable {
     /// count; the stack is left with `start` elements.
     /// - Precondition: `start` is at most `count`.
     mutating func take(from start: Int) -> [Element] {
-        let n = count - start
-        guard n > 0 else { return [] }
-        // Appended as a sequence that moves each element out: the array is made at its size in
-        // one step (the standard library's specialised growth, not its generic allocation of
-        // an uninitialised array) and nothing is retained or released on the way.
         var taken: [Element] = []
-        taken.append(contentsOf: Moving(start: base + start, count: n))
-        count = start
+        take(from: start, replacing: &taken)
         return taken
+    }
+
+    /// The elements from position `start` up, moved out in order into `taken` in place of
+    /// what it held (an array whose storage is kept from an earlier use): each element it
+    /// held is destroyed as one is moved over it, by code made for `Element` (emptying the
+    /// array first destroyed them through the runtime's generic array destroy, several times
+    /// the cost). The stack is left with `start` elements.
+    /// - Precondition: `start` is at most `count`.
+    mutating func take(from start: Int, replacing taken: inout [Element]) {
+        let n = count - start
+        let common = Swift.min(n, taken.count)
+        if common > 0 {
+            let from = base + start
+            taken.withUnsafeMutableBufferPointer { target in
+                for i in 0..<common { target[i] = (from + i).move() }
+            }
+        }
+        if n > common {
+            // Appended as a sequence that moves each element out: an empty array is made at
+            // its size in one step (the standard library's specialised growth, not its generic
+            // allocation of an uninitialised array) and nothing is retained or released.
+            taken.append(contentsOf: Moving(start: base + start + common, count: n - common))
+        } else {
+            while taken.count > n { taken.removeLast() }
+        }
+        count = start
     }
 
     /// The elements of a run, each moved out as it is iterated (so iterated once, whole).

@@ -170,6 +170,8 @@ public final class JSONTokenizer {
     /// `SmallASCII.layoutHolds`, asked once here rather than at every string made (a global
     /// asked each time costs a lazy-initialisation check and a call).
     private let smallASCII = SmallASCII.layoutHolds
+    /// `SmallUTF8.layoutHolds`, asked once here for the same reason.
+    private let smallUTF8 = SmallUTF8.layoutHolds
 
     /// Makes a tokenizer over `source`.
     public init(source: ByteSource, options: Options = Options()) {
@@ -392,7 +394,12 @@ public final class JSONTokenizer {
         let s: String? = withPayload { bytes in
             // ASCII (eight bytes a step) needs no strict check; anything else is checked
             // strictly (no silent repair).
-            ByteScanning.isASCII(bytes) ? Self.asciiString(bytes, small: smallASCII) : Self.strictString(bytes)
+            if ByteScanning.isASCII(bytes) { return Self.asciiString(bytes, small: smallASCII) }
+            // Short text, such as most place names that are not ASCII, checked and made here.
+            if bytes.count <= SmallASCII.capacity && smallUTF8 {
+                return SmallUTF8.isWellFormed(bytes) ? SmallUTF8.make(bytes) : nil
+            }
+            return Self.strictString(bytes)
         }
         guard let s else { throw error("the string is not valid UTF-8; re-encode the file as UTF-8") }
         return s
