@@ -155,21 +155,8 @@ public final class GPXReader: FeatureReader {
     /// the end of one.
     private func pump() throws -> [Feature] {
         guard let parser, let builder else { return [] }
-        let more: Bool
-        do {
-            more = try threadedParser?.parseNextChunk() ?? parser.parseNextChunk()
-        } catch {
-            // libxml2 stops at malformed XML after handing over the events before it: a
-            // problem the builder found in those comes first in the input, so it is the one
-            // reported.
-            if let problem = builder.problem { throw problem }
-            throw error
-        }
-        if let problem = builder.problem {
-            // Nothing after it is read: a parsing thread stops now, not at the end of the file.
-            threadedParser?.stop()
-            throw problem
-        }
+        let more = try parser.parseNextChunk({ try threadedParser?.parseNextChunk() ?? parser.parseNextChunk() },
+                                             handlerProblem: { builder.problem }, stop: { threadedParser?.stop() })
         if passIndex == 0 && (builder.isPastMetadata || !more) { documentInfo = builder.document }
         let finishedFeatures = builder.takeOutput()
         if !more { try startNextPass() }

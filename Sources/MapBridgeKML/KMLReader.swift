@@ -124,24 +124,8 @@ public final class KMLReader: FeatureReader {
     /// Parses the next chunk; returns the features it finished.
     private func pump() throws -> [Feature?] {
         guard let parser, let builder else { return [] }
-        do {
-            if let threadedParser {
-                _ = try threadedParser.parseNextChunk()
-            } else {
-                _ = try parser.parseNextChunk()
-            }
-        } catch {
-            // libxml2 stops at malformed XML after handing over the events before it: a
-            // problem the builder found in those comes first in the input, so it is the one
-            // reported.
-            if let problem = builder.problem { throw problem }
-            throw error
-        }
-        if let problem = builder.problem {
-            // Nothing after it is read: a parsing thread stops now, not at the end of the file.
-            threadedParser?.stop()
-            throw problem
-        }
+        _ = try parser.parseNextChunk({ try threadedParser?.parseNextChunk() ?? parser.parseNextChunk() },
+                                      handlerProblem: { builder.problem }, stop: { threadedParser?.stop() })
         bytesReadSoFar = parser.bytesRead
         return builder.takeOutput()
     }

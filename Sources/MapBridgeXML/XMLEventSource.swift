@@ -29,3 +29,29 @@ public protocol XMLEventSource: AnyObject {
     ///   `.inputUnavailable` when the source cannot be read.
     func parseNextChunk() throws -> Bool
 }
+
+extension XMLEventSource {
+    /// Parses the next chunk (`parse`: this source's `parseNextChunk`, called by its type where
+    /// the caller knows it) for a handler that finds problems of its own in the events (a
+    /// limit passed, a value out of range), and throws the first in the input: libxml2 stops
+    /// at malformed XML after handing over the events before it, so a problem the handler
+    /// found in those is thrown instead of the parser's error; a problem in a chunk that
+    /// parsed calls `stop` (a parsing thread stops now, not at the end of the file) and is
+    /// thrown. Returns what `parse` returned.
+    @inlinable
+    public func parseNextChunk(_ parse: () throws -> Bool, handlerProblem: () -> MapBridgeError?,
+                               stop: () -> Void) throws -> Bool {
+        let more: Bool
+        do {
+            more = try parse()
+        } catch {
+            if let problem = handlerProblem() { throw problem }
+            throw error
+        }
+        if let problem = handlerProblem() {
+            stop()
+            throw problem
+        }
+        return more
+    }
+}

@@ -22,6 +22,16 @@ struct ThreadsTests {
         return text + "\n" + tail
     }
 
+    /// `collection(count)` converted to KML, with `last` put at the end of its Document.
+    static func kml(_ count: Int, endingWith last: String) throws -> String {
+        let kml = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "kml", "--quiet"],
+                                          stdin: Data(collection(count).utf8))
+        var text = kml.stdout
+        let cut = try #require(text.range(of: "</Document>"))
+        text.replaceSubrange(cut, with: last + "</Document>")
+        return text
+    }
+
     /// Runs `arguments` with `--threads 1` and `--threads 2` and checks both exit, print and
     /// write the same; returns the one-thread run.
     @discardableResult
@@ -117,12 +127,8 @@ struct ThreadsTests {
     func kmlOnThreeThreads() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let kml = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "kml", "--quiet"],
-                                          stdin: Data(Self.collection(3_000).utf8))
-        var text = kml.stdout
         // A placemark out of range after a few thousand others: a reader warning late in the file.
-        let cut = try #require(text.range(of: "</Document>"))
-        text.replaceSubrange(cut, with: "<Placemark><name>far</name><Point><coordinates>200,95</coordinates></Point></Placemark></Document>")
+        let text = try Self.kml(3_000, endingWith: "<Placemark><name>far</name><Point><coordinates>200,95</coordinates></Point></Placemark>")
         let input = try MapBridgeRunner.write(text, to: "in.kml", in: dir)
         for ext in Self.outputs {
             let output = dir.appendingPathComponent("out.\(ext)").path
@@ -142,11 +148,7 @@ struct ThreadsTests {
     func kmlErrorMidFile() throws {
         let dir = try MapBridgeRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let kml = try MapBridgeRunner.run(["convert", "-", "-", "--from", "geojson", "--to", "kml", "--quiet"],
-                                          stdin: Data(Self.collection(1_200).utf8))
-        var text = kml.stdout
-        let cut = try #require(text.range(of: "</Document>"))
-        text.replaceSubrange(cut, with: "<Placemark><name>broken</Placemark></Document>")
+        let text = try Self.kml(1_200, endingWith: "<Placemark><name>broken</Placemark>")
         let input = try MapBridgeRunner.write(text, to: "in.kml", in: dir)
         let output = dir.appendingPathComponent("out.geojson").path
         let run = try Self.expectSame(["convert", input, output], output: output)
