@@ -15,7 +15,7 @@ import MapBridgeModel
 // The walks print seconds, MB/s and the count; compare them against each other and a peer.
 
 let usage = """
-    usage: mapbridge-bench corpus DIR [--scale F] [places|routes|polygons ...]
+    usage: mapbridge-bench corpus DIR [--scale F] [places|routes|polygons|tracks ...]
            mapbridge-bench tokenize|saxwalk FILE
            mapbridge-bench read FILE [--threads N]
     """

@@ -1,4 +1,4 @@
-/// The corpus's three data sets, each from its own seed so that one can be made without the others.
+/// The corpus's data sets, each from its own seed so that one can be made without the others.
 enum CorpusDataSet: String, CaseIterable, Sendable {
     /// Points with name, description, four typed properties and a marker style.
     case places
@@ -7,13 +7,25 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
     case routes
     /// Polygons of about 100 vertices: an outer ring and 1 to 3 holes.
     case polygons
+    /// GPS tracks, GPX only: one or two segments each, a point a second with elevation and time,
+    /// about 1,000,000 points in all at scale 1.
+    case tracks
 
-    /// Features at scale 1.
+    /// The files the data set is written as (extensions).
+    var formats: [String] {
+        switch self {
+        case .places, .routes, .polygons: ["geojson", "kml"]
+        case .tracks: ["gpx"]
+        }
+    }
+
+    /// Features at scale 1 (for tracks, the tracks: each is one feature).
     var countAtScaleOne: Double {
         switch self {
         case .places: 1_000_000
         case .routes: 100_000
         case .polygons: 50_000
+        case .tracks: 100
         }
     }
 
@@ -22,19 +34,38 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
         case .places: 1
         case .routes: 2
         case .polygons: 3
+        case .tracks: 4
         }
     }
 
     /// Features at `scale` (at least one).
     func count(scale: Double) -> Int { max(1, Int(countAtScaleOne * scale)) }
 
-    /// Feature `id` of this data set.
-    func feature(_ id: Int, _ rng: inout SplitMix64) -> CorpusFeature {
+    /// Track points in all at scale 1.
+    static let trackPointsAtScaleOne = 1_000_000.0
+
+    /// Writes the data set's `count` features into `directory`, each file only once complete.
+    func write(_ count: Int, scale: Double, in directory: String) throws {
+        var rng = SplitMix64(seed: seed)
         switch self {
-        case .places: place(id, &rng)
-        case .routes: route(id, &rng)
-        case .polygons: polygon(id, &rng)
+        case .places: try writePairs(count, in: directory, &rng, place)
+        case .routes: try writePairs(count, in: directory, &rng, route)
+        case .polygons: try writePairs(count, in: directory, &rng, polygon)
+        case .tracks:
+            let writer = try CorpusGPXWriter(directory: directory, name: rawValue)
+            // Every track the same length, so the points in all are proportional to the scale.
+            let points = max(2, Int(Self.trackPointsAtScaleOne * scale) / count)
+            for _ in 0..<count { try writer.write(track(points: points, &rng)) }
+            try writer.finish()
         }
+    }
+
+    private func writePairs(_ count: Int, in directory: String, _ rng: inout SplitMix64,
+                            _ feature: (Int, inout SplitMix64) -> CorpusFeature) throws
+    {
+        let writer = try CorpusPairWriter(directory: directory, name: rawValue)
+        for id in 0..<count { try writer.write(feature(id, &rng)) }
+        try writer.finish()
     }
 
     private func place(_ id: Int, _ rng: inout SplitMix64) -> CorpusFeature {
@@ -119,5 +150,47 @@ enum CorpusDataSet: String, CaseIterable, Sendable {
             ],
             style: .area(stroke: CorpusWords.color(use), fill: CorpusWords.color(use + 8), fillOpacity: rng.int(in: 2...8) * 10),
             shape: .polygon(rings, decimals: 6))
+    }
+
+    /// A track of `points` points a second apart, walking from a place in steps of about the
+    /// activity's speed with the heading drifting; half the tracks pause once (a second segment
+    /// 5 to 60 minutes later).
+    private func track(points: Int, _ rng: inout SplitMix64) -> CorpusTrack {
+        let activities: [(type: String, metresPerSecond: Double)] = [("hike", 1.3), ("run", 3), ("ride", 6), ("drive", 14)]
+        let activity = rng.pick(activities)
+        // Starts kept off the poles and the antimeridian, as for polygons; a track turns back
+        // rather than cross the antimeridian.
+        let (startLon, startLat) = CorpusWords.lonLat(&rng)
+        var lon = min(179, max(-179, startLon)), lat = min(80, max(-80, startLat))
+        var bearing = rng.uniform(0, 360)
+        var decimetres = rng.int(in: 0...20_000)
+        // A day in 2020 to 2024, starting between 06:00 and 10:00 UTC.
+        var time = 1_577_836_800 + rng.int(in: 0...1826) * 86400 + rng.int(in: 6 * 3600...10 * 3600)
+        let pause = rng.chance(0.5) ? rng.int(in: max(1, points / 4)...max(1, 3 * points / 4)) : points
+        var segments: [[CorpusTrackPoint]] = []
+        var segment: [CorpusTrackPoint] = []
+        segment.reserveCapacity(points)
+        for i in 0..<points {
+            if i == pause {
+                segments.append(segment)
+                segment.removeAll(keepingCapacity: true)
+                time += rng.int(in: 300...3600)
+            }
+            segment.append(CorpusTrackPoint(position: CorpusPosition(lon: lon, lat: lat, decimals: 7),
+                                            decimetres: decimetres, seconds: time))
+            bearing += 5 * rng.gaussian()
+            let metres = activity.metresPerSecond * (0.7 + 0.6 * rng.unit())
+            var next = CorpusGeometry.destination(lon: lon, lat: lat, bearing: bearing, metres: metres)
+            if abs(next.lon - lon) > 180 {
+                bearing += 180
+                next = CorpusGeometry.destination(lon: lon, lat: lat, bearing: bearing, metres: metres)
+            }
+            (lon, lat) = next
+            // About 0.4 m up or down a second, never below the Dead Sea's shore.
+            decimetres = max(-4300, decimetres + Int((4 * rng.gaussian()).rounded()))
+            time += 1
+        }
+        segments.append(segment)
+        return CorpusTrack(name: CorpusWords.name(&rng) + " " + activity.type, type: activity.type, segments: segments)
     }
 }
