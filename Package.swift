@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "MapBridgeValidationTests", dependencies: ["MapBridgeValidation", "MapBridgeIO", "MapBridgeModel",
                                                                      "MapBridgeZip"]),
         .testTarget(name: "MapBridgeSVGTests", dependencies: ["MapBridgeSVG", "MapBridgeXML", "MapBridgeIO", "MapBridgeModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeBench", "MapBridgeZip"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MapBridgeCLI", "MapBridgeBench", "MapBridgeZip", "MapBridgeXML"]),
         // An app's view: the public modules imported without @testable.
         .testTarget(name: "ConsumerTests", dependencies: ["MapBridgeCore", "MapBridgeGeoJSON", "MapBridgeIO", "MapBridgeKML",
                                                           "MapBridgeModel"]),
