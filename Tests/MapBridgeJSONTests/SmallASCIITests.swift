@@ -21,12 +21,7 @@ struct SmallASCIITests {
             for start in stride(from: 0, to: alphabet.count, by: 7) {
                 let bytes = (0..<n).map { alphabet[(start + $0) % alphabet.count] }
                 bytes.withUnsafeBufferPointer { buffer in
-                    let made = SmallASCII.make(buffer)
-                    let decoded = String(decoding: buffer, as: UTF8.self)
-                    #expect(made == decoded, "length \(n), from \(start)")
-                    #expect(Array(made.utf8) == bytes)
-                    #expect(made.hashValue == decoded.hashValue)
-                    #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self))
+                    expectDecoderString(SmallASCII.make(buffer), of: buffer, "length \(n), from \(start)")
                 }
             }
         }
@@ -89,4 +84,17 @@ struct SmallASCIITests {
             }
         }
     }
+}
+
+/// Expects `made` to be the string the standard library's decoder makes of `bytes`: equal,
+/// with the same bytes and hash, and the same two words (a small string laid out as the
+/// runtime lays it out).
+func expectDecoderString(_ made: String, of bytes: UnsafeBufferPointer<UInt8>, _ comment: Comment,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    #expect(made == decoded, comment, sourceLocation: sourceLocation)
+    #expect(Array(made.utf8) == Array(bytes), sourceLocation: sourceLocation)
+    #expect(made.hashValue == decoded.hashValue, sourceLocation: sourceLocation)
+    #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self),
+            sourceLocation: sourceLocation)
 }
