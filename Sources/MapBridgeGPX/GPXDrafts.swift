@@ -34,9 +34,10 @@ struct GPXPointDraft {
     private let keepsText: Bool
     let location: SourceLocation
     var children = GPXChildren()
-    /// A route or track point's first `ele` that is a number; a waypoint's stays among
-    /// `children.fields`, where its properties come from.
-    var elevation: NumberValue?
+    /// A route or track point's first `ele` that is a number, as its coordinate keeps it
+    /// (`elevation(_:)`); a waypoint's stays among `children.fields`, where its properties
+    /// come from.
+    var elevation: Coordinate.Number?
     /// Whether the route or track point's first `time` has been added to its line (a
     /// waypoint's stays among `children.fields`).
     var hasTime = false
@@ -84,19 +85,47 @@ struct GPXPointDraft {
         return (Coordinate.Number(value: value, text: bytes, scanned: scan.fixedPoint), true)
     }
 
+    /// The altitude the text of an `ele` gives a route or track point, read as
+    /// `NumberParsing.lenientNumber` reads it (spaces at either end ignored, under 64 bytes, a
+    /// JSON number kept with its text) and kept as the point's coordinate keeps it: the text
+    /// is scanned once, for the value and the spelling together. `nil` when it is not a number.
+    static func elevation(_ text: UnsafeBufferPointer<UInt8>) -> Coordinate.Number? {
+        let bytes = NumberParsing.trimmingSpaces(text)
+        guard !bytes.isEmpty, bytes.count < 64 else { return nil }
+        let scan = NumberParsing.scanPrefixWithDigits(bytes)
+        if scan.length == bytes.count {
+            switch scan.analysis {
+            case .value(let v):
+                return Coordinate.Number(value: v, text: bytes, scanned: scan.fixedPoint)
+            case .valid:
+                let v = NumberParsing.double(from: bytes)
+                return v.isFinite ? Coordinate.Number(value: v, text: bytes) : nil
+            case .invalid:
+                break
+            }
+        }
+        // Not JSON (`+45.1`, `45.`): the value, spelt as the shortest text that gives it back.
+        guard let v = NumberParsing.lenientDouble(bytes) else { return nil }
+        return Self.number(NumberValue(v))
+    }
+
+    /// `number` as a coordinate keeps it, its text its spelling.
+    private static func number(_ number: NumberValue) -> Coordinate.Number {
+        var text = number.text
+        return text.withUTF8 { Coordinate.Number(value: number.value, text: $0) }
+    }
+
     /// The coordinate, with the altitude from `ele` when it has one (a route or track
     /// point's `elevation`, a waypoint's first `ele` among its fields).
     var positioned: Coordinate {
         var altitude = elevation
-        if altitude == nil, case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value { altitude = ele }
+        if altitude == nil, case .number(let ele)? = children.fields.first(where: { $0.tag == .ele })?.value {
+            altitude = Self.number(ele)
+        }
         guard keepsText else {
             return Coordinate(longitude: longitude.value, latitude: latitude.value, altitude: altitude?.value)
         }
-        guard let value = altitude?.value, var text = altitude?.text else {
-            return Coordinate(longitude: longitude, latitude: latitude, altitude: nil)
-        }
-        let altNumber = text.withUTF8 { Coordinate.Number(value: value, text: $0) }
-        return Coordinate(longitude: longitude, latitude: latitude, altitude: altNumber)
+        return Coordinate(longitude: longitude, latitude: latitude, altitude: altitude)
     }
 
     /// The point's `time`, trimmed.

@@ -81,15 +81,23 @@ final class GPXFeatureBuilder: XMLEventHandler {
     // MARK: - SAX events
 
     /// A route or track point (nearly every element of a big file) is read from its
-    /// attributes' bytes in place; any other element from its attributes as strings.
+    /// attributes' bytes in place, and a child of a point that holds a value (`ele`, `time` …)
+    /// only starts its text (its attributes mean nothing); any other element is read from its
+    /// attributes as strings.
     func startElement(_ name: GPXElement, attributeList: XMLAttributeList) {
-        if skipDepth == nil, extensionTree == nil, line != nil, let tag = name.tag, tag == .trkpt || tag == .rtept,
-           stack.count >= 2, stack.last?.tag == (tag == .trkpt ? .trkseg : .rte)
-        {
-            stack.append(name)
-            text.removeAll(keepingCapacity: true)
-            startPoint(attributeList)
-            return
+        if skipDepth == nil, extensionTree == nil, line != nil, let tag = name.tag {
+            if point != nil, tag.isPointField {
+                // `startElement(_:attributes:)` does no more for them (no case of its own).
+                stack.append(name)
+                text.removeAll(keepingCapacity: true)
+                return
+            }
+            if tag == .trkpt || tag == .rtept, stack.count >= 2, stack.last?.tag == (tag == .trkpt ? .trkseg : .rte) {
+                stack.append(name)
+                text.removeAll(keepingCapacity: true)
+                startPoint(attributeList)
+                return
+            }
         }
         startElement(name, attributes: attributeList.pairs)
     }
@@ -271,7 +279,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
         text.withUnsafeBufferPointer { bytes in
             let trimmed = NumberParsing.trimmingSpaces(bytes)
             if tag == .ele {
-                if let number = NumberParsing.lenientNumber(trimmed) {
+                if let number = GPXPointDraft.elevation(trimmed) {
                     if point?.elevation == nil { point?.elevation = number }
                 } else if !trimmed.isEmpty {  // <ele></ele>: no value
                     let shown = String(decoding: trimmed, as: UTF8.self)

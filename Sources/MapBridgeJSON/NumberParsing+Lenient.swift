@@ -73,8 +73,10 @@ extension NumberParsing {
         case .invalid:
             return lenientDouble(trimmed).map { NumberValue($0) }
         }
-        // The grammar admits ASCII bytes only.
-        return NumberValue(text: String(decoding: trimmed, as: UTF8.self), value: value)
+        // The grammar admits ASCII bytes only: a short text (an elevation, a reading) is made a
+        // small string straight from its bytes.
+        let text = SmallASCII.string(ifASCII: trimmed) ?? String(decoding: trimmed, as: UTF8.self)
+        return NumberValue(text: text, value: value)
     }
 
     /// `bytes` without spaces, tabs, line feeds and carriage returns at either end (what
