@@ -23,7 +23,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
     private(set) var isPastMetadata = false
 
     @exclusivity(unchecked) private var stack: [GPXElement] = []
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text = XMLTextBuffer()
     /// Set while the elements of a feature of a kind this pass does not build go by: the
     /// depth of that feature's element.
     private var skipDepth: Int?
@@ -72,7 +72,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
         parser?.location ?? SourceLocation(file: "-", line: 1, column: 1)
     }
 
-    private var textString: String { String(decoding: text, as: UTF8.self) }
+    private var textString: String { text.string }
 
     private func parent(_ k: Int = 1) -> GPXElement? {
         stack.count > k ? stack[stack.count - 1 - k] : nil
@@ -89,12 +89,12 @@ final class GPXFeatureBuilder: XMLEventHandler {
             if point != nil, tag.isPointField {
                 // `startElement(_:attributes:)` does no more for them (no case of its own).
                 stack.append(name)
-                text.removeAll(keepingCapacity: true)
+                text.removeAll()
                 return
             }
             if tag == .trkpt || tag == .rtept, stack.count >= 2, stack.last?.tag == (tag == .trkpt ? .trkseg : .rte) {
                 stack.append(name)
-                text.removeAll(keepingCapacity: true)
+                text.removeAll()
                 startPoint(attributeList)
                 return
             }
@@ -104,7 +104,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     func startElement(_ name: GPXElement, attributes: XMLAttributes) {
         stack.append(name)
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         if skipDepth != nil { return }
         if extensionTree != nil {
             extensionTree?.start(name.qualifiedName, attributes: attributes)
@@ -169,7 +169,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             skipDepth = 1
             return
         }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
     }
 
     func endElement(_ name: GPXElement) {
@@ -246,7 +246,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
             value = .string(textString)
         case _ where tag.isNumeric:
             // Read from the text's bytes; a `String` is made only of what is kept.
-            if let number = text.withUnsafeBufferPointer({ NumberParsing.lenientNumber($0) }) {
+            if let number = NumberParsing.lenientNumber(text.bytes) {
                 value = .number(number)
             } else {
                 let trimmed = textString.trimmingSpaces()
@@ -255,10 +255,8 @@ final class GPXFeatureBuilder: XMLEventHandler {
                 value = .string(trimmed)
             }
         case .time:
-            let (trimmed, isDateTime) = text.withUnsafeBufferPointer { bytes in
-                let t = NumberParsing.trimmingSpaces(bytes)
-                return (String(decoding: t, as: UTF8.self), t.isEmpty || GPXValues.isDateTime(utf8: t))
-            }
+            let t = NumberParsing.trimmingSpaces(text.bytes)
+            let (trimmed, isDateTime) = (String(decoding: t, as: UTF8.self), t.isEmpty || GPXValues.isDateTime(utf8: t))
             if !isDateTime {
                 notes.warnOnce("gpx-time", "<time>\(trimmed)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
                                at: location)
@@ -276,26 +274,24 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// has one position and one time.
     private func addPointField(_ tag: GPXTag) {
         // The point and its line are changed where they are (taking them out would copy them).
-        text.withUnsafeBufferPointer { bytes in
-            let trimmed = NumberParsing.trimmingSpaces(bytes)
-            if tag == .ele {
-                if let number = GPXPointDraft.elevation(trimmed) {
-                    if point?.elevation == nil { point?.elevation = number }
-                } else if !trimmed.isEmpty {  // <ele></ele>: no value
-                    let shown = String(decoding: trimmed, as: UTF8.self)
-                    notes.warnOnce("gpx-number", "<ele>\(shown)</ele> is not a number; the point has no altitude", at: location)
-                }
-                return
-            }
-            if !trimmed.isEmpty && !GPXValues.isDateTime(utf8: trimmed) {
+        let trimmed = NumberParsing.trimmingSpaces(text.bytes)
+        if tag == .ele {
+            if let number = GPXPointDraft.elevation(trimmed) {
+                if point?.elevation == nil { point?.elevation = number }
+            } else if !trimmed.isEmpty {  // <ele></ele>: no value
                 let shown = String(decoding: trimmed, as: UTF8.self)
-                notes.warnOnce("gpx-time", "<time>\(shown)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
-                               at: location)
+                notes.warnOnce("gpx-number", "<ele>\(shown)</ele> is not a number; the point has no altitude", at: location)
             }
-            guard point?.hasTime == false else { return }
-            line?.appendTime(utf8: trimmed)
-            point?.hasTime = true
+            return
         }
+        if !trimmed.isEmpty && !GPXValues.isDateTime(utf8: trimmed) {
+            let shown = String(decoding: trimmed, as: UTF8.self)
+            notes.warnOnce("gpx-time", "<time>\(shown)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
+                           at: location)
+        }
+        guard point?.hasTime == false else { return }
+        line?.appendTime(utf8: trimmed)
+        point?.hasTime = true
     }
 
     // MARK: - Extensions
