@@ -12,6 +12,9 @@ struct GPXChildren {
     /// Leaves of `extensions`, in document order.
     var extensions: [GPXExtensionLeaf] = []
 
+    /// Whether there are none.
+    var isEmpty: Bool { fields.isEmpty && links.isEmpty && extensions.isEmpty }
+
     /// The text of the first child `tag`, if any.
     func text(_ tag: GPXTag) -> String? {
         fields.first { $0.tag == tag }?.value.stringValue
@@ -27,12 +30,16 @@ struct GPXChildren {
 }
 
 /// A `wpt`, `rtept` or `trkpt` being read.
+///
+/// The reader keeps the draft of route and track points in one place and starts it afresh at
+/// each point (`start(latitude:longitude:location:)`): a draft is some 180 bytes, and moving
+/// one into an optional and out again cost a point more than several of its numbers.
 struct GPXPointDraft {
     /// `lon` and `lat`: their values, with their texts when `keepsText`.
-    private let longitude: Coordinate.Number, latitude: Coordinate.Number
+    private var longitude: Coordinate.Number, latitude: Coordinate.Number
     /// Whether both are JSON numbers, whose texts the coordinate keeps.
-    private let keepsText: Bool
-    let location: SourceLocation
+    private var keepsText: Bool
+    private(set) var location: SourceLocation
     var children = GPXChildren()
     /// A route or track point's first `ele` that is a number, as its coordinate keeps it
     /// (`elevation(_:)`); a waypoint's stays among `children.fields`, where its properties
@@ -56,11 +63,33 @@ struct GPXPointDraft {
     /// made), spaces at either end ignored; `nil` when either is not a number.
     init?(latitude lat: UnsafeBufferPointer<UInt8>, longitude lon: UnsafeBufferPointer<UInt8>,
           location: SourceLocation) {
-        guard let latitude = Self.number(lat), let longitude = Self.number(lon) else { return nil }
+        self.init(location: location)
+        guard start(latitude: lat, longitude: lon, location: location) else { return nil }
+    }
+
+    /// A draft of no point yet, at `location`: what `start(latitude:longitude:location:)` starts.
+    init(location: SourceLocation) {
+        let zero = Coordinate.Number(value: 0, spelling: FixedPointSpelling(shortDecimalFractionDigits: 0))
+        longitude = zero
+        latitude = zero
+        keepsText = false
+        self.location = location
+    }
+
+    /// Starts the draft afresh, in place, as the point whose `lat` and `lon` have the texts
+    /// `lat` and `lon` (read as `init(latitude:longitude:location:)` reads them); whether both
+    /// are numbers (when not, the draft is left in no particular state).
+    mutating func start(latitude lat: UnsafeBufferPointer<UInt8>, longitude lon: UnsafeBufferPointer<UInt8>,
+                        location: SourceLocation) -> Bool {
+        guard let latitude = Self.number(lat), let longitude = Self.number(lon) else { return false }
         keepsText = latitude.isJSON && longitude.isJSON
         self.latitude = latitude.number
         self.longitude = longitude.number
         self.location = location
+        if !children.isEmpty { children = GPXChildren() }
+        elevation = nil
+        hasTime = false
+        return true
     }
 
     /// The number `text` spells, spaces at either end ignored, with its text when it is a

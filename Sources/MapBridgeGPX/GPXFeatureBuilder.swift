@@ -28,7 +28,10 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// depth of that feature's element.
     private var skipDepth: Int?
     @exclusivity(unchecked) private var waypoint: GPXPointDraft?
-    @exclusivity(unchecked) private var point: GPXPointDraft?
+    /// The route or track point being read, while `isInPoint`: one draft, started afresh at
+    /// each point where it is (see `GPXPointDraft`).
+    @exclusivity(unchecked) private var point = GPXPointDraft(location: SourceLocation(file: "-", line: 1, column: 1))
+    @exclusivity(unchecked) private var isInPoint = false
     @exclusivity(unchecked) private var line: GPXLineFeatureDraft?
     private var documentChildren = GPXChildren()
     private var documentAuthor: String?
@@ -86,7 +89,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// attributes as strings.
     func startElement(_ name: GPXElement, attributeList: XMLAttributeList) {
         if skipDepth == nil, extensionTree == nil, line != nil, let tag = name.tag {
-            if point != nil, tag.isPointField {
+            if isInPoint, tag.isPointField {
                 // `startElement(_:attributes:)` does no more for them (no case of its own).
                 stack.append(name)
                 text.removeAll()
@@ -119,7 +122,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
         case .tag(let tag) where depth == 2 && tag.featureKind != nil:
             passMetadata()
             startFeature(tag.featureKind ?? .waypoint, attributes: attributes)
-        case .tag(.wpt) where line != nil && point == nil && waypoint == nil:
+        case .tag(.wpt) where line != nil && !isInPoint && waypoint == nil:
             // OpenRouteService and others put waypoints inside <trk>, where GPX has no place
             // for them: read as waypoints (as GDAL does), in document order, with the line.
             notes.warnOnce("gpx-nested-wpt", "<wpt> inside a <\(line?.kind.rawValue ?? "trk")>, where GPX does not allow waypoints: read as a waypoint of its own; the line keeps its own name",
@@ -221,9 +224,8 @@ final class GPXFeatureBuilder: XMLEventHandler {
     /// metadata (GPX 1.1) or the document (1.0).
     private func children(_ body: (inout GPXChildren) -> Void) {
         // Taken out and put back so that the arrays inside are changed in place, not copied.
-        if var p = point.take() {
-            body(&p.children)
-            point = p
+        if isInPoint {
+            body(&point.children)
         } else if var w = waypoint.take() {
             body(&w.children)
             waypoint = w
@@ -236,7 +238,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     private func addField(_ tag: GPXTag) {
-        if point != nil, tag == .ele || tag == .time {
+        if isInPoint, tag == .ele || tag == .time {
             addPointField(tag)
             return
         }
@@ -277,7 +279,7 @@ final class GPXFeatureBuilder: XMLEventHandler {
         let trimmed = NumberParsing.trimmingSpaces(text.bytes)
         if tag == .ele {
             if let number = GPXPointDraft.elevation(trimmed) {
-                if point?.elevation == nil { point?.elevation = number }
+                if point.elevation == nil { point.elevation = number }
             } else if !trimmed.isEmpty {  // <ele></ele>: no value
                 let shown = String(decoding: trimmed, as: UTF8.self)
                 notes.warnOnce("gpx-number", "<ele>\(shown)</ele> is not a number; the point has no altitude", at: location)
@@ -289,15 +291,15 @@ final class GPXFeatureBuilder: XMLEventHandler {
             notes.warnOnce("gpx-time", "<time>\(shown)</time> is not a valid xsd:dateTime (YYYY-MM-DDThh:mm:ss[Z|±hh:mm], each field in range); it is kept as text, and GPX output keeps it as a property, not as <time>",
                            at: location)
         }
-        guard point?.hasTime == false else { return }
+        guard !point.hasTime else { return }
         line?.appendTime(utf8: trimmed)
-        point?.hasTime = true
+        point.hasTime = true
     }
 
     // MARK: - Extensions
 
     private func startExtensions(rootIsElement: Bool, name: GPXElement, attributes: XMLAttributes) {
-        guard point != nil || waypoint != nil || line != nil || readsDocument else {
+        guard isInPoint || waypoint != nil || line != nil || readsDocument else {
             skipDepth = stack.count  // the document's, read by the first pass only
             return
         }
@@ -351,15 +353,18 @@ final class GPXFeatureBuilder: XMLEventHandler {
 
     private func startPoint(_ attributes: XMLAttributeList) {
         // Read in place, unless libxml2 handed a `&` over as `&#38;` (read from the expanded
-        // text). Made where it stays: a draft moved into `point` would be copied.
+        // text), into the draft where it stays.
         if let lat = attributes.valueBytes(of: "lat"), let lon = attributes.valueBytes(of: "lon"),
            !lat.contains(UInt8(ascii: "&")), !lon.contains(UInt8(ascii: "&"))
         {
-            point = GPXPointDraft(latitude: lat, longitude: lon, location: location)
+            isInPoint = point.start(latitude: lat, longitude: lon, location: location)
+        } else if let p = GPXPointDraft(attributes: attributes.pairs, location: location) {
+            point = p
+            isInPoint = true
         } else {
-            point = GPXPointDraft(attributes: attributes.pairs, location: location)
+            isInPoint = false
         }
-        guard point != nil else {
+        guard isInPoint else {
             notes.badPosition(line?.kind == .route ? "a route point" : "a track point", attributes.pairs, at: location)
             skipDepth = stack.count
             return
@@ -367,7 +372,9 @@ final class GPXFeatureBuilder: XMLEventHandler {
     }
 
     private func finishPoint() {
-        guard let p = point.take(), let count = line?.appendPoint(p, notes: notes) else { return }
+        guard isInPoint else { return }
+        isInPoint = false
+        guard let count = line?.appendPoint(point, notes: notes) else { return }
         if count > limits.maximumVertices, problem == nil {
             let kind = line?.kind.rawValue ?? "trk"
             problem = limits.exceeded(.vertices, "this <\(kind)> has more than \(limits.maximumVertices) points", at: location)
