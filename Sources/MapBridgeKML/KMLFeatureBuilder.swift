@@ -327,7 +327,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = KMLText.string(Self.trimmed(text.bytes))
+        let trimmed = text.string(Self.trimmed(text.bytes))
         trimmedCache = trimmed
         return trimmed
     }
@@ -455,7 +455,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             featureSerial &+= 1
             keysAreMarkedNames = true
             previousDataSlot = Self.noDataSlot
-            if let id = Self.attributeValue("id", in: attributes) { draft?.id = .string(id) }
+            if let id = attributeValue("id", in: attributes) { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
                 draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
@@ -957,9 +957,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
     /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string`).
-    private static func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
+    private func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are left to it.
-        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return KMLText.string(bytes) }
+        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return text.string(bytes) }
         return attributes.value(of: key)
     }
 

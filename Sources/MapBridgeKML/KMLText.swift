@@ -15,6 +15,9 @@ struct KMLText: ~Copyable {
     /// How many bytes the text has.
     private(set) var count = 0
     private var capacity: Int
+    /// `SmallASCII.layoutHolds`, read once: each read of the static checks its lazy
+    /// initialiser, and nearly every string the builder makes asks it.
+    private let smallStrings = SmallASCII.layoutHolds
 
     /// An empty text with room for `capacity` bytes before it first grows.
     init(capacity: Int = 256) {
@@ -44,13 +47,14 @@ struct KMLText: ~Copyable {
     static var padding: Int { KMLCoordinates.tupleReach }
 
     /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
-    var string: String { Self.string(bytes) }
+    var string: String { string(bytes) }
 
-    /// `bytes` as a string, as `String(xmlText:)` makes it: a short ASCII text (most data
-    /// values, ids and names) straight from its bytes in the small-string form (`SmallASCII`),
-    /// with no check beyond one mask; anything else by `String(xmlText:)`.
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        SmallASCII.string(ifASCII: bytes) ?? String(xmlText: bytes)
+    /// `bytes` (these or any others) as a string, as `String(xmlText:)` makes it: a short
+    /// ASCII text (most data values, ids and names) straight from its bytes in the
+    /// small-string form (`SmallASCII`), with no check beyond one mask; anything else by
+    /// `String(xmlText:)`.
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        SmallASCII.string(ifASCII: bytes, layoutHolds: smallStrings) ?? String(xmlText: bytes)
     }
 
     /// Empties the text, keeping its buffer.
