@@ -283,7 +283,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// same data, some of them a few keys fewer), so that the properties grow only once.
     private var propertyRoom = 0
     /// The most room `propertyRoom` makes ahead.
-    private static let propertyRoomLimit = 64
+    static let propertyRoomLimit = 64
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -595,6 +595,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var cascadingID: String?
     private var schemaAliases: [String] = []
 
+    /// Inlined into both parsers' paths (the push parser's call and the threaded one's replay):
+    /// a call of its own for each text costs more than appending a short one.
+    @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
         // One test for both the limit on the text and a cut of the coordinates being read.
         guard text.count + bytes.count <= coordinateStream.fastLimit else {
@@ -1008,7 +1011,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
         let count = draftProperties.entries.count
-        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        if count == 0, propertyRoom > 1 { makePropertyRoom() }
         if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
         draftProperties.append(key: key, value: value)
@@ -1016,6 +1019,39 @@ final class KMLFeatureBuilder: XMLEventHandler {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
+
+    /// Gives the empty properties of the feature being read room for `propertyRoom` entries:
+    /// the storage of a feature handed out before when one was kept (`keepSpareEntries`),
+    /// else storage of their own.
+    private func makePropertyRoom() {
+        while var storage = spareEntries.popLast() {
+            guard storage.capacity >= propertyRoom else { continue }
+            // The handed-out feature's entries go now rather than with its storage: one at a
+            // time (`removeAll(keepingCapacity:)` goes through a generic range replacement).
+            while !storage.isEmpty { storage.removeLast() }
+            draftProperties = Properties(appending: storage)
+            return
+        }
+        draftProperties.reserveCapacity(propertyRoom)
+    }
+
+    /// Takes the storages of the properties of features that were handed out and dropped
+    /// (`Properties.takeStorageForReuse`), for later features' properties, up to
+    /// `spareEntriesLimit` in all; `storages` is left empty.
+    func addSpareEntries(_ storages: inout [[Properties.Entry]]) {
+        if spareEntries.isEmpty {
+            swap(&spareEntries, &storages)
+        } else {
+            spareEntries.append(contentsOf: storages.prefix(max(Self.spareEntriesLimit - spareEntries.count, 0)))
+            storages.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Storages of handed-out features' properties, for the next features' (`makePropertyRoom`).
+    @exclusivity(unchecked) private var spareEntries: [[Properties.Entry]] = []
+    /// The most storages `spareEntries` keeps: more than the features one chunk of the source
+    /// finishes (a 3 KiB chunk holds a few placemarks).
+    static let spareEntriesLimit = 32
 
     /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
     /// `icon`, remembering that data of that name may still take its place.

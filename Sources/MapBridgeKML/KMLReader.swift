@@ -111,19 +111,48 @@ public final class KMLReader: FeatureReader {
     }
 
     public func next() throws -> Feature? {
+        guard try hasPending() else { return nil }
+        defer { nextPending += 1 }
+        return pending[nextPending].take()
+    }
+
+    /// Lends each feature moved out of `pending` into a local: it is not copied out as a
+    /// returned optional, and it is destroyed here, by code made for `Feature`, rather than
+    /// through the optional's generic destroy. Its properties' storage is kept for a later
+    /// feature's (`spareEntries`).
+    public func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        guard try hasPending() else { return false }
+        defer { nextPending += 1 }
+        guard var feature = pending[nextPending].take() else { return false }
+        try body(feature)
+        if spareEntries.count < KMLFeatureBuilder.spareEntriesLimit {
+            let storage = feature.properties.takeStorageForReuse(maximumCapacity: KMLFeatureBuilder.propertyRoomLimit)
+            if storage.capacity > 0 { spareEntries.append(storage) }
+        }
+        return true
+    }
+
+    /// The storages of the properties of features lent and dropped since the last chunk, for
+    /// the builder to read the next features' properties into (one allocation and one release
+    /// less per feature). Handed to it once per chunk, not per feature (each call on the
+    /// builder retains and releases it).
+    private var spareEntries: [[Properties.Entry]] = []
+
+    /// Parses on until a feature is pending (`pending[nextPending]`); `false` at the end.
+    private func hasPending() throws -> Bool {
         if !opened { _ = try open() }
         while nextPending == pending.count {
-            guard let parser, !parser.finished else { return nil }
+            guard let parser, !parser.finished else { return false }
             pending = try pump()
             nextPending = 0
         }
-        defer { nextPending += 1 }
-        return pending[nextPending].take()
+        return true
     }
 
     /// Parses the next chunk; returns the features it finished.
     private func pump() throws -> [Feature?] {
         guard let parser, let builder else { return [] }
+        if !spareEntries.isEmpty { builder.addSpareEntries(&spareEntries) }
         _ = try parser.parseNextChunk({ try threadedParser?.parseNextChunk() ?? parser.parseNextChunk() },
                                       handlerProblem: { builder.problem }, stop: { threadedParser?.stop() })
         bytesReadSoFar = parser.bytesRead
