@@ -294,12 +294,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         coordinateStream = KMLCoordinateStream(maximumBytes: limits.maximumFeatureBytes)
     }
 
-    /// The features finished since the last call (moved out: the next ones start a new array).
-    func takeOutput() -> [Feature?] {
-        var taken: [Feature?] = []
-        taken.reserveCapacity(output.count)
-        swap(&taken, &output)
-        return taken
+    /// Exchanges the features finished since the last call for `list`, an empty list whose
+    /// room the next ones are finished into (the caller's list of features handed out).
+    func swapOutput(_ list: inout [Feature?]) {
+        swap(&list, &output)
     }
 
     private var location: SourceLocation {
@@ -1041,10 +1039,13 @@ final class KMLFeatureBuilder: XMLEventHandler {
     func addSpareEntries(_ storages: inout [[Properties.Entry]]) {
         if spareEntries.isEmpty {
             swap(&spareEntries, &storages)
-        } else {
-            spareEntries.append(contentsOf: storages.prefix(max(Self.spareEntriesLimit - spareEntries.count, 0)))
-            storages.removeAll(keepingCapacity: true)
+            return
         }
+        // Moved one by one (`append(contentsOf:)` would copy them, retaining each).
+        while spareEntries.count < Self.spareEntriesLimit, let storage = storages.popLast() {
+            spareEntries.append(storage)
+        }
+        storages.removeAll(keepingCapacity: true)
     }
 
     /// Storages of handed-out features' properties, for the next features' (`makePropertyRoom`).

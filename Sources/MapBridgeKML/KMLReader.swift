@@ -103,8 +103,7 @@ public final class KMLReader: FeatureReader {
             try start()
             // Read until the document's name and description are known or a feature arrives.
             while nextPending == pending.count, let parser, !parser.finished, builder?.document.name == nil {
-                pending = try pump()
-                nextPending = 0
+                try pump()
             }
         }
         return document
@@ -143,20 +142,27 @@ public final class KMLReader: FeatureReader {
         if !opened { _ = try open() }
         while nextPending == pending.count {
             guard let parser, !parser.finished else { return false }
-            pending = try pump()
-            nextPending = 0
+            try pump()
         }
         return true
     }
 
-    /// Parses the next chunk; returns the features it finished.
-    private func pump() throws -> [Feature?] {
-        guard let parser, let builder else { return [] }
+    /// Parses the next chunk; the features it finished become `pending`. The list of those
+    /// handed out before, emptied, goes to the builder for the next chunk's, so that one list
+    /// serves every chunk's features (its room grows to the most any chunk finished).
+    private func pump() throws {
+        guard let parser, let builder else {
+            pending = []
+            nextPending = 0
+            return
+        }
         if !spareEntries.isEmpty { builder.addSpareEntries(&spareEntries) }
         _ = try parser.parseNextChunk({ try threadedParser?.parseNextChunk() ?? parser.parseNextChunk() },
                                       handlerProblem: { builder.problem }, stop: { threadedParser?.stop() })
         bytesReadSoFar = parser.bytesRead
-        return builder.takeOutput()
+        pending.removeAll(keepingCapacity: true)
+        builder.swapOutput(&pending)
+        nextPending = 0
     }
 
     private func start() throws {
