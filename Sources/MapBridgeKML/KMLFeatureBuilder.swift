@@ -957,7 +957,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
-    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string`).
+    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string(_:)`).
     private func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are left to it.
         if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return text.string(bytes) }
@@ -1019,7 +1019,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// Gives the empty properties of the feature being read room for `propertyRoom` entries:
-    /// the storage of a feature handed out before when one was kept (`keepSpareEntries`),
+    /// the storage of a feature handed out before when one was kept (`addSpareEntries`),
     /// else storage of their own.
     private func makePropertyRoom() {
         while var storage = spareEntries.popLast() {
