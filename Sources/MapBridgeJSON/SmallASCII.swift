@@ -27,9 +27,12 @@ package enum SmallASCII {
     /// The string of `bytes` when they are at most `capacity` bytes, all ASCII, and the layout
     /// holds; `nil` otherwise (the caller makes it the general way). For bytes not known to be
     /// ASCII, such as XML text: the test is one mask over the two words.
+    ///
+    /// `holds` is `layoutHolds`, which a caller making many strings reads once and keeps: each
+    /// read of the static checks its lazy initialiser (a call to `swift_once`).
     @inlinable @inline(__always)
-    package static func string(ifASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.count <= capacity, layoutHolds else { return nil }
+    package static func string(ifASCII bytes: UnsafeBufferPointer<UInt8>, layoutHolds holds: Bool = layoutHolds) -> String? {
+        guard bytes.count <= capacity, holds else { return nil }
         let (low, high) = words(bytes)
         // The top byte of `high` holds the flags and the count; every byte below it is text or zero.
         guard (low | high & 0x00FF_FFFF_FFFF_FFFF) & 0x8080_8080_8080_8080 == 0 else { return nil }

@@ -283,7 +283,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// same data, some of them a few keys fewer), so that the properties grow only once.
     private var propertyRoom = 0
     /// The most room `propertyRoom` makes ahead.
-    private static let propertyRoomLimit = 64
+    static let propertyRoomLimit = 64
     /// Positions read so far in the placemark being read.
     private var featureVertices = 0
 
@@ -294,12 +294,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
         coordinateStream = KMLCoordinateStream(maximumBytes: limits.maximumFeatureBytes)
     }
 
-    /// The features finished since the last call (moved out: the next ones start a new array).
-    func takeOutput() -> [Feature?] {
-        var taken: [Feature?] = []
-        taken.reserveCapacity(output.count)
-        swap(&taken, &output)
-        return taken
+    /// Exchanges the features finished since the last call for `list`, an empty list whose
+    /// room the next ones are finished into (the caller's list of features handed out).
+    func swapOutput(_ list: inout [Feature?]) {
+        swap(&list, &output)
     }
 
     private var location: SourceLocation {
@@ -327,7 +325,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     /// and decoded once per element, however many times it is asked for.
     private var trimmedText: String {
         if let trimmedCache { return trimmedCache }
-        let trimmed = KMLText.string(Self.trimmed(text.bytes))
+        let trimmed = text.string(Self.trimmed(text.bytes))
         trimmedCache = trimmed
         return trimmed
     }
@@ -455,7 +453,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
             featureSerial &+= 1
             keysAreMarkedNames = true
             previousDataSlot = Self.noDataSlot
-            if let id = Self.attributeValue("id", in: attributes) { draft?.id = .string(id) }
+            if let id = attributeValue("id", in: attributes) { draft?.id = .string(id) }
             if folders.contains(where: \.isFolder) { draft?.rareParts.folderPath = folders.filter { $0.isFolder }.map(\.name) }
             if let timed = folders.last(where: { $0.when != nil || $0.begin != nil || $0.end != nil }) {
                 draft?.rareParts.inheritedTime = timed.when.map { .instant($0) } ?? .span(begin: timed.begin, end: timed.end)
@@ -595,6 +593,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
     private var cascadingID: String?
     private var schemaAliases: [String] = []
 
+    /// Inlined into both parsers' paths (the push parser's call and the threaded one's replay):
+    /// a call of its own for each text costs more than appending a short one.
+    @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
         // One test for both the limit on the text and a cut of the coordinates being read.
         guard text.count + bytes.count <= coordinateStream.fastLimit else {
@@ -956,10 +957,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// The value of the attribute `key`, as `XMLAttributeList.value(of:)` gives it, a short
-    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string`).
-    private static func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
+    /// ASCII one (an id such as `f12`) made straight from its bytes (`KMLText.string(_:)`).
+    private func attributeValue(_ key: StaticString, in attributes: XMLAttributeList) -> String? {
         // Bytes holding `&` (an escape, which `value(of:)` expands) are left to it.
-        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return KMLText.string(bytes) }
+        if let bytes = attributes.valueBytes(of: key), !bytes.contains(UInt8(ascii: "&")) { return text.string(bytes) }
         return attributes.value(of: key)
     }
 
@@ -1008,7 +1009,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         // The entries' count, read in place (the collection's `count` and `isEmpty` are calls).
         let count = draftProperties.entries.count
-        if count == 0, propertyRoom > 1 { draftProperties.reserveCapacity(propertyRoom) }
+        if count == 0, propertyRoom > 1 { makePropertyRoom() }
         if special { draft?.mayHaveSpecialKey = true }
         // The key and value move into the properties.
         draftProperties.append(key: key, value: value)
@@ -1016,6 +1017,42 @@ final class KMLFeatureBuilder: XMLEventHandler {
             problem = limits.exceeded(.keys, "this placemark has more than \(limits.maximumKeys) properties", at: location)
         }
     }
+
+    /// Gives the empty properties of the feature being read room for `propertyRoom` entries:
+    /// the storage of a feature handed out before when one was kept (`addSpareEntries`),
+    /// else storage of their own.
+    private func makePropertyRoom() {
+        while var storage = spareEntries.popLast() {
+            guard storage.capacity >= propertyRoom else { continue }
+            // The handed-out feature's entries go now rather than with its storage: one at a
+            // time (`removeAll(keepingCapacity:)` goes through a generic range replacement).
+            while !storage.isEmpty { storage.removeLast() }
+            draftProperties = Properties(appending: storage)
+            return
+        }
+        draftProperties.reserveCapacity(propertyRoom)
+    }
+
+    /// Takes the storages of the properties of features that were handed out and dropped
+    /// (`Properties.takeStorageForReuse`), for later features' properties, up to
+    /// `spareEntriesLimit` in all; `storages` is left empty.
+    func addSpareEntries(_ storages: inout [[Properties.Entry]]) {
+        if spareEntries.isEmpty {
+            swap(&spareEntries, &storages)
+            return
+        }
+        // Moved one by one (`append(contentsOf:)` would copy them, retaining each).
+        while spareEntries.count < Self.spareEntriesLimit, let storage = storages.popLast() {
+            spareEntries.append(storage)
+        }
+        storages.removeAll(keepingCapacity: true)
+    }
+
+    /// Storages of handed-out features' properties, for the next features' (`makePropertyRoom`).
+    @exclusivity(unchecked) private var spareEntries: [[Properties.Entry]] = []
+    /// The most storages `spareEntries` keeps: more than the features one chunk of the source
+    /// finishes (a 3 KiB chunk holds a few placemarks).
+    static let spareEntriesLimit = 32
 
     /// Sets a property that an element (not `Data` or `SimpleData`) says, such as `snippet` or
     /// `icon`, remembering that data of that name may still take its place.

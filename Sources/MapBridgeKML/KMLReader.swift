@@ -103,31 +103,66 @@ public final class KMLReader: FeatureReader {
             try start()
             // Read until the document's name and description are known or a feature arrives.
             while nextPending == pending.count, let parser, !parser.finished, builder?.document.name == nil {
-                pending = try pump()
-                nextPending = 0
+                try pump()
             }
         }
         return document
     }
 
     public func next() throws -> Feature? {
-        if !opened { _ = try open() }
-        while nextPending == pending.count {
-            guard let parser, !parser.finished else { return nil }
-            pending = try pump()
-            nextPending = 0
-        }
+        guard try hasPending() else { return nil }
         defer { nextPending += 1 }
         return pending[nextPending].take()
     }
 
-    /// Parses the next chunk; returns the features it finished.
-    private func pump() throws -> [Feature?] {
-        guard let parser, let builder else { return [] }
+    /// Lends each feature moved out of `pending` into a local: it is not copied out as a
+    /// returned optional, and it is destroyed here, by code made for `Feature`, rather than
+    /// through the optional's generic destroy. Its properties' storage is kept for a later
+    /// feature's (`spareEntries`).
+    public func lendNext(to body: (Feature) throws -> Void) throws -> Bool {
+        guard try hasPending() else { return false }
+        defer { nextPending += 1 }
+        guard var feature = pending[nextPending].take() else { return false }
+        try body(feature)
+        if spareEntries.count < KMLFeatureBuilder.spareEntriesLimit {
+            let storage = feature.properties.takeStorageForReuse(maximumCapacity: KMLFeatureBuilder.propertyRoomLimit)
+            if storage.capacity > 0 { spareEntries.append(storage) }
+        }
+        return true
+    }
+
+    /// The storages of the properties of features lent and dropped since the last chunk, for
+    /// the builder to read the next features' properties into (one allocation and one release
+    /// less per feature). Handed to it once per chunk, not per feature (each call on the
+    /// builder retains and releases it).
+    private var spareEntries: [[Properties.Entry]] = []
+
+    /// Parses on until a feature is pending (`pending[nextPending]`); `false` at the end.
+    private func hasPending() throws -> Bool {
+        if !opened { _ = try open() }
+        while nextPending == pending.count {
+            guard let parser, !parser.finished else { return false }
+            try pump()
+        }
+        return true
+    }
+
+    /// Parses the next chunk; the features it finished become `pending`. The list of those
+    /// handed out before, emptied, goes to the builder for the next chunk's, so that one list
+    /// serves every chunk's features (its room grows to the most any chunk finished).
+    private func pump() throws {
+        guard let parser, let builder else {
+            pending = []
+            nextPending = 0
+            return
+        }
+        if !spareEntries.isEmpty { builder.addSpareEntries(&spareEntries) }
         _ = try parser.parseNextChunk({ try threadedParser?.parseNextChunk() ?? parser.parseNextChunk() },
                                       handlerProblem: { builder.problem }, stop: { threadedParser?.stop() })
         bytesReadSoFar = parser.bytesRead
-        return builder.takeOutput()
+        pending.removeAll(keepingCapacity: true)
+        builder.swapOutput(&pending)
+        nextPending = 0
     }
 
     private func start() throws {

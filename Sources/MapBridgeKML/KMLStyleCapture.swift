@@ -59,8 +59,10 @@ struct KMLStyleCapture: Sendable {
         else { return Self.empty }
         // Members are set on the marker and label only after `hasMarker` or `hasLabel`: those
         // left unflagged are still blank.
-        let takenMarker = Self.take(&marker, flagged: &hasMarker, leaving: Self.blankMarker)
-        let takenLabel = Self.take(&label, flagged: &hasLabel, leaving: Self.blankLabel)
+        // Blanks made here, not copied from statics: a member left as it is costs nothing
+        // to make, where a static is checked (`swift_once`) and copied (its strings retained).
+        let takenMarker = Self.take(&marker, flagged: &hasMarker, leaving: { MarkerStyle() })
+        let takenLabel = Self.take(&label, flagged: &hasLabel, leaving: { LabelStyle() })
         let style = Style(reading: strokeColor, strokeOpacity: strokeOpacity, strokeWidth: strokeWidth,
                           fillColor: fillColor, fillOpacity: fillOpacity, fill: fill, outline: outline,
                           marker: takenMarker, label: takenLabel)
@@ -75,18 +77,14 @@ struct KMLStyleCapture: Sendable {
     }
 
     /// `value` when `flagged`, moved out with `blank` left in its place and the flag cleared;
-    /// else `nil`, `value` untouched.
-    private static func take<Member>(_ value: inout Member, flagged: inout Bool, leaving blank: Member) -> Member? {
+    /// else `nil`, `value` untouched (and no blank made).
+    private static func take<Member>(_ value: inout Member, flagged: inout Bool, leaving blank: () -> Member) -> Member? {
         guard flagged else { return nil }
         flagged = false
-        var taken = blank
+        var taken = blank()
         swap(&taken, &value)
         return taken
     }
-
-    /// A marker and a label with no member set, made once.
-    private static let blankMarker = MarkerStyle()
-    private static let blankLabel = LabelStyle()
 
     /// The style with no member set, made once.
     private static let empty = Style()

@@ -15,6 +15,9 @@ struct KMLText: ~Copyable {
     /// How many bytes the text has.
     private(set) var count = 0
     private var capacity: Int
+    /// `SmallASCII.layoutHolds`, read once: each read of the static checks its lazy
+    /// initialiser, and nearly every string the builder makes asks it.
+    private let smallStrings = SmallASCII.layoutHolds
 
     /// An empty text with room for `capacity` bytes before it first grows.
     init(capacity: Int = 256) {
@@ -44,13 +47,14 @@ struct KMLText: ~Copyable {
     static var padding: Int { KMLCoordinates.tupleReach }
 
     /// The bytes as a string (invalid UTF-8 repaired, as `String(decoding:as:)` does).
-    var string: String { Self.string(bytes) }
+    var string: String { string(bytes) }
 
-    /// `bytes` as a string, as `String(xmlText:)` makes it: a short ASCII text (most data
-    /// values, ids and names) straight from its bytes in the small-string form (`SmallASCII`),
-    /// with no check beyond one mask; anything else by `String(xmlText:)`.
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        SmallASCII.string(ifASCII: bytes) ?? String(xmlText: bytes)
+    /// `bytes` (these or any others) as a string, as `String(xmlText:)` makes it: a short
+    /// ASCII text (most data values, ids and names) straight from its bytes in the
+    /// small-string form (`SmallASCII`), with no check beyond one mask; anything else by
+    /// `String(xmlText:)`.
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        SmallASCII.string(ifASCII: bytes, layoutHolds: smallStrings) ?? String(xmlText: bytes)
     }
 
     /// Empties the text, keeping its buffer.
@@ -75,11 +79,39 @@ struct KMLText: ~Copyable {
         count += 1
     }
 
+    /// Inlined into the builder's `characters`, the copy and all: most texts arrive in one piece.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        reserve(n)
+        if n <= 16 {
+            Self.copyShort(source, to: base + count, n)
+        } else {
+            (base + count).initialize(from: source, count: n)
+        }
+        count += n
+    }
+
+    /// Copies `n` bytes (1...16) with two loads and two stores at most, the second pair
+    /// overlapping the first: the short texts most elements hold (a value, a colour, a number)
+    /// cost less so than through a call to `memcpy`.
+    @inline(__always)
+    private static func copyShort(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        if n >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else {
+            for k in 0..<n { target[k] = source[k] }
+        }
     }
 
     /// Appends the UTF-8 bytes of `string`.
@@ -89,8 +121,14 @@ struct KMLText: ~Copyable {
     }
 
     /// Makes room for `n` more bytes: the buffer at least doubles when it grows.
+    @inline(__always)
     private mutating func reserve(_ n: Int) {
-        guard n > capacity - count else { return }
+        if n > capacity - count { grow(n) }
+    }
+
+    /// Moves the text into a buffer with room for `n` more bytes (a text longer than any so far).
+    @inline(never)
+    private mutating func grow(_ n: Int) {
         let grown = max(capacity * 2, count + n)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         larger.initialize(from: base, count: count)
