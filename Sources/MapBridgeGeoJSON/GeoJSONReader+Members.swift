@@ -4,7 +4,11 @@ import MapBridgeModel
 /// The members of one GeoJSON object, gathered before its type is known (members may come in
 /// any order: `"type"` is often last).
 struct Members: Sendable {
-    var location: SourceLocation
+    /// Where the object starts, kept as plain numbers (`location` makes them a location): a
+    /// `SourceLocation` holds a pointer (`nil` for an object's start), a reference that each
+    /// copy of it retained and each destroy released, once per feature.
+    private let source: SourceFile
+    private let start: TokenMark
     var type: String?
     /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
     var shapeKind: ShapeKind?
@@ -90,16 +94,30 @@ struct Members: Sendable {
         set { if rare != nil || newValue != nil { updateRare { $0.unreadable = newValue } } }
     }
 
-    /// Inlined, so that the members are built where the reader keeps them (not built apart
-    /// and then copied there, several hundred bytes per object).
+    /// The members of an object that starts at `location` (whose pointer, if any, is not
+    /// kept: `locate` gives one where it is needed). Inlined, so that the members are built
+    /// where the reader keeps them (not built apart and then copied there, several hundred
+    /// bytes per object).
     @inline(__always)
     init(location: SourceLocation) {
-        self.location = location
+        source = location.source
+        start = TokenMark(line: location.line, column: location.column)
     }
+
+    /// The members of an object that starts at `start` in `t`'s source: `init(location:)`
+    /// without a location made (and destroyed) for the call.
+    @inline(__always)
+    init(startingAt start: TokenMark, in t: JSONTokenizer) {
+        source = t.sourceFile
+        self.start = start
+    }
+
+    /// Where the object starts, without a pointer.
+    var location: SourceLocation { SourceLocation(source: source, line: start.line, column: start.column) }
 
     /// The location of the value of `type`, in the object's source.
     var typeLocation: SourceLocation? {
-        typeMark.map { SourceLocation(source: location.source, line: $0.line, column: $0.column) }
+        typeMark.map { SourceLocation(source: source, line: $0.line, column: $0.column) }
     }
 }
 
@@ -114,6 +132,12 @@ struct TokenMark {
     init(_ t: JSONTokenizer) {
         line = t.tokenLine
         column = t.tokenColumn
+    }
+
+    /// A start at 1-based `line` and `column`.
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
     }
 
     /// The location, in the tokenizer's source, without a pointer.
@@ -347,7 +371,7 @@ extension GeoJSONReader {
                         }
                         tree = taken
                     }
-                    m = Members(location: start.location(in: t))
+                    m = Members(startingAt: start, in: t)
                     m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
                     m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
                     break members
@@ -380,7 +404,7 @@ extension GeoJSONReader {
                 }
                 // Another member (or one repeated): the rest of the object is read as any
                 // object's members.
-                m = Members(location: start.location(in: t))
+                m = Members(startingAt: start, in: t)
                 m.knownMembersRead = read
                 m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
                 m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)

@@ -225,7 +225,7 @@ public final class GeoJSONReader: FeatureReader {
                 }
                 path.append(.index(featureIndex))
                 startRecord()
-                var members = Members(location: tokenizer.location())
+                var members = Members(startingAt: TokenMark(tokenizer), in: tokenizer)
                 let accepted: Bool
                 do {
                     try parseMembers(into: &members, stoppingAtFeatures: false)
@@ -259,7 +259,7 @@ public final class GeoJSONReader: FeatureReader {
             throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry)", found: token)
         }
         startRecord()
-        var members = Members(location: tokenizer.location())
+        var members = Members(startingAt: TokenMark(tokenizer), in: tokenizer)
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }

@@ -238,8 +238,14 @@ public final class JSONTokenizer {
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { (source.bytesRead, source.totalBytes) }
 
     /// The location of the last token.
-    public func location(pointer: String? = nil) -> SourceLocation {
+    public func location(pointer: String?) -> SourceLocation {
         SourceLocation(source: sourceFile, line: tokenLine, column: tokenColumn, pointer: pointer)
+    }
+
+    /// The location of the last token, without a pointer. Apart from `location(pointer:)`, so
+    /// that a reader that makes one per feature does not pass (and so retain) a `nil` pointer.
+    public func location() -> SourceLocation {
+        SourceLocation(source: sourceFile, line: tokenLine, column: tokenColumn)
     }
 
     /// An error at the last token's location.
