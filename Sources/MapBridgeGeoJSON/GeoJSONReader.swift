@@ -103,6 +103,9 @@ public final class GeoJSONReader: FeatureReader {
     /// Member names met so far, each with what it means here (`GeoJSONKeyTag`), and the
     /// values of `type` met so far, with the geometry kind they name.
     let keyTable = GeoJSONKeyTag.makeTable()
+    /// The last member name of an object's properties that `keyTable` did not keep, made
+    /// when its key was read (`parseObjectBody`), for where that member is kept.
+    @exclusivity(unchecked) var unkeptName = ""
     let typeTable = GeoJSONMapping.makeTypeTable()
     /// The depth of `path` at which the members of the feature being read are read, and what
     /// its properties held.

@@ -45,8 +45,9 @@ public final class JSONKeyTable {
     // and names are raw memory of `capacity` each (the first `count` initialised), so a
     // lookup pays for no bounds check, uniqueness check or retain of an array.
     @exclusivity(unchecked) private var stored: UnsafeMutablePointer<Stored>
-    /// The names, as `String`s, in the order of `stored`.
-    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<String>
+    /// The names, as `String`s, in the order of `stored` (usable from inlined code, for
+    /// `key(at:)`).
+    @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<String>
     @exclusivity(unchecked) private var storedCount = 0
     /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
@@ -119,9 +120,10 @@ public final class JSONKeyTable {
     @inline(__always)
     func tag(at position: Int) -> Tag { stored[position].tag }
 
-    /// The name at `position` (from `position(of:hash:words:make:)`).
-    @inline(__always)
-    func key(at position: Int) -> String { keys[position] }
+    /// The name at `position` (from `position(of:hash:words:make:)`, or
+    /// `JSONTokenizer.keyTagPosition(in:)`). Inlinable: a reader fetches most of its names so.
+    @inlinable @inline(__always)
+    public func key(at position: Int) -> String { keys[position] }
 
     private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, words: KeyHash.Words, at slot: Int,
                         make: () throws -> String) rethrows -> Int? {
@@ -179,6 +181,20 @@ extension JSONTokenizer {
     @inline(__always)
     public func keyPosition(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag, position: Int?) {
         try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
+    }
+
+    /// The tag and the position in `table` of the last key, as `keyPosition(in:)` gives them,
+    /// without the name: for a reader that needs the name only for some members (it is
+    /// `table.key(at:)` when the table keeps it). Where the table does not keep it (`nil`
+    /// position), the name is made as `stringValue()` makes it, for its tag.
+    /// - Throws: when the bytes are not valid UTF-8.
+    @inline(__always)
+    public func keyTagPosition(in table: JSONKeyTable) throws -> (tag: JSONKeyTable.Tag, position: Int?) {
+        let (hash, words) = (lastKeyHash, lastKeyWords)
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, words: words, make: stringValue) }) {
+            return (table.tag(at: p), p)
+        }
+        return (table.tag(of: try stringValue()), nil)
     }
 
     /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).
