@@ -236,20 +236,32 @@ struct RecordProperties: ~Copyable {
 }
 
 extension GeoJSONMapping {
-    /// The reader's table of `type` values: each tagged with its geometry kind's position in
-    /// `ShapeKind.allCases` plus one, when `geometryTypes` names it (0 for other types).
+    /// The reader's table of `type` values: each tagged with its geometry kind's tag
+    /// (`typeTag(of:)`) when `geometryTypes` names it (0 for other types).
     static func makeTypeTable() -> JSONKeyTable {
-        JSONKeyTable { type in
-            guard let kind = geometryTypes[type], let i = ShapeKind.allCases.firstIndex(of: kind) else { return 0 }
-            return JSONKeyTable.Tag(i + 1)
-        }
+        JSONKeyTable { type in geometryTypes[type].map(typeTag(of:)) ?? 0 }
     }
 
-    /// The geometry kind a tag of `makeTypeTable()` stands for.
+    /// The tag of `kind` in `makeTypeTable()`: the one `shapeKind(tag:)` gives `kind` for.
+    static func typeTag(of kind: ShapeKind) -> JSONKeyTable.Tag {
+        (1...JSONKeyTable.Tag(ShapeKind.allCases.count)).first { shapeKind(tag: $0) == kind } ?? 0
+    }
+
+    /// The geometry kind a tag of `makeTypeTable()` stands for (`nil` for 0, a type that names
+    /// none). The tags are spelt out here, once: a switch of constants is a lookup, where an
+    /// array of the kinds kept as a static was retained and released at every geometry.
     @inline(__always)
     static func shapeKind(tag: JSONKeyTable.Tag) -> ShapeKind? {
-        tag == 0 || Int(tag) > shapeKinds.count ? nil : shapeKinds[Int(tag) - 1]
+        switch tag {
+        case 1: .annotation
+        case 2: .polyline
+        case 3: .polygon
+        case 4: .circle
+        case 5: .multiPoint
+        case 6: .multiPolyline
+        case 7: .multiPolygon
+        case 8: .collection
+        default: nil
+        }
     }
-
-    private static let shapeKinds = ShapeKind.allCases
 }

@@ -179,7 +179,7 @@ public final class GeoJSONReader: FeatureReader {
             var feature = feature(from: &members)
             try body(feature)
             // Dropped here anyway: its properties' storage is kept for the next feature's.
-            spareEntries = feature.properties.takeStorageForReuse(maximumCapacity: Self.reusedEntriesCapacity)
+            feature.properties.moveStorageForReuse(into: &spareEntries, maximumCapacity: Self.reusedEntriesCapacity)
             return true
         })
     }
