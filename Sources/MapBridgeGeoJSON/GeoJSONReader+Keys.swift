@@ -248,9 +248,11 @@ extension GeoJSONMapping {
     }
 
     /// The geometry kind a tag of `makeTypeTable()` stands for (`nil` for 0, a type that names
-    /// none). The tags are spelt out here, once: a switch of constants is a lookup, where an
-    /// array of the kinds kept as a static was retained and released at every geometry.
-    @inline(__always)
+    /// none). The tags are spelt out here, once. A switch of constants, made a lookup in a
+    /// table of them: an array of the kinds kept as a static was retained and released at
+    /// every geometry. Not inlined: inlined, the switch became a jump table, whose one
+    /// indirect jump goes a new way wherever the kinds change from one geometry to the next.
+    @inline(never)
     static func shapeKind(tag: JSONKeyTable.Tag) -> ShapeKind? {
         switch tag {
         case 1: .annotation

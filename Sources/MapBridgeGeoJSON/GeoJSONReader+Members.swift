@@ -350,9 +350,9 @@ extension GeoJSONReader {
         // Where the object, its `type` and its `coordinates` start: made locations only where
         // one is needed (a warning, a problem, the way through `Members`).
         let start = TokenMark(t)
-        // `type` is the `type` text when it names no geometry kind (a kind's raw value is
-        // its GeoJSON name).
-        var type: String?, kind: ShapeKind?, typeMark: TokenMark?
+        // A `type` that names no geometry kind sends the object the way through `Members` as
+        // soon as it is read, so nothing of it is kept here but the kind it names.
+        var kind: ShapeKind?, typeMark: TokenMark?
         var tree: CoordinateTree?, coordinatesMark: TokenMark?
         // The members read so far, as `Members.knownMembersRead`.
         var read: UInt16 = 0
@@ -371,9 +371,8 @@ extension GeoJSONReader {
                         }
                         tree = taken
                     }
-                    m = Members(startingAt: start, in: t)
-                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
-                    m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+                    m = geometryMembers(start: start, read: read, kind: kind, typeMark: typeMark,
+                                        tree: tree.take(), coordinatesMark: coordinatesMark)
                     break members
                 }
                 let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
@@ -384,9 +383,15 @@ extension GeoJSONReader {
                         try expectToken(.string, for: "type", message: "'type' must be a string")
                         // A geometry kind's name is spelt out only if `Members` needs it.
                         kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
-                        type = kind == nil ? try t.stringValue() : nil
                         typeMark = TokenMark(t)
-                        continue
+                        if kind != nil { continue }
+                        // A type that names none: the rest of the object is read as any
+                        // object's members (`makeShape` says what is wrong), with the type as given.
+                        m = geometryMembers(start: start, read: read, kind: nil, typeMark: typeMark,
+                                            tree: tree.take(), coordinatesMark: coordinatesMark)
+                        m.type = try t.stringValue()
+                        try parseMembers(into: &m, stoppingAtFeatures: false)
+                        break members
                     case .coordinates:
                         read |= member.bit
                         path.append(.member("coordinates"))
@@ -404,10 +409,8 @@ extension GeoJSONReader {
                 }
                 // Another member (or one repeated): the rest of the object is read as any
                 // object's members.
-                m = Members(startingAt: start, in: t)
-                m.knownMembersRead = read
-                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
-                m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+                m = geometryMembers(start: start, read: read, kind: kind, typeMark: typeMark,
+                                    tree: tree.take(), coordinatesMark: coordinatesMark)
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
                 break members
@@ -420,6 +423,21 @@ extension GeoJSONReader {
             if parent.unreadable == nil { parent.unreadable = problem }
             return nil
         }
+    }
+
+    /// The members of a geometry object that starts at `start`, as `parseGeometryObject` read
+    /// them directly so far (the members `read`, as `Members.knownMembersRead`; the `kind`
+    /// its type names, that type's start, its coordinates' `tree` and their start), for the
+    /// way through `Members`. The type is named by its kind (a kind's raw value is its
+    /// GeoJSON name).
+    private func geometryMembers(start: TokenMark, read: UInt16, kind: ShapeKind?, typeMark: TokenMark?,
+                                 tree: consuming CoordinateTree?, coordinatesMark: TokenMark?) -> Members {
+        let t = tokenizer
+        var m = Members(startingAt: start, in: t)
+        m.knownMembersRead = read
+        m.type = kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+        m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+        return m
     }
 
     /// Whether the object whose members are `m` is a Feature that can be read (then
