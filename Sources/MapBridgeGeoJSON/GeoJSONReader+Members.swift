@@ -18,7 +18,6 @@ struct Members: Sendable {
     var hasGeometry = false
     var geometry: Shape?
     var properties: Properties?
-    var foreign = Properties()
     var featuresStarted = false
     /// The members the reader knows (`GeoJSONKeyTag.Member`) read so far, a bit each, so that
     /// the reader notices a repeated one by itself (`notesRepeat`).
@@ -29,6 +28,8 @@ struct Members: Sendable {
 
     /// The parts of `Members` that few features have.
     struct Rare: Sendable {
+        /// The members the reader does not know, in source order (see `foreign`).
+        var foreign = Properties()
         var coordinates: CoordinateTree?
         var coordinatesLocation: SourceLocation?
         var geometries: [Shape]?
@@ -48,6 +49,9 @@ struct Members: Sendable {
         init(_ value: Rare) { self.value = value }
     }
 
+    /// Whether any of the rare parts was ever set (most features' members have none).
+    var hasRareParts: Bool { rare != nil }
+
     /// `body` run on the rare parts, boxed first if they are not yet (or copied if shared).
     private mutating func updateRare(_ body: (inout Rare) -> Void) {
         guard var box = rare.take() else {
@@ -59,6 +63,24 @@ struct Members: Sendable {
         if !isKnownUniquelyReferenced(&box) { box = RareBox(box.value) }
         body(&box.value)
         rare = box
+    }
+
+    /// The members the reader does not know, in source order: with the rare parts, since few
+    /// features have any (inline, their storage and index were released with every feature's
+    /// members). Added to in place by `appendForeign` and `setForeign`.
+    var foreign: Properties {
+        get { rare?.value.foreign ?? Properties() }
+        set { if rare != nil || !newValue.isEmpty { updateRare { $0.foreign = newValue } } }
+    }
+
+    /// Appends a member the reader does not know (not looked for among those read).
+    mutating func appendForeign(key: String, value: PropertyValue) {
+        updateRare { $0.foreign.append(key: key, value: value) }
+    }
+
+    /// Sets the member the reader does not know named `key` (in place, if it was read).
+    mutating func setForeign(key: String, value: PropertyValue) {
+        updateRare { $0.foreign[key] = value }
     }
 
     var coordinates: CoordinateTree? {
@@ -205,7 +227,7 @@ extension GeoJSONReader {
                     return true
                 }
                 path.append(.member("features"))
-                m.foreign.append(key: "features", value: try parseValue(startingWith: value))
+                m.appendForeign(key: "features", value: try parseValue(startingWith: value))
                 path.removeLast()
             case .geometry:
                 path.append(.member("geometry"))
@@ -299,7 +321,7 @@ extension GeoJSONReader {
                 path.append(.key(key))
                 defer { path.removeLast() }
                 let value = try parseValue(startingWith: try t.next())
-                if repeated { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
+                if repeated { m.setForeign(key: key, value: value) } else { m.appendForeign(key: key, value: value) }
             }
             return false
     }
@@ -313,11 +335,19 @@ extension GeoJSONReader {
     func notesRepeat(of member: GeoJSONKeyTag.Member, in m: inout Members) -> Bool {
         defer { m.knownMembersRead |= member.bit }
         if member != .other { return m.knownMembersRead & member.bit != 0 }
+        return repeatsForeignMember(of: m)
+    }
+
+    /// `notesRepeat` for a member the reader does not know: whether its name is that of one
+    /// of the foreign members of `m`. Apart: few objects have any.
+    @inline(never)
+    private func repeatsForeignMember(of m: Members) -> Bool {
         let t = tokenizer
-        if m.foreign.count < MemberNameSummary.limit { return m.foreign.contains { t.payloadEquals(bytesOf: $0.key) } }
+        let foreign = m.foreign
+        if foreign.count < MemberNameSummary.limit { return foreign.contains { t.payloadEquals(bytesOf: $0.key) } }
         if !t.recordsNames {
             let known = GeoJSONKeyTag.Member.allCases.filter { m.knownMembersRead & $0.bit != 0 }.compactMap(\.name)
-            t.recordNames(known + m.foreign.keys)
+            t.recordNames(known + foreign.keys)
         }
         return t.lastKeyIsDuplicate
     }
@@ -494,7 +524,8 @@ extension GeoJSONReader {
     /// fields taken from its properties, if `tookFields`) from `m`, for `feature(from:)`.
     @inline(never)
     private func fill(_ feature: inout Feature, from m: inout Members, tookFields: Bool) {
-        let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
+        // All three are rare parts: asked only of members that have any.
+        let hasForeignMembers = m.hasRareParts && (!m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil)
         if hasForeignMembers {
             var foreign = m.foreign
             m.foreign = Properties()
