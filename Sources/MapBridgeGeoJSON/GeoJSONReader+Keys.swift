@@ -237,10 +237,15 @@ struct RecordProperties: ~Copyable {
 
 extension GeoJSONMapping {
     /// The reader's table of `type` values: each tagged with its geometry kind's tag
-    /// (`typeTag(of:)`) when `geometryTypes` names it (0 for other types).
+    /// (`typeTag(of:)`) when `geometryTypes` names it, `"Feature"` with `featureTypeTag`
+    /// (0 for other types).
     static func makeTypeTable() -> JSONKeyTable {
-        JSONKeyTable { type in geometryTypes[type].map(typeTag(of:)) ?? 0 }
+        JSONKeyTable { type in type == "Feature" ? featureTypeTag : geometryTypes[type].map(typeTag(of:)) ?? 0 }
     }
+
+    /// The tag of `"Feature"` in `makeTypeTable()`, past every kind's (`shapeKind(tag:)`
+    /// gives `nil` for it).
+    static var featureTypeTag: JSONKeyTable.Tag { 0x100 }
 
     /// The tag of `kind` in `makeTypeTable()`: the one `shapeKind(tag:)` gives `kind` for.
     static func typeTag(of kind: ShapeKind) -> JSONKeyTable.Tag {

@@ -211,9 +211,18 @@ extension GeoJSONReader {
             switch member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
-                let (type, typeTag) = try t.string(in: typeTable)
-                m.type = type
-                m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
+                let typeTag = try t.stringTag(in: typeTable)
+                let kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                // The types the table tags are spelt as constants (a kind's raw value is its
+                // GeoJSON name), not copied out of the table: a copy was retained per feature.
+                if let kind {
+                    m.type = kind.rawValue
+                } else if typeTag == GeoJSONMapping.featureTypeTag {
+                    m.type = "Feature"
+                } else {
+                    m.type = try t.stringValue()
+                }
+                m.shapeKind = kind
                 m.typeMark = TokenMark(t)
             case .features:
                 path.append(.member("features"))

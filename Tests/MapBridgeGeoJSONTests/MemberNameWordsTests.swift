@@ -50,5 +50,7 @@ struct MemberNameWordsTests {
         #expect(Set(tags).count == ShapeKind.allCases.count)
         #expect(ShapeKind.allCases.allSatisfy { GeoJSONMapping.shapeKind(tag: GeoJSONMapping.typeTag(of: $0)) == $0 })
         #expect(GeoJSONMapping.shapeKind(tag: 0) == nil)
+        #expect(GeoJSONMapping.shapeKind(tag: GeoJSONMapping.featureTypeTag) == nil)
+        #expect(!tags.contains(GeoJSONMapping.featureTypeTag))
     }
 }
