@@ -183,10 +183,11 @@ struct RecordProperties: ~Copyable {
     @inline(__always)
     mutating func take(_ field: PropertyField, text: consuming String, index: Int) {
         if field == .title {
-            title = text
+            // Set over `nil`, as `canTake` found it (`setUsuallyOverNil`).
+            title.setUsuallyOverNil(text)
             titleIndex = index
         } else {
-            subtitle = text
+            subtitle.setUsuallyOverNil(text)
             subtitleIndex = index
         }
     }

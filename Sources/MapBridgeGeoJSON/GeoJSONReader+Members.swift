@@ -143,6 +143,20 @@ struct Members: Sendable {
     }
 }
 
+extension Optional {
+    /// Sets the value to `value`, for a value that is nearly always `nil` before (a member of
+    /// an object, set once): assigned in the case that says it is `nil`, the old value is
+    /// known to hold nothing to release, and no call is made to release it (as a plain
+    /// assignment does, `nil` or not).
+    @inline(__always)
+    mutating func setUsuallyOverNil(_ value: consuming Wrapped) {
+        switch self {
+        case .none: self = value
+        case .some: self = value
+        }
+    }
+}
+
 /// Where a token starts, as plain numbers, for a location that may never be needed: made a
 /// `SourceLocation` (what `JSONTokenizer.location()` gives at that token) only when it is.
 struct TokenMark {
@@ -216,9 +230,9 @@ extension GeoJSONReader {
                 // The types the table tags are spelt as constants (a kind's raw value is its
                 // GeoJSON name), not copied out of the table: a copy was retained per feature.
                 if let kind {
-                    m.type = kind.rawValue
+                    m.type.setUsuallyOverNil(kind.rawValue)
                 } else if typeTag == GeoJSONMapping.featureTypeTag {
-                    m.type = "Feature"
+                    m.type.setUsuallyOverNil("Feature")
                 } else {
                     m.type = try t.stringValue()
                 }
