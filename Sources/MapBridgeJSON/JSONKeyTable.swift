@@ -48,6 +48,10 @@ public final class JSONKeyTable {
     /// The names, as `String`s, in the order of `stored` (usable from inlined code, for
     /// `key(at:)`).
     @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<String>
+    /// For each name that is short ASCII, in the order of `stored`, the two words of its small
+    /// string (`SmallASCII.words(_:)`), from which `key(at:)` makes it anew; (0, 0) for any
+    /// other name (a small string's second word is never 0).
+    @usableFromInline @exclusivity(unchecked) var smallKeyWords: UnsafeMutablePointer<(UInt64, UInt64)>
     @exclusivity(unchecked) private var storedCount = 0
     /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
@@ -64,11 +68,13 @@ public final class JSONKeyTable {
         arena = .allocate(capacity: Self.capacity * Self.maximumNameBytes)
         stored = .allocate(capacity: Self.capacity)
         keys = .allocate(capacity: Self.capacity)
+        smallKeyWords = .allocate(capacity: Self.capacity)
     }
 
     deinit {
         keys.deinitialize(count: storedCount)
         keys.deallocate()
+        smallKeyWords.deallocate()
         stored.deallocate()
         slots.deallocate()
         arena.deallocate()
@@ -122,8 +128,16 @@ public final class JSONKeyTable {
 
     /// The name at `position` (from `position(of:hash:words:make:)`, or
     /// `JSONTokenizer.keyTagPosition(in:)`). Inlinable: a reader fetches most of its names so.
+    ///
+    /// A short ASCII name (most of them) is made anew from its words: a copy of the kept
+    /// `String` is retained (a call into the runtime, though a small string holds no
+    /// reference), a string made from its words is not.
     @inlinable @inline(__always)
-    public func key(at position: Int) -> String { keys[position] }
+    package func key(at position: Int) -> String {
+        let words = smallKeyWords[position]
+        if words.1 != 0 { return SmallASCII.string(words: words) }
+        return keys[position]
+    }
 
     private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, words: KeyHash.Words, at slot: Int,
                         make: () throws -> String) rethrows -> Int? {
@@ -136,6 +150,7 @@ public final class JSONKeyTable {
         if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
         (stored + storedCount).initialize(to: Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag, words: words))
         (keys + storedCount).initialize(to: key)
+        (smallKeyWords + storedCount).initialize(to: SmallASCII.string(ifASCII: bytes) != nil ? SmallASCII.words(bytes) : (0, 0))
         storedCount += 1
         arenaCount += bytes.count
         slots[slot] = Int32(storedCount)

@@ -7,13 +7,13 @@
 ///
 /// The form is checked once against strings the runtime made itself (`layoutHolds`); where it
 /// differs, callers make their strings the general way.
-package enum SmallASCII {
+@usableFromInline package enum SmallASCII {
     /// The most bytes a small string holds.
-    package static let capacity = 15
+    @usableFromInline package static let capacity = 15
 
     /// Whether the runtime's small ASCII strings are laid out as `words(_:)` lays them out,
     /// for every count from 0 to `capacity`.
-    package static let layoutHolds: Bool = {
+    @usableFromInline package static let layoutHolds: Bool = {
         let probe = "0123456789abcde"
         for n in 0...capacity {
             let expected = String(probe.prefix(n))
@@ -50,7 +50,7 @@ package enum SmallASCII {
     /// the runtime, for a string that holds no reference), once per string made; a move
     /// takes the string as it is. The words, plain integers, need no destroying after.
     /// - Precondition: `layoutHolds`, and `words` are those of a small string.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @usableFromInline
     package static func string(words: (UInt64, UInt64)) -> String {
         var words = words
         return withUnsafeMutablePointer(to: &words) { pointer in
