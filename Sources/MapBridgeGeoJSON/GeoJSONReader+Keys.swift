@@ -183,10 +183,11 @@ struct RecordProperties: ~Copyable {
     @inline(__always)
     mutating func take(_ field: PropertyField, text: consuming String, index: Int) {
         if field == .title {
-            title = text
+            // Set over `nil`, as `canTake` found it (`setUsuallyOverNil`).
+            title.setUsuallyOverNil(text)
             titleIndex = index
         } else {
-            subtitle = text
+            subtitle.setUsuallyOverNil(text)
             subtitleIndex = index
         }
     }
@@ -236,20 +237,39 @@ struct RecordProperties: ~Copyable {
 }
 
 extension GeoJSONMapping {
-    /// The reader's table of `type` values: each tagged with its geometry kind's position in
-    /// `ShapeKind.allCases` plus one, when `geometryTypes` names it (0 for other types).
+    /// The reader's table of `type` values: each tagged with its geometry kind's tag
+    /// (`typeTag(of:)`) when `geometryTypes` names it, `"Feature"` with `featureTypeTag`
+    /// (0 for other types).
     static func makeTypeTable() -> JSONKeyTable {
-        JSONKeyTable { type in
-            guard let kind = geometryTypes[type], let i = ShapeKind.allCases.firstIndex(of: kind) else { return 0 }
-            return JSONKeyTable.Tag(i + 1)
+        JSONKeyTable { type in type == "Feature" ? featureTypeTag : geometryTypes[type].map(typeTag(of:)) ?? 0 }
+    }
+
+    /// The tag of `"Feature"` in `makeTypeTable()`, past every kind's (`shapeKind(tag:)`
+    /// gives `nil` for it).
+    static var featureTypeTag: JSONKeyTable.Tag { 0x100 }
+
+    /// The tag of `kind` in `makeTypeTable()`: the one `shapeKind(tag:)` gives `kind` for.
+    static func typeTag(of kind: ShapeKind) -> JSONKeyTable.Tag {
+        (1...JSONKeyTable.Tag(ShapeKind.allCases.count)).first { shapeKind(tag: $0) == kind } ?? 0
+    }
+
+    /// The geometry kind a tag of `makeTypeTable()` stands for (`nil` for 0, a type that names
+    /// none). The tags are spelt out here, once. A switch of constants, made a lookup in a
+    /// table of them: an array of the kinds kept as a static was retained and released at
+    /// every geometry. Not inlined: inlined, the switch became a jump table, whose one
+    /// indirect jump goes a new way wherever the kinds change from one geometry to the next.
+    @inline(never)
+    static func shapeKind(tag: JSONKeyTable.Tag) -> ShapeKind? {
+        switch tag {
+        case 1: .annotation
+        case 2: .polyline
+        case 3: .polygon
+        case 4: .circle
+        case 5: .multiPoint
+        case 6: .multiPolyline
+        case 7: .multiPolygon
+        case 8: .collection
+        default: nil
         }
     }
-
-    /// The geometry kind a tag of `makeTypeTable()` stands for.
-    @inline(__always)
-    static func shapeKind(tag: JSONKeyTable.Tag) -> ShapeKind? {
-        tag == 0 || Int(tag) > shapeKinds.count ? nil : shapeKinds[Int(tag) - 1]
-    }
-
-    private static let shapeKinds = ShapeKind.allCases
 }

@@ -4,7 +4,11 @@ import MapBridgeModel
 /// The members of one GeoJSON object, gathered before its type is known (members may come in
 /// any order: `"type"` is often last).
 struct Members: Sendable {
-    var location: SourceLocation
+    /// Where the object starts, kept as plain numbers (`location` makes them a location): a
+    /// `SourceLocation` holds a pointer (`nil` for an object's start), a reference that each
+    /// copy of it retained and each destroy released, once per feature.
+    private let source: SourceFile
+    private let start: TokenMark
     var type: String?
     /// The geometry kind `type` names, if it names one (`GeoJSONMapping.geometryTypes`).
     var shapeKind: ShapeKind?
@@ -14,7 +18,6 @@ struct Members: Sendable {
     var hasGeometry = false
     var geometry: Shape?
     var properties: Properties?
-    var foreign = Properties()
     var featuresStarted = false
     /// The members the reader knows (`GeoJSONKeyTag.Member`) read so far, a bit each, so that
     /// the reader notices a repeated one by itself (`notesRepeat`).
@@ -25,6 +28,8 @@ struct Members: Sendable {
 
     /// The parts of `Members` that few features have.
     struct Rare: Sendable {
+        /// The members the reader does not know, in source order (see `foreign`).
+        var foreign = Properties()
         var coordinates: CoordinateTree?
         var coordinatesLocation: SourceLocation?
         var geometries: [Shape]?
@@ -44,6 +49,9 @@ struct Members: Sendable {
         init(_ value: Rare) { self.value = value }
     }
 
+    /// Whether any of the rare parts was ever set (most features' members have none).
+    var hasRareParts: Bool { rare != nil }
+
     /// `body` run on the rare parts, boxed first if they are not yet (or copied if shared).
     private mutating func updateRare(_ body: (inout Rare) -> Void) {
         guard var box = rare.take() else {
@@ -55,6 +63,24 @@ struct Members: Sendable {
         if !isKnownUniquelyReferenced(&box) { box = RareBox(box.value) }
         body(&box.value)
         rare = box
+    }
+
+    /// The members the reader does not know, in source order: with the rare parts, since few
+    /// features have any (inline, their storage and index were released with every feature's
+    /// members). Added to in place by `appendForeign` and `setForeign`.
+    var foreign: Properties {
+        get { rare?.value.foreign ?? Properties() }
+        set { if rare != nil || !newValue.isEmpty { updateRare { $0.foreign = newValue } } }
+    }
+
+    /// Appends a member the reader does not know (not looked for among those read).
+    mutating func appendForeign(key: String, value: PropertyValue) {
+        updateRare { $0.foreign.append(key: key, value: value) }
+    }
+
+    /// Sets the member the reader does not know named `key` (in place, if it was read).
+    mutating func setForeign(key: String, value: PropertyValue) {
+        updateRare { $0.foreign[key] = value }
     }
 
     var coordinates: CoordinateTree? {
@@ -90,16 +116,44 @@ struct Members: Sendable {
         set { if rare != nil || newValue != nil { updateRare { $0.unreadable = newValue } } }
     }
 
-    /// Inlined, so that the members are built where the reader keeps them (not built apart
-    /// and then copied there, several hundred bytes per object).
+    /// The members of an object that starts at `location` (whose pointer, if any, is not
+    /// kept: `locate` gives one where it is needed). Inlined, so that the members are built
+    /// where the reader keeps them (not built apart and then copied there, several hundred
+    /// bytes per object).
     @inline(__always)
     init(location: SourceLocation) {
-        self.location = location
+        source = location.source
+        start = TokenMark(line: location.line, column: location.column)
     }
+
+    /// The members of an object that starts at `start` in `t`'s source: `init(location:)`
+    /// without a location made (and destroyed) for the call.
+    @inline(__always)
+    init(startingAt start: TokenMark, in t: JSONTokenizer) {
+        source = t.sourceFile
+        self.start = start
+    }
+
+    /// Where the object starts, without a pointer.
+    var location: SourceLocation { SourceLocation(source: source, line: start.line, column: start.column) }
 
     /// The location of the value of `type`, in the object's source.
     var typeLocation: SourceLocation? {
-        typeMark.map { SourceLocation(source: location.source, line: $0.line, column: $0.column) }
+        typeMark.map { SourceLocation(source: source, line: $0.line, column: $0.column) }
+    }
+}
+
+extension Optional {
+    /// Sets the value to `value`, for a value that is nearly always `nil` before (a member of
+    /// an object, set once): assigned in the case that says it is `nil`, the old value is
+    /// known to hold nothing to release, and no call is made to release it (as a plain
+    /// assignment does, `nil` or not).
+    @inline(__always)
+    mutating func setUsuallyOverNil(_ value: consuming Wrapped) {
+        switch self {
+        case .none: self = value
+        case .some: self = value
+        }
     }
 }
 
@@ -114,6 +168,12 @@ struct TokenMark {
     init(_ t: JSONTokenizer) {
         line = t.tokenLine
         column = t.tokenColumn
+    }
+
+    /// A start at 1-based `line` and `column`.
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
     }
 
     /// The location, in the tokenizer's source, without a pointer.
@@ -165,9 +225,18 @@ extension GeoJSONReader {
             switch member {
             case .type:
                 try expectToken(.string, for: "type", message: "'type' must be a string")
-                let (type, typeTag) = try t.string(in: typeTable)
-                m.type = type
-                m.shapeKind = GeoJSONMapping.shapeKind(tag: typeTag)
+                let typeTag = try t.stringTag(in: typeTable)
+                let kind = GeoJSONMapping.shapeKind(tag: typeTag)
+                // The types the table tags are spelt as constants (a kind's raw value is its
+                // GeoJSON name), not copied out of the table: a copy was retained per feature.
+                if let kind {
+                    m.type.setUsuallyOverNil(kind.rawValue)
+                } else if typeTag == GeoJSONMapping.featureTypeTag {
+                    m.type.setUsuallyOverNil("Feature")
+                } else {
+                    m.type = try t.stringValue()
+                }
+                m.shapeKind = kind
                 m.typeMark = TokenMark(t)
             case .features:
                 path.append(.member("features"))
@@ -181,7 +250,7 @@ extension GeoJSONReader {
                     return true
                 }
                 path.append(.member("features"))
-                m.foreign.append(key: "features", value: try parseValue(startingWith: value))
+                m.appendForeign(key: "features", value: try parseValue(startingWith: value))
                 path.removeLast()
             case .geometry:
                 path.append(.member("geometry"))
@@ -275,7 +344,7 @@ extension GeoJSONReader {
                 path.append(.key(key))
                 defer { path.removeLast() }
                 let value = try parseValue(startingWith: try t.next())
-                if repeated { m.foreign[key] = value } else { m.foreign.append(key: key, value: value) }
+                if repeated { m.setForeign(key: key, value: value) } else { m.appendForeign(key: key, value: value) }
             }
             return false
     }
@@ -289,11 +358,19 @@ extension GeoJSONReader {
     func notesRepeat(of member: GeoJSONKeyTag.Member, in m: inout Members) -> Bool {
         defer { m.knownMembersRead |= member.bit }
         if member != .other { return m.knownMembersRead & member.bit != 0 }
+        return repeatsForeignMember(of: m)
+    }
+
+    /// `notesRepeat` for a member the reader does not know: whether its name is that of one
+    /// of the foreign members of `m`. Apart: few objects have any.
+    @inline(never)
+    private func repeatsForeignMember(of m: Members) -> Bool {
         let t = tokenizer
-        if m.foreign.count < MemberNameSummary.limit { return m.foreign.contains { t.payloadEquals(bytesOf: $0.key) } }
+        let foreign = m.foreign
+        if foreign.count < MemberNameSummary.limit { return foreign.contains { t.payloadEquals(bytesOf: $0.key) } }
         if !t.recordsNames {
             let known = GeoJSONKeyTag.Member.allCases.filter { m.knownMembersRead & $0.bit != 0 }.compactMap(\.name)
-            t.recordNames(known + m.foreign.keys)
+            t.recordNames(known + foreign.keys)
         }
         return t.lastKeyIsDuplicate
     }
@@ -326,9 +403,9 @@ extension GeoJSONReader {
         // Where the object, its `type` and its `coordinates` start: made locations only where
         // one is needed (a warning, a problem, the way through `Members`).
         let start = TokenMark(t)
-        // `type` is the `type` text when it names no geometry kind (a kind's raw value is
-        // its GeoJSON name).
-        var type: String?, kind: ShapeKind?, typeMark: TokenMark?
+        // A `type` that names no geometry kind sends the object the way through `Members` as
+        // soon as it is read, so nothing of it is kept here but the kind it names.
+        var kind: ShapeKind?, typeMark: TokenMark?
         var tree: CoordinateTree?, coordinatesMark: TokenMark?
         // The members read so far, as `Members.knownMembersRead`.
         var read: UInt16 = 0
@@ -347,9 +424,8 @@ extension GeoJSONReader {
                         }
                         tree = taken
                     }
-                    m = Members(location: start.location(in: t))
-                    m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
-                    m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+                    m = geometryMembers(start: start, read: read, kind: kind, typeMark: typeMark,
+                                        tree: tree.take(), coordinatesMark: coordinatesMark)
                     break members
                 }
                 let member = GeoJSONKeyTag.member(ofLastKeyIn: t)
@@ -360,9 +436,15 @@ extension GeoJSONReader {
                         try expectToken(.string, for: "type", message: "'type' must be a string")
                         // A geometry kind's name is spelt out only if `Members` needs it.
                         kind = GeoJSONMapping.shapeKind(tag: try t.stringTag(in: typeTable))
-                        type = kind == nil ? try t.stringValue() : nil
                         typeMark = TokenMark(t)
-                        continue
+                        if kind != nil { continue }
+                        // A type that names none: the rest of the object is read as any
+                        // object's members (`makeShape` says what is wrong), with the type as given.
+                        m = geometryMembers(start: start, read: read, kind: nil, typeMark: typeMark,
+                                            tree: tree.take(), coordinatesMark: coordinatesMark)
+                        m.type = try t.stringValue()
+                        try parseMembers(into: &m, stoppingAtFeatures: false)
+                        break members
                     case .coordinates:
                         read |= member.bit
                         path.append(.member("coordinates"))
@@ -380,10 +462,8 @@ extension GeoJSONReader {
                 }
                 // Another member (or one repeated): the rest of the object is read as any
                 // object's members.
-                m = Members(location: start.location(in: t))
-                m.knownMembersRead = read
-                m.type = type ?? kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
-                m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+                m = geometryMembers(start: start, read: read, kind: kind, typeMark: typeMark,
+                                    tree: tree.take(), coordinatesMark: coordinatesMark)
                 _ = try parseMember(into: &m, stoppingAtFeatures: false)
                 try parseMembers(into: &m, stoppingAtFeatures: false)
                 break members
@@ -396,6 +476,21 @@ extension GeoJSONReader {
             if parent.unreadable == nil { parent.unreadable = problem }
             return nil
         }
+    }
+
+    /// The members of a geometry object that starts at `start`, as `parseGeometryObject` read
+    /// them directly so far (the members `read`, as `Members.knownMembersRead`; the `kind`
+    /// its type names, that type's start, its coordinates' `tree` and their start), for the
+    /// way through `Members`. The type is named by its kind (a kind's raw value is its
+    /// GeoJSON name).
+    private func geometryMembers(start: TokenMark, read: UInt16, kind: ShapeKind?, typeMark: TokenMark?,
+                                 tree: consuming CoordinateTree?, coordinatesMark: TokenMark?) -> Members {
+        let t = tokenizer
+        var m = Members(startingAt: start, in: t)
+        m.knownMembersRead = read
+        m.type = kind?.rawValue; m.shapeKind = kind; m.typeMark = typeMark
+        m.coordinates = tree; m.coordinatesLocation = coordinatesMark?.location(in: t)
+        return m
     }
 
     /// Whether the object whose members are `m` is a Feature that can be read (then
@@ -452,7 +547,8 @@ extension GeoJSONReader {
     /// fields taken from its properties, if `tookFields`) from `m`, for `feature(from:)`.
     @inline(never)
     private func fill(_ feature: inout Feature, from m: inout Members, tookFields: Bool) {
-        let hasForeignMembers = !m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil
+        // All three are rare parts: asked only of members that have any.
+        let hasForeignMembers = m.hasRareParts && (!m.foreign.isEmpty || m.coordinates != nil || m.geometries != nil)
         if hasForeignMembers {
             var foreign = m.foreign
             m.foreign = Properties()

@@ -58,12 +58,16 @@ extension GeoJSONReader {
                 return Properties(appending: takeEntries(from: start, restoringTaken: recording && record.mustRestoreTaken))
             }
             if count >= limits.maximumKeys { throw tooManyKeys() }
-            let (key, tag, position) = try t.keyPosition(in: keyTable)
+            // The name is fetched from the key table only where it is kept (not for a member
+            // taken for the title or the subtitle, whose field is named by its key already);
+            // one the table does not keep is made now, while the tokenizer holds it.
+            let (tag, position) = try t.keyTagPosition(in: keyTable)
+            if position == nil { unkeptName = try t.stringValue() }
             if repeatsName(at: position, noting: &names, count: count, start: start, spilled: spilled,
                            recording: recording) {
                 var members = spilled.take()
                     ?? Properties(appending: takeEntries(from: start, restoringTaken: recording && record.hasTaken))
-                try replaceRepeated(key, in: &members)
+                try replaceRepeated(memberName(at: position), in: &members)
                 count = members.count
                 spilled = members
                 continue
@@ -80,7 +84,7 @@ extension GeoJSONReader {
             }
             let valueToken = try t.next()
             // A scalar needs no pointer unless it fails, so the key joins the path only then.
-            let value: PropertyValue
+            let key: String, value: PropertyValue
             if let field = takenField, valueToken == .string, isWithinRecordBytes {
                 let text = try t.stringValue()
                 if record.canTake(field, index: count) {
@@ -88,10 +92,14 @@ extension GeoJSONReader {
                     count += 1
                     continue
                 }
+                key = memberName(at: position)
                 value = .string(text)
             } else if let scalar = try scalarValue(valueToken) {
+                key = memberName(at: position)
                 value = scalar
             } else {
+                // Fetched before the value is read: an object inside it has names of its own.
+                key = memberName(at: position)
                 path.append(.key(key))
                 defer { path.removeLast() }
                 value = try parseValue(startingWith: valueToken)
@@ -104,6 +112,14 @@ extension GeoJSONReader {
             }
             count += 1
         }
+    }
+
+    /// The name of the member whose key was at `position` in the key table, or, for `nil`,
+    /// the last name the table did not keep (`unkeptName`), for `parseObjectBody`.
+    @inline(__always)
+    private func memberName(at position: Int?) -> String {
+        guard let position else { return unkeptName }
+        return keyTable.key(at: position)
     }
 
     /// Whether the member name `next()` just returned, at `position` in the key table,

@@ -103,6 +103,9 @@ public final class GeoJSONReader: FeatureReader {
     /// Member names met so far, each with what it means here (`GeoJSONKeyTag`), and the
     /// values of `type` met so far, with the geometry kind they name.
     let keyTable = GeoJSONKeyTag.makeTable()
+    /// The last member name of an object's properties that `keyTable` did not keep, made
+    /// when its key was read (`parseObjectBody`), for where that member is kept.
+    @exclusivity(unchecked) var unkeptName = ""
     let typeTable = GeoJSONMapping.makeTypeTable()
     /// The depth of `path` at which the members of the feature being read are read, and what
     /// its properties held.
@@ -176,7 +179,7 @@ public final class GeoJSONReader: FeatureReader {
             var feature = feature(from: &members)
             try body(feature)
             // Dropped here anyway: its properties' storage is kept for the next feature's.
-            spareEntries = feature.properties.takeStorageForReuse(maximumCapacity: Self.reusedEntriesCapacity)
+            feature.properties.moveStorageForReuse(into: &spareEntries, maximumCapacity: Self.reusedEntriesCapacity)
             return true
         })
     }
@@ -225,7 +228,7 @@ public final class GeoJSONReader: FeatureReader {
                 }
                 path.append(.index(featureIndex))
                 startRecord()
-                var members = Members(location: tokenizer.location())
+                var members = Members(startingAt: TokenMark(tokenizer), in: tokenizer)
                 let accepted: Bool
                 do {
                     try parseMembers(into: &members, stoppingAtFeatures: false)
@@ -259,7 +262,7 @@ public final class GeoJSONReader: FeatureReader {
             throw fail("expected a GeoJSON object (FeatureCollection, Feature or geometry)", found: token)
         }
         startRecord()
-        var members = Members(location: tokenizer.location())
+        var members = Members(startingAt: TokenMark(tokenizer), in: tokenizer)
         try parseMembers(into: &members, stoppingAtFeatures: true)
         if members.featuresStarted {
             if let type = members.type, type != "FeatureCollection" { throw wrongCollectionType(type, members) }

@@ -45,8 +45,13 @@ public final class JSONKeyTable {
     // and names are raw memory of `capacity` each (the first `count` initialised), so a
     // lookup pays for no bounds check, uniqueness check or retain of an array.
     @exclusivity(unchecked) private var stored: UnsafeMutablePointer<Stored>
-    /// The names, as `String`s, in the order of `stored`.
-    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<String>
+    /// The names, as `String`s, in the order of `stored` (usable from inlined code, for
+    /// `key(at:)`).
+    @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<String>
+    /// For each name that is short ASCII, in the order of `stored`, the two words of its small
+    /// string (`SmallASCII.words(_:)`), from which `key(at:)` makes it anew; (0, 0) for any
+    /// other name (a small string's second word is never 0).
+    @usableFromInline @exclusivity(unchecked) var smallKeyWords: UnsafeMutablePointer<(UInt64, UInt64)>
     @exclusivity(unchecked) private var storedCount = 0
     /// Open addressing: positions in `stored` plus one (0 marks a free slot), twice `capacity`.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Int32>
@@ -63,11 +68,13 @@ public final class JSONKeyTable {
         arena = .allocate(capacity: Self.capacity * Self.maximumNameBytes)
         stored = .allocate(capacity: Self.capacity)
         keys = .allocate(capacity: Self.capacity)
+        smallKeyWords = .allocate(capacity: Self.capacity)
     }
 
     deinit {
         keys.deinitialize(count: storedCount)
         keys.deallocate()
+        smallKeyWords.deallocate()
         stored.deallocate()
         slots.deallocate()
         arena.deallocate()
@@ -119,9 +126,18 @@ public final class JSONKeyTable {
     @inline(__always)
     func tag(at position: Int) -> Tag { stored[position].tag }
 
-    /// The name at `position` (from `position(of:hash:words:make:)`).
-    @inline(__always)
-    func key(at position: Int) -> String { keys[position] }
+    /// The name at `position` (from `position(of:hash:words:make:)`, or
+    /// `JSONTokenizer.keyTagPosition(in:)`). Inlinable: a reader fetches most of its names so.
+    ///
+    /// A short ASCII name (most of them) is made anew from its words: a copy of the kept
+    /// `String` is retained (a call into the runtime, though a small string holds no
+    /// reference), a string made from its words is not.
+    @inlinable @inline(__always)
+    package func key(at position: Int) -> String {
+        let words = smallKeyWords[position]
+        if words.1 != 0 { return SmallASCII.string(words: words) }
+        return keys[position]
+    }
 
     private func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, words: KeyHash.Words, at slot: Int,
                         make: () throws -> String) rethrows -> Int? {
@@ -134,6 +150,7 @@ public final class JSONKeyTable {
         if let base = bytes.baseAddress, bytes.count > 0 { (arena + arenaCount).update(from: base, count: bytes.count) }
         (stored + storedCount).initialize(to: Stored(hash: hash, start: arenaCount, count: bytes.count, tag: tag, words: words))
         (keys + storedCount).initialize(to: key)
+        (smallKeyWords + storedCount).initialize(to: SmallASCII.string(ifASCII: bytes) != nil ? SmallASCII.words(bytes) : (0, 0))
         storedCount += 1
         arenaCount += bytes.count
         slots[slot] = Int32(storedCount)
@@ -179,6 +196,20 @@ extension JSONTokenizer {
     @inline(__always)
     public func keyPosition(in table: JSONKeyTable) throws -> (key: String, tag: JSONKeyTable.Tag, position: Int?) {
         try shared(in: table, hash: lastKeyHash, words: lastKeyWords)
+    }
+
+    /// The tag and the position in `table` of the last key, as `keyPosition(in:)` gives them,
+    /// without the name: for a reader that needs the name only for some members (it is
+    /// `table.key(at:)` when the table keeps it). Where the table does not keep it (`nil`
+    /// position), the name is made as `stringValue()` makes it, for its tag.
+    /// - Throws: when the bytes are not valid UTF-8.
+    @inline(__always)
+    public func keyTagPosition(in table: JSONKeyTable) throws -> (tag: JSONKeyTable.Tag, position: Int?) {
+        let (hash, words) = (lastKeyHash, lastKeyWords)
+        if let p = try withPayload({ try table.position(of: $0, hash: hash, words: words, make: stringValue) }) {
+            return (table.tag(at: p), p)
+        }
+        return (table.tag(of: try stringValue()), nil)
     }
 
     /// `key(in:)` for the last string value (a `type`, say, that takes a few values throughout).

@@ -107,9 +107,11 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) public private(set) var tokenLine = 1
     /// 1-based column (in bytes) of the last token (worked out when asked: most tokens are
     /// never asked where they are).
-    public var tokenColumn: Int { Int(tokenOffset - tokenLineStart) + 1 }
+    /// Inlinable, as `tokenLine` is a stored property: a reader marks where several tokens
+    /// of each feature start.
+    @inlinable public var tokenColumn: Int { Int(tokenOffset - tokenLineStart) + 1 }
     /// The absolute offset of the first byte of the last token's line.
-    @exclusivity(unchecked) private var tokenLineStart: Int64 = 0
+    @usableFromInline @exclusivity(unchecked) private(set) var tokenLineStart: Int64 = 0
     /// Absolute byte offset of the last token.
     @exclusivity(unchecked) public private(set) var tokenOffset: Int64 = 0
 
@@ -131,7 +133,7 @@ public final class JSONTokenizer {
     // MARK: Token payload
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var payloadStart = 0
-    @exclusivity(unchecked) private var payloadCount = 0
+    @usableFromInline @exclusivity(unchecked) private(set) var payloadCount = 0
     @exclusivity(unchecked) private var payloadInScratch = false
     @exclusivity(unchecked) private var fastNumber: Double?
     /// The last number's digits when it has no exponent, as its scan read them (what
@@ -147,7 +149,7 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private(set) var lastKeyHash: UInt64 = 0
     /// The words that hash mixes (`KeyHash.Words`), which the key table compares for a short
     /// name instead of its bytes.
-    @exclusivity(unchecked) private(set) var lastKeyWords = KeyHash.Words()
+    @usableFromInline @exclusivity(unchecked) private(set) var lastKeyWords = KeyHash.Words()
 
     /// The last key's length in bytes and the two words of it that its hash mixes, as
     /// `KeyHash.Words` has them: a name of 8 to 16 bytes is its first and its last eight bytes
@@ -155,7 +157,8 @@ public final class JSONTokenizer {
     /// with `tail` 0; a shorter one is its bytes, first lowest. A name of at most 16 bytes is all
     /// in them, so a caller can tell a few known names apart by them, without a lookup or a
     /// look at the bytes. Valid right after `next()` returned `.key`.
-    public var lastKeyWordsAndCount: (count: Int, head: UInt64, tail: UInt64) {
+    /// Inlinable (with what it reads): a reader asks it of every member of its features.
+    @inlinable public var lastKeyWordsAndCount: (count: Int, head: UInt64, tail: UInt64) {
         (payloadCount, lastKeyWords.head, lastKeyWords.tail)
     }
 
@@ -238,8 +241,14 @@ public final class JSONTokenizer {
     public var progress: (bytesRead: Int64, totalBytes: Int64?) { (source.bytesRead, source.totalBytes) }
 
     /// The location of the last token.
-    public func location(pointer: String? = nil) -> SourceLocation {
+    public func location(pointer: String?) -> SourceLocation {
         SourceLocation(source: sourceFile, line: tokenLine, column: tokenColumn, pointer: pointer)
+    }
+
+    /// The location of the last token, without a pointer. Apart from `location(pointer:)`, so
+    /// that a reader that makes one per feature does not pass (and so retain) a `nil` pointer.
+    public func location() -> SourceLocation {
+        SourceLocation(source: sourceFile, line: tokenLine, column: tokenColumn)
     }
 
     /// An error at the last token's location.

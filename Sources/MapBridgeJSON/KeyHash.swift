@@ -1,13 +1,13 @@
 /// The quick hash of a member name that the duplicate-key ledger and the key table share,
 /// computed once per key by the tokenizer (`JSONTokenizer.lastKeyHash`).
-enum KeyHash {
+@usableFromInline enum KeyHash {
     /// The words of a name that its quick hash mixes: the first and last eight bytes (for a
     /// name of 4 to 7 bytes, its first and last four in `head`; for a shorter one, its bytes in
     /// `head`). A name of at most `wholeNameBytes` bytes is all in them: two names of that
     /// length with equal words are equal, without a look at their bytes.
-    struct Words: Equatable {
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
+    @usableFromInline struct Words: Equatable {
+        @usableFromInline var head: UInt64 = 0
+        @usableFromInline var tail: UInt64 = 0
     }
 
     /// The longest name whose `Words` hold all of it.

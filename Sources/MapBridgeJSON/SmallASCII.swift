@@ -7,13 +7,13 @@
 ///
 /// The form is checked once against strings the runtime made itself (`layoutHolds`); where it
 /// differs, callers make their strings the general way.
-package enum SmallASCII {
+@usableFromInline package enum SmallASCII {
     /// The most bytes a small string holds.
-    package static let capacity = 15
+    @usableFromInline package static let capacity = 15
 
     /// Whether the runtime's small ASCII strings are laid out as `words(_:)` lays them out,
     /// for every count from 0 to `capacity`.
-    package static let layoutHolds: Bool = {
+    @usableFromInline package static let layoutHolds: Bool = {
         let probe = "0123456789abcde"
         for n in 0...capacity {
             let expected = String(probe.prefix(n))
@@ -36,14 +36,29 @@ package enum SmallASCII {
         let (low, high) = words(bytes)
         // The top byte of `high` holds the flags and the count; every byte below it is text or zero.
         guard (low | high & 0x00FF_FFFF_FFFF_FFFF) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return unsafeBitCast((low, high), to: String.self)
+        return string(words: (low, high))
     }
 
     /// The string of `bytes`.
     /// - Precondition: `layoutHolds`; `bytes` are ASCII (each below 0x80), at most `capacity`.
     @inline(__always)
     package static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        unsafeBitCast(words(bytes), to: String.self)
+        string(words: words(bytes))
+    }
+
+    /// The small string whose two words are `words` (as `words(_:)` makes them).
+    ///
+    /// Moved out of the words' memory rather than bit-cast: a value cast with
+    /// `unsafeBitCast` is a copy of its source, so the compiler retained it (two calls into
+    /// the runtime, for a string that holds no reference), once per string made; a move
+    /// takes the string as it is. The words, plain integers, need no destroying after.
+    /// - Precondition: `layoutHolds`, and `words` are those of a small string.
+    @inlinable @inline(__always) @usableFromInline
+    package static func string(words: (UInt64, UInt64)) -> String {
+        var words = words
+        return withUnsafeMutablePointer(to: &words) { pointer in
+            pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 
     /// The two words of the small string of `bytes` (at most `capacity` of them): the first

@@ -32,7 +32,7 @@ package enum SmallUTF8 {
         var (low, high) = SmallASCII.words(bytes)
         // `words` set the discriminator of an ASCII small string (0xE0): clear its ASCII bit.
         high &= ~(UInt64(0x40) << 56)
-        return unsafeBitCast((low, high), to: String.self)
+        return SmallASCII.string(words: (low, high))
     }
 
     /// Whether `bytes` are well-formed UTF-8 (`UTF8WellFormedness`): what the standard

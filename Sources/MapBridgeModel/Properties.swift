@@ -127,23 +127,29 @@ public struct Properties: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
-    /// The entries, storage and all, when that storage is worth keeping for the next
-    /// feature's properties: no other value shares it and it has room for at most
-    /// `maximumCapacity` entries (more would be carried by every later feature). Else an empty
-    /// array (storage that is shared stays with whoever shares it). The properties are left
-    /// empty.
+    /// Moves the entries, storage and all, into `spare` when that storage is worth keeping
+    /// for the next feature's properties: no other value shares it and it has room for at
+    /// most `maximumCapacity` entries (more would be carried by every later feature). Else
+    /// `spare` is left as it is (and storage that is shared stays with whoever shares it).
+    /// The properties are left empty.
     ///
     /// For a reader that lends each feature (`FeatureReader.lendNext(to:)`) and drops it
     /// afterwards: the next feature's entries are moved in over these (each old one destroyed
     /// as it is replaced), rather than one array allocated and freed per feature with a
-    /// generic destroy of its entries.
-    /// - Complexity: O(1).
-    package mutating func takeStorageForReuse(maximumCapacity: Int) -> [Entry] {
-        var taken: [Entry] = []
-        swap(&taken, &entries)
-        positions = nil
-        guard taken.capacity > 0, taken.capacity <= maximumCapacity, Self.isUnshared(&taken) else { return [] }
-        return taken
+    /// generic destroy of its entries. Swapped into `spare` (rather than returned, and assigned
+    /// over what `spare` held) and the index dropped only if there is one, so that a feature
+    /// costs no calls to release an empty array or a `nil` index.
+    /// - Complexity: O(1), and O(n) for `spare`'s n entries when it is not empty (they are dropped).
+    package mutating func moveStorageForReuse(into spare: inout [Entry], maximumCapacity: Int) {
+        if positions != nil { positions = nil }
+        // No storage: the entries are empty already.
+        guard entries.capacity > 0 else { return }
+        guard entries.capacity <= maximumCapacity, Self.isUnshared(&entries) else {
+            entries = []
+            return
+        }
+        if !spare.isEmpty { spare = [] }
+        swap(&spare, &entries)
     }
 
     /// Whether `array`'s storage is referenced by `array` alone. Array storage is one

@@ -1,6 +1,7 @@
 @testable import MapBridgeGeoJSON
 import MapBridgeIO
 import MapBridgeJSON
+import MapBridgeModel
 import Testing
 
 /// The reader tells a feature's and a geometry's members from a key's bytes
@@ -40,5 +41,16 @@ struct MemberNameWordsTests {
     func escapedNames() throws {
         #expect(try members(of: #"{"\u0074ype":0,"geometr\u0079":0,"co\u006Frdinates":0,"i\u0064":1}"#)
             == [.type, .geometry, .coordinates, .id])
+    }
+
+    @Test("each geometry kind has a type tag of its own, which stands for it")
+    func typeTags() {
+        let tags = ShapeKind.allCases.map(GeoJSONMapping.typeTag(of:))
+        #expect(!tags.contains(0))
+        #expect(Set(tags).count == ShapeKind.allCases.count)
+        #expect(ShapeKind.allCases.allSatisfy { GeoJSONMapping.shapeKind(tag: GeoJSONMapping.typeTag(of: $0)) == $0 })
+        #expect(GeoJSONMapping.shapeKind(tag: 0) == nil)
+        #expect(GeoJSONMapping.shapeKind(tag: GeoJSONMapping.featureTypeTag) == nil)
+        #expect(!tags.contains(GeoJSONMapping.featureTypeTag))
     }
 }
