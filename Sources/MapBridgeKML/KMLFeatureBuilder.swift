@@ -1034,7 +1034,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
     }
 
     /// Takes the storages of the properties of features that were handed out and dropped
-    /// (`Properties.takeStorageForReuse`), for later features' properties, up to
+    /// (`Properties.moveStorageForReuse(into:maximumCapacity:)`), for later features' properties, up to
     /// `spareEntriesLimit` in all; `storages` is left empty.
     func addSpareEntries(_ storages: inout [[Properties.Entry]]) {
         if spareEntries.isEmpty {

@@ -125,7 +125,8 @@ public final class KMLReader: FeatureReader {
         guard var feature = pending[nextPending].take() else { return false }
         try body(feature)
         if spareEntries.count < KMLFeatureBuilder.spareEntriesLimit {
-            let storage = feature.properties.takeStorageForReuse(maximumCapacity: KMLFeatureBuilder.propertyRoomLimit)
+            var storage: [Properties.Entry] = []
+            feature.properties.moveStorageForReuse(into: &storage, maximumCapacity: KMLFeatureBuilder.propertyRoomLimit)
             if storage.capacity > 0 { spareEntries.append(storage) }
         }
         return true
