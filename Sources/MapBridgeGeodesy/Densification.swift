@@ -86,14 +86,17 @@ extension Geodesic {
         }
         return try shape.mapPaths { coordinates, role in
             switch role {
-            case .line(_, timed: true), .line(.straight, _) where options.onlyGeodesic,
-                 .outerRing where options.onlyGeodesic, .hole where options.onlyGeodesic:
-                budget.spend(coordinates.count)
-                return coordinates
+            case .line(_, timed: true):
+                break  // kept: each vertex has its own time
+            case .line(.straight, _) where options.onlyGeodesic, .outerRing where options.onlyGeodesic,
+                 .hole where options.onlyGeodesic:
+                break
             default:
                 var unused: [Double] = []
                 return try densify(coordinates, options, along: &unused, recordsAlong: false, budget: &budget)
             }
+            budget.spend(coordinates.count)
+            return coordinates
         }
     }
 

@@ -95,7 +95,7 @@ public final class ByteSink {
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         let n = bytes.count
         if n <= capacity &- count, let base = bytes.baseAddress {
-            (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: n)
+            ByteCopy.copy(base.assumingMemoryBound(to: UInt8.self), to: buffer + count, count: n)
             count &+= n
             return
         }

@@ -15,8 +15,9 @@ enum ByteScanning {
     }
 
     /// The index of the first byte in `[from, to)` that JSON output may have to escape: a
-    /// quote, a backslash, a control character (< 0x20), DEL or any byte ≥ 0x80 (the C1
-    /// controls hide there); like `firstStringSpecial`, it may stop at the last whole word.
+    /// quote, a backslash, a control character (< 0x20), DEL or 0xC2 (the lead byte of the C1
+    /// controls, U+0080–U+009F, and of other characters up to U+00BF); like
+    /// `firstStringSpecial`, it may stop at the last whole word.
     @inline(__always)
     static func firstEscapeCandidate(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
         firstHit(UnsafeRawPointer(base), from: from, to: to, escapeCandidates)
@@ -36,6 +37,11 @@ enum ByteScanning {
             if count >= 8 {
                 // The last eight bytes, some seen already.
                 hits |= escapeCandidates(WordScan.word(base, at: count - 8))
+            } else if count >= 4 {
+                // Four to seven in all: the first four and the last four, overlapping.
+                let head = UInt64(base.loadUnaligned(as: UInt32.self))
+                let tail = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                hits |= escapeCandidates(head | tail << 32)
             } else {
                 // Fewer than eight in all: put in a word of blanks byte by byte.
                 var last: UInt64 = 0x2020_2020_2020_2020
@@ -52,10 +58,12 @@ enum ByteScanning {
     }
 
     /// The lanes of `w` that JSON output may have to escape (see `firstEscapeCandidate`).
+    /// Other bytes ≥ 0x80 are let by: letters such as é, ů or İ (lead bytes 0xC3–0xC5) and
+    /// anything past U+07FF need no escape.
     @inline(__always)
     static func escapeCandidates(_ w: UInt64) -> UInt64 {
         WordScan.equal(w, 0x22) | WordScan.equal(w, 0x5C) | WordScan.equal(w, 0x7F)
-            | WordScan.below(w, 0x20) | WordScan.high(w)
+            | WordScan.below(w, 0x20) | WordScan.equal(w, 0xC2)
     }
 
     /// The index of the first byte in `[from, to)` whose lane `lanes` flags in its word (see

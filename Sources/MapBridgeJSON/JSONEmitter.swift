@@ -12,7 +12,15 @@ public final class JSONEmitter {
     public let sink: ByteSink
     /// Whether objects and arrays are spread over indented lines.
     public let pretty: Bool
-    @exclusivity(unchecked) private var levels: [(count: Int, inline: Bool)] = []
+    // The innermost open array or object is kept in plain fields, which every element
+    // updates; only the ones around it wait in an array, touched when one opens or closes.
+    /// How many arrays and objects are open.
+    @exclusivity(unchecked) private var openCount = 0
+    /// The innermost one's elements so far, and whether it stays on one line.
+    @exclusivity(unchecked) private var innermostCount = 0
+    @exclusivity(unchecked) private var innermostInline = false
+    /// The ones around the innermost, outermost first.
+    @exclusivity(unchecked) private var outer: [(count: Int, inline: Bool)] = []
     @exclusivity(unchecked) private var afterKey = false
 
     public init(sink: ByteSink, pretty: Bool = false) {
@@ -21,7 +29,7 @@ public final class JSONEmitter {
     }
 
     /// Nesting depth of open objects and arrays.
-    public var depth: Int { levels.count }
+    public var depth: Int { openCount }
 
     // MARK: Containers
 
@@ -29,7 +37,7 @@ public final class JSONEmitter {
     public func beginObject() throws {
         try separate()
         try sink.write(byte: UInt8(ascii: "{"))
-        levels.append((0, levels.last?.inline ?? false))
+        open(inline: false)
     }
 
     /// Closes the innermost object.
@@ -40,15 +48,29 @@ public final class JSONEmitter {
     public func beginArray(inline: Bool = false) throws {
         try separate()
         try sink.write(byte: UInt8(ascii: "["))
-        levels.append((0, inline || (levels.last?.inline ?? false)))
+        open(inline: inline)
     }
 
     /// Closes the innermost array.
     public func endArray() throws { try close(UInt8(ascii: "]")) }
 
+    /// Makes a new array or object the innermost; it stays on one line when `inline` or
+    /// when the one around it does.
+    @inline(__always)
+    private func open(inline: Bool) {
+        let inherited = openCount > 0 && innermostInline
+        if openCount > 0 { outer.append((innermostCount, innermostInline)) }
+        openCount += 1
+        innermostCount = 0
+        innermostInline = inline || inherited
+    }
+
     private func close(_ byte: UInt8) throws {
-        guard let level = levels.popLast() else { return }
-        if pretty && !level.inline && level.count > 0 { try newline() }
+        guard openCount > 0 else { return }
+        let (count, inline) = (innermostCount, innermostInline)
+        openCount -= 1
+        if let around = outer.popLast() { (innermostCount, innermostInline) = around }
+        if pretty && !inline && count > 0 { try newline() }
         try sink.write(byte: byte)
     }
 
@@ -57,9 +79,9 @@ public final class JSONEmitter {
     /// Writes the separator before the next element of the innermost array or object, then a
     /// line break: one element per line in compact output (`[\n{…},\n{…}`).
     public func breakLineBeforeNextElement() throws {
-        guard !levels.isEmpty else { return }
-        if levels[levels.count - 1].count > 0 { try sink.write(byte: UInt8(ascii: ",")) }
-        levels[levels.count - 1].count += 1
+        guard openCount > 0 else { return }
+        if innermostCount > 0 { try sink.write(byte: UInt8(ascii: ",")) }
+        innermostCount += 1
         try sink.write(byte: 0x0A)
         afterKey = true  // the separator is written: the next value goes straight in
     }
@@ -179,19 +201,18 @@ public final class JSONEmitter {
             afterKey = false
             return
         }
-        guard !levels.isEmpty else { return }
-        let level = levels[levels.count - 1]
-        if level.count > 0 {
+        guard openCount > 0 else { return }
+        if innermostCount > 0 {
             try sink.write(byte: UInt8(ascii: ","))
-            if pretty && level.inline { try sink.write(byte: UInt8(ascii: " ")) }
+            if pretty && innermostInline { try sink.write(byte: UInt8(ascii: " ")) }
         }
-        levels[levels.count - 1].count += 1
-        if pretty && !level.inline { try newline() }
+        innermostCount += 1
+        if pretty && !innermostInline { try newline() }
     }
 
     private func newline() throws {
         try sink.write(byte: UInt8(ascii: "\n"))
-        for _ in 0..<levels.count { try sink.write("  ") }
+        for _ in 0..<openCount { try sink.write("  ") }
     }
 
     /// A literal's bytes in quotes (and with `colon` the colon after a name): copied as they
@@ -227,7 +248,7 @@ public final class JSONEmitter {
         let total = n + 2 + (colon ? (pretty ? 2 : 1) : 0)
         try sink.withUnsafeSpace(total) { out in
             out[0] = UInt8(ascii: "\"")
-            (out + 1).update(from: base, count: n)
+            ByteCopy.copy(base, to: out + 1, count: n)
             out[n + 1] = UInt8(ascii: "\"")
             if colon {
                 out[n + 2] = UInt8(ascii: ":")
@@ -327,7 +348,7 @@ public final class JSONEmitter {
         guard let base = prepared.baseAddress else { return start }
         try separate()
         try sink.withUnsafeSpace(length + 2) { out in
-            UnsafeMutableRawPointer(out).copyMemory(from: base + start, byteCount: length)
+            ByteCopy.copy((base + start).assumingMemoryBound(to: UInt8.self), to: out, count: length)
             out[length] = UInt8(ascii: ":")
             if pretty { out[length + 1] = UInt8(ascii: " ") }
             return pretty ? length + 2 : length + 1

@@ -53,7 +53,7 @@
     /// the runtime, for a string that holds no reference), once per string made; a move
     /// takes the string as it is. The words, plain integers, need no destroying after.
     /// - Precondition: `layoutHolds`, and `words` are those of a small string.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     package static func string(words: (UInt64, UInt64)) -> String {
         var words = words
         return withUnsafeMutablePointer(to: &words) { pointer in

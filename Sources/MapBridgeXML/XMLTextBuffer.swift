@@ -1,3 +1,5 @@
+import MapBridgeIO
+
 /// The text of the element being read, as libxml2 hands it over in pieces: bytes in one
 /// buffer kept from element to element (cleared, not freed), appended to without an array's
 /// uniqueness checks and generic paths (an array's `removeAll(keepingCapacity:)` and
@@ -75,33 +77,8 @@
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let n = bytes.count
         reserve(n)
-        if n <= 16 {
-            Self.copyShort(source, to: base + storedCount, n)
-        } else {
-            (base + storedCount).initialize(from: source, count: n)
-        }
+        ByteCopy.copy(source, to: base + storedCount, count: n)
         storedCount += n
-    }
-
-    /// Copies `n` bytes (1...16) with two loads and two stores at most, the second pair
-    /// overlapping the first: the short texts most elements hold (a value, a colour, a number)
-    /// cost less so than through a call to `memcpy`.
-    @inlinable @inline(__always)
-    static func copyShort(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, _ n: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
-        if n >= 8 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
-        } else if n >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
-        } else {
-            for k in 0..<n { target[k] = source[k] }
-        }
     }
 
     /// Appends the UTF-8 bytes of `string`.

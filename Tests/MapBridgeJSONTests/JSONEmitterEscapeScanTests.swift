@@ -18,6 +18,9 @@ struct JSONEmitterEscapeScanTests {
 
     @Test("a special at any offset of a long plain run", arguments: [
         "\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "é", "\u{A0}", "東", "😀",
+        // Letters past ASCII are let by the scan (their lead bytes are not 0xC2), U+00A0–U+00BF
+        // (0xC2 too) are looked at and kept: each beside a C1 control as well.
+        "°", "İ", "ů", "Â\u{85}", "\u{85}°", "İ\u{9F}",
     ])
     func specialAtEveryOffset(special: String) throws {
         let alone = try escaped(special)
