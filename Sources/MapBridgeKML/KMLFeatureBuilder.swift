@@ -701,6 +701,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .when where !readingFeature && !collectsOnlyStyles, .begin where !readingFeature && !collectsOnlyStyles,
              .end where !readingFeature && !collectsOnlyStyles:
             setContainerTime(name)
+        case .snippet where !readingFeature && !collectsOnlyStyles:
+            noteContainerText("Snippet")
         case _ where collectsOnlyStyles || !readingFeature:
             break
         default:
@@ -741,7 +743,20 @@ final class KMLFeatureBuilder: XMLEventHandler {
             document.description = textString
         } else if let c = container, c.isFeature, readingFeature {
             draft?.subtitle = textString
+        } else if !collectsOnlyStyles {
+            noteContainerText("description")
         }
+    }
+
+    /// Reports, once per element name, a Folder's or Document's `description` or `Snippet` that
+    /// has no place in the model: a folder is kept as a name in each feature's folder path, and
+    /// only the outermost Document's description is kept. GPS receivers and Google Earth put
+    /// track summaries there (distance, times), so their loss is said rather than silent.
+    private func noteContainerText(_ element: String) {
+        guard let holder = parent(), holder == .folder || holder == .document, !trimmedText.isEmpty else { return }
+        let what = holder == .folder ? "a <Folder>'s" : (element == "Snippet" ? "a <Document>'s" : "a nested <Document>'s")
+        warnOnce("container-\(element)",
+                 "\(what) <\(element)> is not carried over: MapBridge keeps a folder as a name in each feature's folder path, and only the outermost Document's <description>; move the text into the placemarks' <description> (or ExtendedData) to keep it")
     }
 
     // MARK: - Styles
