@@ -53,4 +53,20 @@ struct KMLReaderContainerTextTests {
         #expect(messages.contains { $0.hasPrefix("a <Document>'s <Snippet>") })
         #expect(messages.contains { $0.hasPrefix("a nested <Document>'s <description>") })
     }
+
+    @Test("a Document inside another, as GDAL and QGIS write one per layer, has its name reported")
+    func nestedDocumentName() throws {
+        let r = try readKML("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document id="root_doc">
+            <Document id="roads"><name>roads</name>
+            <Placemark><name>p</name><Point><coordinates>1,2</coordinates></Point></Placemark></Document></Document></kml>
+            """)
+        #expect(r.features.map(\.title) == ["p"])
+        let note = try #require(r.warnings.first { $0.code == "container-name" })
+        #expect(note.message.hasPrefix("a nested <Document>'s <name> is not carried over"))
+        #expect(note.location?.line == 2)
+        let top = try readKML(kml("<Placemark><name>p</name></Placemark>"))
+        #expect(top.document.name == "Doc")
+        #expect(!top.warnings.contains { $0.code.hasPrefix("container-") })
+    }
 }
