@@ -73,6 +73,12 @@ public enum GPXMapping {
         ("atemps", "atemp"), ("wtemps", "wtemp"), ("depths", "depth"), ("heart", "hr"), ("cads", "cad"),
     ]
 
+    /// Per-point names other formats give Garmin's values, by the per-point key they stand
+    /// for: KML tracks from Google Earth and OpenTracks (and the KML 2.2 reference's own
+    /// example) name their `gx:SimpleArrayData` `heartrate` and `cadence`. Written to GPX as
+    /// `gpxtpx:hr` and `gpxtpx:cad`, so that devices and Strava read them, not as `<mb:value>`.
+    static let garminTrackPointAliases: [String: String] = ["heartrate": "heart", "cadence": "cads"]
+
     /// Millimetres (gpx_style widths) to pixels at 96 per inch (the model's and simplestyle's unit).
     static func pixels(millimetres: Double) -> Double { millimetres * 96 / 25.4 }
     /// Pixels to millimetres.

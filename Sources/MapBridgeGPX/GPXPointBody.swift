@@ -81,8 +81,17 @@ struct GPXPointBody {
             guard let text, GPXFeatureFields.fixValues.contains(text) else { return false }
             return setField("fix", text)
         case "heart", "cads":
-            guard case .number = value, let n = GPXValues.nonNegativeInteger(value, maximum: 255) else { return false }
+            guard garmin[key] == nil, case .number = value,
+                  let n = GPXValues.nonNegativeInteger(value, maximum: 255) else { return false }
             garmin[key] = n
+            return true
+        case _ where GPXMapping.garminTrackPointAliases[key] != nil:
+            // Another writer's name for a Garmin value (a KML track's `heartrate`). Of it and
+            // the value's own name, the first is Garmin's and the other stays a MapBridge value,
+            // so neither is lost. KML data without a Schema is text.
+            guard let slot = GPXMapping.garminTrackPointAliases[key], garmin[slot] == nil,
+                  let n = GPXValues.nonNegativeInteger(value, maximum: 255) else { return false }
+            garmin[slot] = n
             return true
         case "atemps", "wtemps", "depths":
             guard case .number = value, let d = GPXValues.decimal(value) else { return false }

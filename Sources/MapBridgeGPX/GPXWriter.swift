@@ -14,7 +14,7 @@ import MapBridgeXML
 /// | `annotation` | `wpt` (`ele` from the altitude) |
 /// | `polyline`, `multiPolyline` | `trk` with one `trkseg` per line; a polyline whose `_gpxType` property is `rte` becomes a `rte` |
 /// | `Polyline.times` | each `trkpt`'s `time` |
-/// | `coordinateProperties` arrays | per point: `names` → `name`, `syms` → `sym`, … (GPX's own point elements), `heart`, `cads`, `atemps`, `wtemps`, `depths` → Garmin `gpxtpx:TrackPointExtension`, others → `<mb:…>` in `<extensions>` |
+/// | `coordinateProperties` arrays | per point: `names` → `name`, `syms` → `sym`, … (GPX's own point elements), `heart`, `cads`, `atemps`, `wtemps`, `depths` (and KML tracks' `heartrate`, `cadence`) → Garmin `gpxtpx:TrackPointExtension`, others → `<mb:…>` in `<extensions>` |
 /// | `polygon`, `multiPolygon` | a `trk` of the outer rings (reported: GPX has no areas; holes are left out) |
 /// | `circle` | a `wpt` at the centre, radius in `<extensions>` (reported) |
 /// | `multiPoint`, `collection` | a `wpt` per point, one `trk` for the lines and rings (reported) |

@@ -701,6 +701,8 @@ final class KMLFeatureBuilder: XMLEventHandler {
         case .when where !readingFeature && !collectsOnlyStyles, .begin where !readingFeature && !collectsOnlyStyles,
              .end where !readingFeature && !collectsOnlyStyles:
             setContainerTime(name)
+        case .snippet where !readingFeature && !collectsOnlyStyles:
+            noteContainerText("Snippet")
         case _ where collectsOnlyStyles || !readingFeature:
             break
         default:
@@ -715,7 +717,12 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if container == .folder || container == .document {
             let value = trimmedText
             if !folders.isEmpty, folderDepths.last == stack.count - 1 { folders[folders.count - 1].name = value }
-            if container == .document, document.name == nil, folderDepths.count == 1 { document.name = value }
+            if container == .document, document.name == nil, folderDepths.count == 1 {
+                document.name = value
+            } else if container == .document, folderDepths.count > 1, !collectsOnlyStyles {
+                // A Document inside another is no folder: its name reaches no feature.
+                noteContainerText("name")
+            }
             return
         }
         if let c = container, c.isFeature, readingFeature { draft?.title = textString }
@@ -741,7 +748,23 @@ final class KMLFeatureBuilder: XMLEventHandler {
             document.description = textString
         } else if let c = container, c.isFeature, readingFeature {
             draft?.subtitle = textString
+        } else if !collectsOnlyStyles {
+            noteContainerText("description")
         }
+    }
+
+    /// Reports, once per element name, a Folder's or Document's `description` or `Snippet`, or a
+    /// nested Document's `name`, that has no place in the model: a folder is kept as a name in
+    /// each feature's folder path, and only the outermost Document's name and description are.
+    /// GPS receivers and Google Earth put track summaries there (distance, times), so their
+    /// loss is said rather than silent.
+    private func noteContainerText(_ element: String) {
+        guard let holder = parent(), holder == .folder || holder == .document, !trimmedText.isEmpty else { return }
+        let what = holder == .folder ? "a <Folder>'s" : (element == "Snippet" ? "a <Document>'s" : "a nested <Document>'s")
+        let kept = element == "name"
+            ? "MapBridge keeps the names of Folders (a folder path on each feature) and of the outermost Document only; make it a <Folder> to keep its name"
+            : "MapBridge keeps a folder as a name in each feature's folder path, and only the outermost Document's <description>; move the text into the placemarks' <description> (or ExtendedData) to keep it"
+        warnOnce("container-\(element)", "\(what) <\(element)> is not carried over: \(kept)")
     }
 
     // MARK: - Styles

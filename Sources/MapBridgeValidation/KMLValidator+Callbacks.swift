@@ -1,5 +1,6 @@
 internal import CLibXML2
 import MapBridgeModel
+import MapBridgeXML
 
 // libxml2's SAX2 callbacks for the KML validator. They capture nothing (C function pointers
 // cannot): the validator arrives through the user-data pointer. Each passes its event on to
@@ -99,6 +100,14 @@ func kmlStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
         v.report(.xmlSyntax, KMLValidator.Messages.undeclaredPrefix(message), at: (line, column))
     } else if e.code == Int32(XML_ERR_INVALID_CHAR.rawValue), message.hasPrefix("Input is not proper UTF-8") {
         v.report(.xmlSyntax, KMLValidator.Messages.notUTF8(message), at: (line, column))
+    } else if XMLCutOff.isEndOfInput(code: e.code), v.stack.count > v.pendingPops {
+        // The file ends with elements open (cut short): said as the converter says it.
+        let innermost = v.stack[v.stack.count - 1 - v.pendingPops]
+        v.report(.xmlSyntax, XMLCutOff.message(element: innermost.name, line: innermost.start.line,
+                                               column: innermost.start.column, open: v.stack.count - v.pendingPops),
+                 at: (line, column))
+    } else if XMLCutOff.isEndOfInput(code: e.code) {
+        v.report(.xmlSyntax, KMLValidator.Messages.malformed(message) + XMLCutOff.afterRootRemedy, at: (line, column))
     } else {
         v.report(.xmlSyntax, KMLValidator.Messages.malformed(message), at: (line, column))
     }

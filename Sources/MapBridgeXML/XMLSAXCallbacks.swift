@@ -170,7 +170,7 @@ func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: UnsafeMuta
         message += ": remove what comes before <?xml … ?> (spaces or blank lines there too)"
     }
     p.fail("malformed XML: \(message.isEmpty ? "libxml2 error \(e.code)" : message)", line: Int(e.line), column: Int(e.int2),
-           endsEarly: e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || e.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue))
+           endsEarly: XMLCutOff.isEndOfInput(code: e.code))
 }
 
 /// libxml2's errors raised outside the parser context (through the thread's structured error

@@ -119,7 +119,10 @@ final class XMLSAXCore {
             if n == 0, failureEndsEarly, let innermost = openElements.last {
                 // libxml2's message for a cut-off file names a symptom; say what happened.
                 let name = elementNames[innermost.index] ?? "an element"
-                failure.message = "the file ends before <\(name)> (opened at line \(innermost.line), column \(innermost.column)) is closed, with \(openElements.count) element\(openElements.count == 1 ? "" : "s") open: it looks cut off; check that the whole file was copied"
+                failure.message = XMLCutOff.message(element: name, line: innermost.line, column: innermost.column,
+                                                    open: openElements.count)
+            } else if failureEndsEarly, openElements.count == 0 {
+                failure.message += XMLCutOff.afterRootRemedy
             }
             throw failure
         }

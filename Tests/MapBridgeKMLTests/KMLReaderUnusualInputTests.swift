@@ -103,6 +103,16 @@ struct KMLReaderUnusualInputTests {
         #expect(error.message.contains("cut off"))
     }
 
+    @Test("text after the root element says to remove it; nothing is said to be cut off")
+    func afterRoot() throws {
+        let error = try #require(throws: MapBridgeError.self) {
+            _ = try readKML("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document/></kml>\n<kml>")
+        }
+        #expect(error.message.hasSuffix("Extra content at the end of the document: remove what follows the document's last end tag (such as </kml> or </gpx>)"), "\(error.message)")
+        #expect(!error.message.contains("cut off"))
+        #expect(error.location?.line == 2)
+    }
+
     @Test("a StyleMap that leads back to itself is reported as a loop, not as missing")
     func styleLoop() throws {
         let r = try readKML(kml("""
