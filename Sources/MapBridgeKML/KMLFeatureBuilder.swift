@@ -407,7 +407,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         switch name {
         case .folder, .document:
             folderDepths.append(stack.count)
-            folders.append(("", name == .folder, nil, nil, nil))
+            // A Document inside another is read as a folder: GDAL and QGIS write a layer so,
+            // and its name then reaches every feature in it, as a Folder's does.
+            folders.append(("", name == .folder || folderDepths.count > 1, nil, nil, nil))
         case .style:
             if !readingStyle {
                 // `style` is a fresh capture here: `finishStyle` leaves one.
@@ -717,12 +719,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
         if container == .folder || container == .document {
             let value = trimmedText
             if !folders.isEmpty, folderDepths.last == stack.count - 1 { folders[folders.count - 1].name = value }
-            if container == .document, document.name == nil, folderDepths.count == 1 {
-                document.name = value
-            } else if container == .document, folderDepths.count > 1, !collectsOnlyStyles {
-                // A Document inside another is no folder: its name reaches no feature.
-                noteContainerText("name")
-            }
+            if container == .document, document.name == nil, folderDepths.count == 1 { document.name = value }
             return
         }
         if let c = container, c.isFeature, readingFeature { draft?.title = textString }
@@ -753,18 +750,16 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
     }
 
-    /// Reports, once per element name, a Folder's or Document's `description` or `Snippet`, or a
-    /// nested Document's `name`, that has no place in the model: a folder is kept as a name in
-    /// each feature's folder path, and only the outermost Document's name and description are.
-    /// GPS receivers and Google Earth put track summaries there (distance, times), so their
-    /// loss is said rather than silent.
+    /// Reports, once per element name, a Folder's or Document's `description` or `Snippet` that
+    /// has no place in the model: a folder (or a Document inside another) is kept as a name in
+    /// each feature's folder path, and only the outermost Document's description is kept. GPS
+    /// receivers and Google Earth put track summaries there (distance, times), so their loss is
+    /// said rather than silent.
     private func noteContainerText(_ element: String) {
         guard let holder = parent(), holder == .folder || holder == .document, !trimmedText.isEmpty else { return }
         let what = holder == .folder ? "a <Folder>'s" : (element == "Snippet" ? "a <Document>'s" : "a nested <Document>'s")
-        let kept = element == "name"
-            ? "MapBridge keeps the names of Folders (a folder path on each feature) and of the outermost Document only; make it a <Folder> to keep its name"
-            : "MapBridge keeps a folder as a name in each feature's folder path, and only the outermost Document's <description>; move the text into the placemarks' <description> (or ExtendedData) to keep it"
-        warnOnce("container-\(element)", "\(what) <\(element)> is not carried over: \(kept)")
+        warnOnce("container-\(element)",
+                 "\(what) <\(element)> is not carried over: MapBridge keeps a folder as a name in each feature's folder path, and only the outermost Document's <description>; move the text into the placemarks' <description> (or ExtendedData) to keep it")
     }
 
     // MARK: - Styles

@@ -54,17 +54,19 @@ struct KMLReaderContainerTextTests {
         #expect(messages.contains { $0.hasPrefix("a nested <Document>'s <description>") })
     }
 
-    @Test("a Document inside another, as GDAL and QGIS write one per layer, has its name reported")
+    @Test("a Document inside another, as GDAL and QGIS write one per layer, is read as a folder: its name reaches its features")
     func nestedDocumentName() throws {
         let r = try readKML("""
-            <kml xmlns="http://www.opengis.net/kml/2.2"><Document id="root_doc">
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document id="root_doc"><name>all</name>
             <Document id="roads"><name>roads</name>
-            <Placemark><name>p</name><Point><coordinates>1,2</coordinates></Point></Placemark></Document></Document></kml>
+            <Placemark><name>p</name><Point><coordinates>1,2</coordinates></Point></Placemark>
+            <Folder><name>bridges</name><Placemark><name>q</name><Point><coordinates>1,2</coordinates></Point></Placemark></Folder>
+            </Document><Placemark><name>r</name><Point><coordinates>1,2</coordinates></Point></Placemark></Document></kml>
             """)
-        #expect(r.features.map(\.title) == ["p"])
-        let note = try #require(r.warnings.first { $0.code == "container-name" })
-        #expect(note.message.hasPrefix("a nested <Document>'s <name> is not carried over"))
-        #expect(note.location?.line == 2)
+        #expect(r.features.map(\.title) == ["p", "q", "r"])
+        #expect(r.features.map(\.folderPath) == [["roads"], ["roads", "bridges"], []])
+        #expect(r.document.name == "all")
+        #expect(!r.warnings.contains { $0.code.hasPrefix("container-") })
         let top = try readKML(kml("<Placemark><name>p</name></Placemark>"))
         #expect(top.document.name == "Doc")
         #expect(!top.warnings.contains { $0.code.hasPrefix("container-") })
