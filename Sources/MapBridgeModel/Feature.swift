@@ -65,7 +65,7 @@ public struct Feature: Hashable, Sendable {
             makeRareFieldsUnique().value.time = newValue
         }
     }
-    /// The folders it sits in, outermost first (KML `Folder` names); empty at the top.
+    /// The folders it sits in, outermost first (KML `Folder` names, and those of Documents inside the outermost one); empty at the top.
     public var folderPath: [String] {
         get { rare?.value.folderPath ?? [] }
         set {
