@@ -3,10 +3,13 @@ import MapBridgeModel
 
 extension CSVWriter {
     /// The geometry columns: as asked, else from the shapes seen — none without shapes, `xy`
-    /// for points only (`xyz` when one has an altitude), `wkt` otherwise.
+    /// for points only (`xyz` when one has an altitude), `wkt` otherwise. With no feature at all
+    /// they are `xy`: a file with no header row is no table to GDAL and other readers, and the
+    /// two position columns make an empty one (a lone `WKT` column, one field and no
+    /// delimiter, is not opened by GDAL either).
     func resolvedGeometry() -> ResolvedGeometry {
         if let layout = options.geometry { return ResolvedGeometry(layout) }
-        guard shapes.any else { return .none }
+        guard shapes.any else { return featureCount == 0 ? .xy : .none }
         guard shapes.allPoints else { return .wkt }
         return shapes.anyAltitude ? .xyz : .xy
     }

@@ -28,6 +28,8 @@ enum GPXFeatureAssembly {
             }
             notes.warnOnce("gpx-empty-\(element)", "a <\(element)> without two or more points is not a line and is left out (first: <\(element)>\(name))",
                            at: d.location)
+            // Its name is all that is left of it: every one is named at the end (`GPXNotes.finish`).
+            notes.droppedLine("<\(element)>" + (name.isEmpty ? " at line \(d.location.line)" : name))
             return nil
         }
         if lines.count < d.lines.count {

@@ -8,6 +8,10 @@ final class GPXNotes {
     private var repeatedExtensions: Set<String> = []
     /// Points left out for want of a position.
     private(set) var pointsWithoutPosition = 0
+    /// Routes and tracks left out for want of a line, each as `<trk> 'name'` (or its line).
+    private var droppedLines: [String] = []
+    /// The most dropped routes and tracks `finish` names one by one.
+    static let namedDroppedLines = 20
 
     init(report: @escaping DiagnosticHandler) {
         self.report = report
@@ -46,8 +50,21 @@ final class GPXNotes {
         warnOnce("gpx-position", "\(what) has lat \(lat) and lon \(lon), which is not a position; it is left out", at: location)
     }
 
+    /// Keeps the name of a route or track left out, for `finish` (the first is reported at
+    /// once, by its own warning).
+    func droppedLine(_ described: String) {
+        droppedLines.append(described)
+    }
+
     /// Reports what is only known at the end of the file.
     func finish() {
+        if droppedLines.count > 1 {
+            let named = droppedLines.prefix(Self.namedDroppedLines).joined(separator: ", ")
+            let more = droppedLines.count > Self.namedDroppedLines ? " and \(droppedLines.count - Self.namedDroppedLines) more" : ""
+            report(Diagnostic(code: "gpx-empty-lines", severity: .warning,
+                              message: "\(droppedLines.count) routes and tracks without two or more points were left out: \(named)\(more)",
+                              location: nil))
+        }
         if pointsWithoutPosition > 1 {
             report(Diagnostic(code: "gpx-position-count", severity: .warning,
                               message: "\(pointsWithoutPosition) points in all were left out for want of a position",

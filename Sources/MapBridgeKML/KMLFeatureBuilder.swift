@@ -1247,7 +1247,18 @@ final class KMLFeatureBuilder: XMLEventHandler {
             (first, count) = (f, c)
         }
         if count > 1 { warnOnce("point-extra", "a Point has \(count) coordinate tuples; the first is kept") }
-        if let first { add(.annotation(first)) }
+        guard let first else { return warnEmptyGeometry("Point") }
+        add(.annotation(first))
+    }
+
+    /// Reports, once for each kind in a file, a geometry whose `<coordinates>` held no position
+    /// (empty, only white space, or missing): it is read as no geometry, a loss `--strict` must
+    /// see. Located where the geometry's element ends.
+    private func warnEmptyGeometry(_ kind: String) {
+        // Coordinates that failed to read left the list empty too: that error is what stops
+        // the reading, and is all there is to say.
+        guard problem == nil else { return }
+        warnOnce("empty-geometry-\(kind)", "a \(kind) has no positions (its coordinates are empty or missing); it is read as no geometry")
     }
 
     private func endLeaf(_ kind: KMLElement) {
@@ -1271,7 +1282,9 @@ final class KMLFeatureBuilder: XMLEventHandler {
         }
         if cs.isEmpty {
             // <LineString/> without coordinates: no geometry.
-            if innermostFrameKind != .polygon { return }
+            if innermostFrameKind != .polygon {
+                return warnEmptyGeometry(kind == .lineString ? "LineString" : "LinearRing")
+            }
         }
         switch kind {
         case .lineString:
@@ -1289,7 +1302,7 @@ final class KMLFeatureBuilder: XMLEventHandler {
 
     private func endPolygon() {
         guard case .polygon(let rings)? = popFrame() else { return }
-        guard let outer = rings.outer.take(), !outer.isEmpty else { return }
+        guard let outer = rings.outer.take(), !outer.isEmpty else { return warnEmptyGeometry("Polygon") }
         var holes = rings.holes
         rings.holes = []
         let shell = closed(outer)
@@ -1354,7 +1367,10 @@ final class KMLFeatureBuilder: XMLEventHandler {
                 arrays[i].values = zip(arrays[i].values, slots).filter { $0.1 != nil }.map(\.0)
             }
         }
-        guard !coords.isEmpty else { return }
+        guard !coords.isEmpty else {
+            if slots.isEmpty { warnEmptyGeometry("gx:Track") }
+            return
+        }
         if let odd = arrays.first(where: { $0.values.count != coords.count }) {
             warnOnce("track-array-length", "gx:SimpleArrayData '\(odd.name)' has \(odd.values.count) values for \(coords.count) positions; kept as it is")
         }

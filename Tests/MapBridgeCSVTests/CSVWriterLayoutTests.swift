@@ -5,10 +5,21 @@ import Testing
 /// What the writer puts in which column, and how it spells values.
 @Suite("CSV writer layout")
 struct CSVWriterLayoutTests {
-    @Test("no features give an empty output")
+    @Test("no features give a header and no rows: the position columns, then any columns asked for")
     func empty() throws {
-        #expect(try writeAll([]).text == "")
+        // A 0-byte file is no table to GDAL; the header makes it an empty one.
+        #expect(try writeAll([]).text == "lon,lat\n")
         #expect(try writeAll([], options: writerOptions { $0.geometry = .xy }).text == "lon,lat\n")
+        #expect(try writeAll([], options: writerOptions { $0.geometry = .wkt }).text == "wkt\n")
+        #expect(try writeAll([], options: writerOptions { $0.columns = ["name", "ele"] }).text == "lon,lat,name,ele\n")
+        // It reads back as no features, and not as a row of column names.
+        #expect(try readAll("lon,lat\n").features.isEmpty)
+    }
+
+    @Test("with features, the position columns still follow the shapes: none without a shape")
+    func shapelessFeatures() throws {
+        #expect(try writeAll([point(1, 2)]).text == "lon,lat\n1,2\n")
+        #expect(try writeAll([Feature(properties: ["name": "a"])]).text == "name\na\n")
     }
 
     @Test("points-only data is written as lon,lat columns first, then the properties")

@@ -160,7 +160,7 @@ struct GPXReaderLineTests {
         ]))
     }
 
-    @Test("a segment of one point is left out; a track without a line is left out; both reported")
+    @Test("a segment of one point is left out; a track without a line is left out; all reported, the dropped ones by name")
     func shortLines() throws {
         let r = try readGPX(gpx("""
             <trk><name>A</name><trkseg><trkpt lat="0" lon="0"/></trkseg><trkseg><trkpt lat="0" lon="0"/><trkpt lat="1" lon="1"/></trkseg></trk>
@@ -171,7 +171,26 @@ struct GPXReaderLineTests {
         #expect(r.features.first?.title == "A")
         guard case .polyline(let l)? = r.features.first?.shape else { Issue.record("not a single line"); return }
         #expect(l.coordinates.count == 2)
-        #expect(Set(r.codes) == ["gpx-short-segment", "gpx-empty-trk", "gpx-empty-rte"])
+        #expect(Set(r.codes) == ["gpx-short-segment", "gpx-empty-trk", "gpx-empty-rte", "gpx-empty-lines"])
+    }
+
+    @Test("every route and track left out without a line is named at the end, by its name or else its line")
+    func droppedLinesNamed() throws {
+        let r = try readGPX(gpx("""
+            <trk><name>First</name></trk>
+            <trk><name>Second</name><trkseg><trkpt lat="0" lon="0"/></trkseg><trkseg><trkpt lat="1" lon="1"/></trkseg></trk>
+            <trk><trkseg/></trk>
+            <rte><name>Planned</name></rte>
+            """))
+        #expect(r.features.isEmpty)
+        let all = try #require(r.warnings.first { $0.code == "gpx-empty-lines" })
+        // Tracks are read before routes.
+        #expect(all.message == "4 routes and tracks without two or more points were left out: <trk> 'First', <trk> 'Second', <trk> at line 5, <rte> 'Planned'")
+        #expect(r.codes.filter { $0 == "gpx-empty-lines" }.count == 1)
+        // One alone is named by its own warning, and no summary follows.
+        let one = try readGPX(gpx("<trk><name>Only</name></trk>"))
+        #expect(one.codes == ["gpx-empty-trk"])
+        #expect(one.warnings.first?.message.contains("'Only'") == true)
     }
 
     @Test("gpx_style line gives the stroke (width from millimetres to pixels); Garmin's DisplayColor when it does not")

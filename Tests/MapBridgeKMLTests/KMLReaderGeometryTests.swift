@@ -36,6 +36,30 @@ struct KMLReaderGeometryTests {
         #expect(shapes.map(\.kind) == [.polyline, .polygon])
     }
 
+    @Test("a geometry whose coordinates are empty or white space is read as none, reported once per kind with its place")
+    func emptyCoordinates() throws {
+        let r = try readKML(kml("""
+            <Placemark><name>a</name><LineString><coordinates>
+               </coordinates></LineString></Placemark>
+            <Placemark><name>b</name><LineString><coordinates/></LineString></Placemark>
+            <Placemark><name>c</name><Point><coordinates> </coordinates></Point></Placemark>
+            <Placemark><name>d</name><Polygon><outerBoundaryIs><LinearRing><coordinates> </coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>
+            <Placemark><name>e</name><LinearRing><coordinates></coordinates></LinearRing></Placemark>
+            <Placemark><name>f</name><gx:Track></gx:Track></Placemark>
+            <Placemark><name>g</name><MultiGeometry><LineString><coordinates/></LineString><Point><coordinates>1,2</coordinates></Point></MultiGeometry></Placemark>
+            """))
+        // Every placemark is kept, with what it still has.
+        #expect(r.features.map(\.title) == ["a", "b", "c", "d", "e", "f", "g"])
+        #expect(r.features.prefix(6).allSatisfy { $0.shape == nil })
+        #expect(r.features[6].shape == .annotation(Coordinate(longitude: 1, latitude: 2)))
+        let empty = r.warnings.filter { $0.code.hasPrefix("empty-geometry") }
+        #expect(empty.map(\.code) == ["empty-geometry-LineString", "empty-geometry-Point", "empty-geometry-Polygon",
+                                     "empty-geometry-LinearRing", "empty-geometry-gx:Track"])
+        #expect(empty.allSatisfy { $0.severity == .warning && $0.location?.file == "t.kml" })
+        #expect(empty.first?.location?.line == 5)
+        #expect(empty.first?.message.contains("LineString") == true)
+    }
+
     @Test("a closed ring is left as it is, with no warning")
     func closedRing() throws {
         let r = try readKML(kml("""
