@@ -234,7 +234,7 @@ final class XMLEventRecorder: @unchecked Sendable {
         record.storeBytes(of: line, toByteOffset: 1, as: Int32.self)
         record.storeBytes(of: column, toByteOffset: 5, as: Int32.self)
         record.storeBytes(of: Int32(truncatingIfNeeded: n), toByteOffset: 9, as: Int32.self)
-        if n > 0, let base = bytes.baseAddress { (record + 13).copyMemory(from: base, byteCount: n) }
+        if let base = bytes.baseAddress { ByteCopy.copy(base, to: (record + 13).assumingMemoryBound(to: UInt8.self), count: n) }
         tape.count += 13 + n
     }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MapBridgeIO
 
 /// A piece of an event tape: the SAX events of one or more parse steps (each a chunk of the
 /// source handed to libxml2), recorded by `XMLEventRecorder` on the parsing thread and
@@ -109,7 +110,7 @@ struct XMLTapeBuffer {
     /// Appends `n` bytes from `source` (room reserved before).
     @inline(__always)
     mutating func put(_ source: UnsafePointer<UInt8>, count n: Int) {
-        if n > 0 { (bytes + count).update(from: source, count: n) }
+        ByteCopy.copy(source, to: bytes + count, count: n)
         count += n
     }
 
