@@ -61,7 +61,7 @@ let package = Package(
                                                                "MapBridgeGeodesy", "MapBridgeValidation"]),
         // The benchmark's corpus generator and the reading layers' floors (not a unit test).
         .executableTarget(name: "MapBridgeBench", dependencies: ["CLibXML2", "MapBridgeCore", "MapBridgeIO", "MapBridgeJSON",
-                                                                 "MapBridgeModel"]),
+                                                                 "MapBridgeModel", "MapBridgeXML"]),
         // Helpers shared by the test targets (sources that feed readers in small pieces).
         .target(name: "TestSupport", dependencies: ["MapBridgeIO"], path: "Tests/TestSupport"),
         .testTarget(name: "MapBridgeModelTests", dependencies: ["MapBridgeModel"]),

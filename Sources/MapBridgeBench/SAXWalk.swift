@@ -1,6 +1,7 @@
 internal import CLibXML2
 import MapBridgeIO
 import MapBridgeModel
+import MapBridgeXML
 
 /// `mapbridge-bench saxwalk FILE`: the floor under reading XML — libxml2's SAX2 push parser fed
 /// 1 MiB chunks with callbacks that do nothing, with the options the KML reader uses (no
@@ -41,4 +42,29 @@ enum SAXWalk {
 /// The one piece of state the walk keeps.
 private final class ElementCounter {
     var elements = 0
+}
+
+/// `mapbridge-bench xmlwalk FILE`: the floor under reading XML with MapBridge's own parser —
+/// `XMLPushParser` (which picks it for UTF-8) fed 1 MiB chunks, with a handler that does
+/// nothing but count elements; `saxwalk`'s counterpart. Returns the number of elements.
+enum XMLWalk {
+    /// - Throws: `MapBridgeError` as `XMLPushParser.parseNextChunk()` throws it.
+    static func run(_ source: ByteSource) throws -> Int {
+        let counter = Counter()
+        let parser = XMLPushParser(source: source, handler: counter, documentKind: "XML", chunkSize: SAXWalk.chunkSize)
+        while try parser.parseNextChunk() {}
+        return counter.elements
+    }
+
+    private struct Name: XMLElementName {
+        init(_ name: XMLQualifiedName) {}
+    }
+
+    private final class Counter: XMLEventHandler {
+        var elements = 0
+        func startElement(_ name: Name, attributes: XMLAttributes) {}
+        func startElement(_ name: Name, attributeList: XMLAttributeList) { elements += 1 }
+        func endElement(_ name: Name) {}
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {}
+    }
 }

@@ -12,12 +12,16 @@ import MapBridgeModel
 //   mapbridge-bench read FILE [--threads N]  read every feature into the model, as info reads it
 //                                   (N threads, default: the cores; 1: the one-thread reader)
 //   mapbridge-bench saxwalk FILE    libxml2's SAX2 push parser, 1 MiB chunks, empty callbacks
+//   mapbridge-bench xmlwalk FILE    MapBridge's own XML parser, 1 MiB chunks, a handler that only counts
+//   mapbridge-bench xmlevents FILE [--engine libxml2]  every XML event with its line and column,
+//                                   then ok or the error (MapBridge's parser, or libxml2)
 // The walks print seconds, MB/s and the count; compare them against each other and a peer.
 
 let usage = """
     usage: mapbridge-bench corpus DIR [--scale F] [places|routes|polygons|tracks ...]
-           mapbridge-bench tokenize|saxwalk FILE
+           mapbridge-bench tokenize|saxwalk|xmlwalk FILE
            mapbridge-bench read FILE [--threads N]
+           mapbridge-bench xmlevents FILE [--engine libxml2]
     """
 
 func seconds() -> Double {
@@ -49,6 +53,11 @@ func walk(_ mode: String, _ path: String, threads: Int?) throws {
         result = (try SAXWalk.run(source), 0)
         bytes = source.bytesRead
         unit = "elements"
+    case "xmlwalk":
+        let source = try ByteSource(path: path)
+        result = (try XMLWalk.run(source), 0)
+        bytes = source.bytesRead
+        unit = "elements"
     default:
         throw MapBridgeError(.usage, usage)
     }
@@ -62,6 +71,10 @@ do {
     switch args.first {
     case "corpus":
         try await CorpusCommand.run(Array(args.dropFirst()))
+    case "xmlevents" where args.count == 2:
+        try XMLEventDump.run(args[1], engine: .automatic)
+    case "xmlevents" where args.count == 4 && args[2] == "--engine" && args[3] == "libxml2":
+        try XMLEventDump.run(args[1], engine: .libxml2)
     case let mode? where args.count == 2:
         try walk(mode, args[1], threads: nil)
     case "read" where args.count == 4 && args[2] == "--threads":

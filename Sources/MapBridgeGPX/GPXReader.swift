@@ -9,8 +9,8 @@ import MapBridgeIO
 import MapBridgeModel
 import MapBridgeXML
 
-/// Reads GPX 1.1 (and 1.0) as a stream of features, through libxml2's SAX2 push parser (the
-/// one the KML reader uses): memory stays flat however long the tracks.
+/// Reads GPX 1.1 (and 1.0) as a stream of features, through the streaming XML parser the KML
+/// reader uses (`XMLPushParser`): memory stays flat however long the tracks.
 ///
 /// Waypoints become annotations, routes polylines, tracks polylines (one segment) or
 /// multi-polylines (several), with per-point times in `Polyline.times` and the points'
@@ -40,10 +40,10 @@ public final class GPXReader: FeatureReader {
     /// specialized for the builder.
     private var threadedParser: XMLThreadedParser<GPXFeatureBuilder>?
     private var builder: GPXFeatureBuilder?
-    /// Whether libxml2 parses on a thread of its own while the caller's thread builds the
+    /// Whether the XML parser parses on a thread of its own while the caller's thread builds the
     /// features (`XMLThreadedParser`); set before the first `open()` or `next()`. The
     /// features, diagnostics and errors are the same either way. Default: one thread. Worth
-    /// it on two cores: a long track's points are built while libxml2 reads ahead.
+    /// it on two cores: a long track's points are built while the parser reads ahead.
     public var parsesOnOwnThread = false
     private var currentSource: ByteSource?
     private var queue = FeatureQueue()

@@ -8,7 +8,8 @@ import MapBridgeModel
 import MapBridgeXML
 
 /// Reads KML 2.2 (and 2.1, 2.0, `kml:`-prefixed, Google's `gx:` extensions) as a stream of
-/// features, through libxml2's SAX2 push parser: memory stays flat however large the file.
+/// features, through a streaming XML parser (`XMLPushParser`: MapBridge's own for UTF-8,
+/// libxml2 for other encodings): memory stays flat however large the file.
 ///
 /// Placemarks, GroundOverlays and NetworkLinks become features; Folders become each feature's
 /// folder path; shared `Style`s, `StyleMap`s and `gx:CascadingStyle`s resolve into the
@@ -42,7 +43,7 @@ public final class KMLReader: FeatureReader {
     private var spooled: String?
     /// Standard input is spooled to a temporary file; at most this many bytes (`--max-spool`).
     public var maximumSpoolBytes = StandardInputSpool.defaultMaximumBytes
-    /// Whether libxml2 parses the features' pass on a thread of its own while the caller's
+    /// Whether the XML parser parses the features' pass on a thread of its own while the caller's
     /// thread builds the features (`XMLThreadedParser`); set before the first `open()` or
     /// `next()`. The features, diagnostics and errors are the same either way. Default: one
     /// thread. Worth it on two cores where the caller does little with each feature, and
@@ -63,11 +64,11 @@ public final class KMLReader: FeatureReader {
         preopened = source
     }
 
-    /// Bytes handed to libxml2 at a time while features are read. Small: the features a chunk
+    /// Bytes handed to the XML parser at a time while features are read. Small: the features a chunk
     /// finishes are all alive until they are handed out, and a handful of them (3 KiB hold a
     /// few placemarks) leave the allocator's per-size caches room to give their memory to the
     /// next ones cheaply; 64 KiB chunks (a hundred placemarks) cost more in `malloc` and `free`
-    /// than the extra calls into libxml2 cost (and 2 KiB chunks already cost more in those).
+    /// than the extra calls into the parser cost (and 2 KiB chunks already cost more in those).
     static let chunkSize = 3 << 10
 
     /// The file opened by `init(path:)`, until `start` takes it.

@@ -10,7 +10,7 @@ import MapBridgeIO
 import MapBridgeModel
 import Synchronization
 
-/// The parsing thread's half of `XMLThreadedParser`: drives libxml2 over the source (an
+/// The parsing thread's half of `XMLThreadedParser`: drives the parser over the source (an
 /// `XMLSAXCore`) and records each event it reports onto tape pieces (`XMLTapePiece`), with
 /// the line and column libxml2 had reached at it, and after each step (one chunk of the
 /// source) a `stepEnd` record, or a `failure` record where the parse stopped at an error.

@@ -2,9 +2,11 @@ internal import CLibXML2
 import MapBridgeIO
 import MapBridgeModel
 
-/// The part of `XMLPushParser` that does not depend on the handler: it owns libxml2's parser
-/// context (hence a class), feeds it chunks, maps interned element names to the handler's
-/// name indexes and keeps the first error.
+/// The part of `XMLPushParser` that does not depend on the handler: it feeds the source a
+/// chunk at a time to the parser engine, maps element names to the handler's name indexes and
+/// keeps the first error. The engine is MapBridge's own (`XMLUTF8Parser`) for a UTF-8 document,
+/// which is nearly every KML and GPX file, and libxml2 for one in another encoding; both make
+/// the same calls with the same positions. It owns either (hence a class).
 @usableFromInline
 final class XMLSAXCore {
     let source: ByteSource
@@ -21,7 +23,7 @@ final class XMLSAXCore {
     private var blockEnd = 0
     /// Bytes handed to libxml2 at a time.
     private let chunkSize: Int
-    private let documentKind: String
+    let documentKind: String
     /// Whether libxml2's 10,000,000-byte limit on one text node is lifted (`XML_PARSE_HUGE`).
     let allowsHugeText: Bool
     private let events: XMLSAXEvents
@@ -43,11 +45,22 @@ final class XMLSAXCore {
     @exclusivity(unchecked) private var openElements = XMLOpenElements()
     /// Element names by index, for messages.
     private var elementNames: [Int: String] = [:]
+    /// MapBridge's own parser, once the document's first bytes showed it is UTF-8; `nil`
+    /// before that and for libxml2's documents.
+    private var native: XMLUTF8Parser?
+    /// Which engine may read the document.
+    private let engine: XMLParserEngine
+    /// The first bytes, kept until they tell which engine reads the document.
+    private var head: [UInt8] = []
+    /// The line and column of the event `native` is reporting.
+    @exclusivity(unchecked) private var eventLine: Int32 = 1
+    @exclusivity(unchecked) private var eventColumn: Int32 = 1
 
     @usableFromInline
     init(source: ByteSource, documentKind: String, chunkSize: Int, allowsHugeText: Bool, events: XMLSAXEvents,
-         recorder: XMLEventRecorder? = nil)
+         recorder: XMLEventRecorder? = nil, engine: XMLParserEngine = .automatic)
     {
+        self.engine = engine
         self.recorder = recorder.map { Unmanaged.passUnretained($0) }
         self.source = source
         sourceFile = SourceFile(source.name)
@@ -94,6 +107,7 @@ final class XMLSAXCore {
     /// (which a `SourceLocation` would retain and release): what a recorder keeps per event.
     @inline(__always)
     var position: (line: Int32, column: Int32) {
+        if native != nil { return (eventLine, eventColumn) }
         guard let input = context?.pointee.input else { return (1, 1) }
         return (input.pointee.line, max(input.pointee.col, 1))
     }
@@ -101,12 +115,32 @@ final class XMLSAXCore {
     func parseNextChunk() throws -> Bool {
         guard !finished else { return false }
         let (chunk, n) = try nextPiece()
-        if context == nil {
-            guard n > 0 else {
+        if let native {
+            native.append(chunk, count: n)
+            native.parse()
+        } else if context == nil {
+            guard n > 0 || !head.isEmpty else {
                 throw MapBridgeError(.data, "the input is empty; expected a \(documentKind) document",
                                      at: SourceLocation(file: source.name, line: 1, column: 1))
             }
-            try start(with: chunk, count: n)
+            head.append(contentsOf: UnsafeBufferPointer(start: chunk, count: n))
+            let verdict = engine == .libxml2 ? false : head.withUnsafeBufferPointer { XMLUTF8Parser.accepts($0, isFinal: n == 0) }
+            switch verdict {
+            case nil:
+                return true
+            case true?:
+                let parser = XMLUTF8Parser(core: self, allowsHugeText: allowsHugeText)
+                native = parser
+                head.withUnsafeBufferPointer { if let base = $0.baseAddress { parser.append(base, count: $0.count) } }
+                if n == 0 { parser.append(chunk, count: 0) }
+                head = []
+                parser.parse()
+            case false?:
+                try head.withUnsafeMutableBufferPointer { bytes in
+                    if let base = bytes.baseAddress { try start(with: base, count: bytes.count, final: n == 0) }
+                }
+                head = []
+            }
         } else {
             let status = withContextFreeErrors {
                 chunk.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
@@ -130,8 +164,9 @@ final class XMLSAXCore {
         return !finished
     }
 
-    /// Makes libxml2's parser context, handing it the first `n` bytes at `chunk`.
-    private func start(with chunk: UnsafeMutablePointer<UInt8>, count n: Int) throws {
+    /// Makes libxml2's parser context, handing it the first `n` bytes at `chunk` (all of the
+    /// document when `final`).
+    private func start(with chunk: UnsafeMutablePointer<UInt8>, count n: Int, final: Bool) throws {
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         if recorder == nil {
@@ -164,7 +199,7 @@ final class XMLSAXCore {
         // a DOCTYPE is still refused (saxInternalSubset) before any entity is declared.
         let huge = allowsHugeText ? XML_PARSE_HUGE.rawValue : 0
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | huge))
-        if n == 0 { _ = withContextFreeErrors { xmlParseChunk(context, nil, 0, 1) } }
+        if n == 0 || final { _ = withContextFreeErrors { xmlParseChunk(context, nil, 0, 1) } }
     }
 
     /// Runs a libxml2 call with the errors it raises outside any parser context (a byte
@@ -196,6 +231,14 @@ final class XMLSAXCore {
     /// Stops at bytes the document's encoding cannot decode; `detail` is libxml2's message.
     func failEncoding(_ detail: String?) {
         fail(Self.encodingMessage(detail))
+    }
+
+    /// The message for bytes that are not UTF-8 in a document that names no other encoding (a
+    /// Latin-1 or Windows-1252 file without its declaration): what to do. `bytes` shows them
+    /// (`0xE9 0x20 0x77 0x6F`).
+    static func notUTF8Message(bytes: String?) -> String {
+        let shown = bytes.map { " (bytes \($0))" } ?? ""
+        return "the text is not UTF-8\(shown), and its XML declaration names no other encoding: save it as UTF-8, or name its encoding in <?xml version=\"1.0\" encoding=\"…\"?> (windows-1252 or ISO-8859-1 for most Western European files)"
     }
 
     /// The message for bytes the document's encoding cannot decode; `detail` is libxml2's.
@@ -235,8 +278,10 @@ final class XMLSAXCore {
              line: line, column: column)
     }
 
-    func refuseDoctype() {
-        fail("the document has a DOCTYPE declaration; \(documentKind) needs none, and MapBridge refuses DTDs and entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line")
+    /// Stops at a DOCTYPE, at 1-based `line` and `column` when given.
+    func refuseDoctype(line: Int? = nil, column: Int? = nil) {
+        fail("the document has a DOCTYPE declaration; \(documentKind) needs none, and MapBridge refuses DTDs and entity declarations to stay safe from entity-expansion attacks: remove the <!DOCTYPE …> line",
+             line: line, column: column)
     }
 
     /// The handler's name index for an element, built on first sight. Inlined into the
@@ -315,6 +360,63 @@ final class XMLSAXCore {
 
     @inline(__always)
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) { events.characters(bytes, isCDATA) }
+
+    // MARK: - From MapBridge's own parser
+
+    /// A name met for the first time by `native`: the handler builds its value; returns its index.
+    func declareNative(_ name: XMLQualifiedName) -> Int {
+        let index = events.declare(name)
+        elementNames[index] = name.prefix.map { "\($0):\(name.localName)" } ?? name.localName
+        return index
+    }
+
+    /// Where the innermost open element's start tag is (for messages).
+    var openElementStart: (line: Int, column: Int) {
+        openElements.last.map { ($0.line, $0.column) } ?? (1, 1)
+    }
+
+    /// `native` reports a start at `line` and `column`; `localName` is NUL-terminated.
+    @inline(__always)
+    func nativeStart(_ index: Int, localName: UnsafePointer<UInt8>, attributes: XMLAttributeList, line: Int32, column: Int32) {
+        eventLine = line
+        eventColumn = column
+        openElements.push(.init(index: index, line: Int(line), column: Int(column)))
+        if let recorder {
+            recorder._withUnsafeGuaranteedRef { $0.recordStart(index, line: line, column: column, attributes) }
+        } else {
+            reportedLocalName = localName
+            events.start(index, attributes)
+            reportedLocalName = nil
+        }
+    }
+
+    /// `native` reports the innermost element's end.
+    @inline(__always)
+    func nativeEnd(localName: UnsafePointer<UInt8>, line: Int32, column: Int32) {
+        eventLine = line
+        eventColumn = column
+        let index = openElements.last?.index ?? 0
+        openElements.removeLast()
+        if let recorder {
+            recorder._withUnsafeGuaranteedRef { $0.recordEnd(index, line: line, column: column) }
+        } else {
+            reportedLocalName = localName
+            events.end(index)
+            reportedLocalName = nil
+        }
+    }
+
+    /// `native` reports text or CDATA.
+    @inline(__always)
+    func nativeCharacters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool, line: Int32, column: Int32) {
+        eventLine = line
+        eventColumn = column
+        if let recorder {
+            recorder._withUnsafeGuaranteedRef { $0.recordText(bytes, isCDATA: isCDATA, line: line, column: column) }
+        } else {
+            events.characters(bytes, isCDATA)
+        }
+    }
 
     // MARK: - Recorded (XMLThreadedParser's parsing thread)
 

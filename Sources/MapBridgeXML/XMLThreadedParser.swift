@@ -2,7 +2,7 @@ internal import CLibXML2
 import MapBridgeIO
 import MapBridgeModel
 
-/// `XMLPushParser` on two threads: libxml2 parses on a thread of its own, which records each
+/// `XMLPushParser` on two threads: the parser runs on a thread of its own, which records each
 /// event onto a tape (`XMLEventRecorder`), while `parseNextChunk()` replays the tape on the
 /// caller's thread into the same handler calls, one step (one chunk of the source) at a time.
 /// The handler sees exactly what `XMLPushParser` would show it: the same calls with the same

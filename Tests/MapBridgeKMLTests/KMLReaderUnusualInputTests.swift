@@ -108,7 +108,7 @@ struct KMLReaderUnusualInputTests {
         let error = try #require(throws: MapBridgeError.self) {
             _ = try readKML("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document/></kml>\n<kml>")
         }
-        #expect(error.message.hasSuffix("Extra content at the end of the document: remove what follows the document's last end tag (such as </kml> or </gpx>)"), "\(error.message)")
+        #expect(error.message.hasSuffix("after the document's root element has ended: remove what follows the document's last end tag (such as </kml> or </gpx>)"), "\(error.message)")
         #expect(!error.message.contains("cut off"))
         #expect(error.location?.line == 2)
     }
