@@ -20,8 +20,16 @@ import MapBridgeModel
 /// instruction that is not complete yet is parsed again when the bytes held have doubled,
 /// so that a long one costs linear time.
 final class XMLUTF8Parser {
-    /// The core the events go to, which owns this parser.
-    private unowned(unsafe) let core: XMLSAXCore
+    /// The core the events go to, which owns this parser: neither retained nor released (a
+    /// retain and release at every event, as an unowned reference costs): `events` lends it.
+    private let coreReference: Unmanaged<XMLSAXCore>
+
+    /// The core, for the rare calls (errors, warnings, names met the first time).
+    private var core: XMLSAXCore { coreReference.takeUnretainedValue() }
+
+    /// Runs `body` with the core, neither retained nor released: for the calls at every event.
+    @inline(__always)
+    private func events<R>(_ body: (XMLSAXCore) -> R) -> R { coreReference._withUnsafeGuaranteedRef(body) }
     private let allowsHugeText: Bool
 
     // MARK: The bytes
@@ -58,6 +66,9 @@ final class XMLUTF8Parser {
     private var declared: [XMLQualifiedName: Int] = [:]
     /// Namespace bindings in scope, innermost last.
     private var bindings: [(prefix: String, uri: String)] = []
+    /// The name entry of the last start tag (−1 before the first): what it was followed by
+    /// the last time is the guess for the next one.
+    private var lastStart: Int32 = -1
     /// Bumped when a binding changes what a prefix stands for: names resolved before are
     /// resolved again.
     private var generation = 1
@@ -91,7 +102,7 @@ final class XMLUTF8Parser {
     }
 
     init(core: XMLSAXCore, allowsHugeText: Bool) {
-        self.core = core
+        coreReference = Unmanaged.passUnretained(core)
         self.allowsHugeText = allowsHugeText
         capacity = 1 << 17
         buffer = .allocate(capacity: capacity + Self.slack)
@@ -245,7 +256,7 @@ final class XMLUTF8Parser {
     /// Reports every event the bytes held complete; stops at an error (given to the core).
     func parse() {
         if !isFinal && base + end < retryOffset { return }
-        while !core.isStopped {
+        while !events({ $0.isStopped }) {
             let more: Bool
             switch mode {
             case .content:
@@ -512,7 +523,7 @@ final class XMLUTF8Parser {
     private func report(_ start: Int, _ stop: Int) {
         guard stop > start else { return }
         let (l, c) = position(stop)
-        core.nativeCharacters(UnsafeBufferPointer(start: buffer + start, count: stop - start), isCDATA: false, line: l, column: c)
+        events { $0.nativeCharacters(UnsafeBufferPointer(start: buffer + start, count: stop - start), isCDATA: false, line: l, column: c) }
     }
 
     private static let lineFeed: [UInt8] = [0x0A]
@@ -522,7 +533,7 @@ final class XMLUTF8Parser {
     /// Reports an LF for a line end that ends at `next`.
     private func reportLineFeed(at next: Int) {
         let (l, c) = position(next)
-        Self.lineFeed.withUnsafeBufferPointer { core.nativeCharacters($0, isCDATA: false, line: l, column: c) }
+        Self.lineFeed.withUnsafeBufferPointer { bytes in events { $0.nativeCharacters(bytes, isCDATA: false, line: l, column: c) } }
     }
 
     /// A reference in text at `pos` (`&`): reported as the text it stands for.
@@ -537,8 +548,8 @@ final class XMLUTF8Parser {
         case .value(let count, let after):
             let (l, c) = position(after)
             withUnsafeBytes(of: &scratch) { raw in
-                core.nativeCharacters(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count),
-                                      isCDATA: false, line: l, column: c)
+                let bytes = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
+                events { $0.nativeCharacters(bytes, isCDATA: false, line: l, column: c) }
             }
             pos = after
             return true
@@ -741,7 +752,7 @@ final class XMLUTF8Parser {
             core.refuseHugeText(line: Int(l), column: Int(c))
             return
         }
-        core.nativeCharacters(UnsafeBufferPointer(start: buffer + start, count: stop - start), isCDATA: true, line: l, column: c)
+        events { $0.nativeCharacters(UnsafeBufferPointer(start: buffer + start, count: stop - start), isCDATA: true, line: l, column: c) }
         advance(to: stop)
         var lineStart = stop
         while lineStart > start && buffer[lineStart - 1] != 0x0A { lineStart -= 1 }
@@ -906,13 +917,26 @@ final class XMLUTF8Parser {
         let start = pos
         var p = pos + 1
         let nameStart = p
-        switch scanName(&p, "a start tag") {
-        case .incomplete: return incomplete(start, "a start tag")
-        case .failed: return false
-        case .name: break
+        // The name that followed the last start tag's the last time, if it stands here (and
+        // nothing a name could go on with follows it): no scan, no hashing.
+        let element: Int32
+        if let predicted = names.predicted(after: lastStart), end - p > predicted.count,
+           Self.memoryEqual(buffer + p, predicted.bytes, predicted.count),
+           classes[Int(buffer[p + predicted.count])] & XMLByteClass.name == 0, buffer[p + predicted.count] < 0x80
+        {
+            element = names.entries[Int(lastStart)].next
+            p += predicted.count
+        } else {
+            switch scanName(&p, "a start tag") {
+            case .incomplete: return incomplete(start, "a start tag")
+            case .failed: return false
+            case .name: break
+            }
+            element = names.intern(buffer + nameStart, p - nameStart)
+            guard names.entries[Int(element)].isQualifiedName else { return notQualified(element, at: nameStart) }
+            if lastStart >= 0 { names.entries[Int(lastStart)].next = element }
         }
-        let element = names.intern(buffer + nameStart, p - nameStart)
-        guard names.entries[Int(element)].isQualifiedName else { return notQualified(element, at: nameStart) }
+        lastStart = element
         pendingCount = 0
         let close: Int
         let isEmpty: Bool
@@ -1071,8 +1095,9 @@ final class XMLUTF8Parser {
         }
         open[depth] = OpenElement(entry: element, bindings: Int32(bindingsBefore))
         depth += 1
-        core.nativeStart(index, localName: names.entries[Int(element)].localName,
-                         attributes: XMLAttributeList(libxml: count > 0 ? slots : nil, count: count), line: l, column: c)
+        let localName = names.entries[Int(element)].localName
+        let attributes = XMLAttributeList(libxml: count > 0 ? slots : nil, count: count)
+        events { $0.nativeStart(index, localName: localName, attributes: attributes, line: l, column: c) }
         pos = after
         mode = .content
         if isEmpty { return closeElement(after) }
@@ -1212,7 +1237,8 @@ final class XMLUTF8Parser {
         depth -= 1
         let innermost = open[depth]
         let (l, c) = position(after)
-        core.nativeEnd(localName: names.entries[Int(innermost.entry)].localName, line: l, column: c)
+        let localName = names.entries[Int(innermost.entry)].localName
+        events { $0.nativeEnd(localName: localName, line: l, column: c) }
         if bindings.count > Int(innermost.bindings) {
             bindings.removeLast(bindings.count - Int(innermost.bindings))
             generation &+= 1
@@ -1403,6 +1429,16 @@ private final class NameTable {
         var handlerIndex = 0
         var generation = 0
         var undeclaredPrefix = false
+        /// The name of the start tag that followed this one's the last time, or −1.
+        var next: Int32 = -1
+    }
+
+    /// The entry of the start tag that followed `id`'s the last time (`id` −1: none).
+    @inline(__always)
+    func predicted(after id: Int32) -> Entry? {
+        guard id >= 0 else { return nil }
+        let next = entries[Int(id)].next
+        return next >= 0 ? entries[Int(next)] : nil
     }
 
     /// The entries, `count` of them, by id.
