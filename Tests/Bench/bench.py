@@ -24,6 +24,8 @@ Rows:
   info        `mapbridge info`: the read plus the summary (shapes, bbox, property types)
   floor       `mapbridge-bench tokenize` (every JSON token) and `saxwalk` (libxml2's SAX2 push
               parser, 1 MiB chunks, empty callbacks): what any reader on those layers must pay
+  walk        `mapbridge-bench xmlwalk` (KML and GPX): MapBridge's own XML parser, which the
+              readers stand on for UTF-8, with a handler that only counts: its floor
   cores       places geojson->kml on both cores, under `taskset -c 0`, and with --threads 1
               when convert has it; the outputs must be byte-identical
 Then the ratios: read / floor and read-1 / floor (issue 14's targets: GeoJSON within 2x, KML
@@ -247,6 +249,8 @@ def main():
                         (f"read-1 {data_set}.{ext}", [bench, "read", src, "--threads", "1"]),
                         (f"info {data_set}.{ext}", [mapbridge, "info", src, "--quiet"]),
                         (f"floor {floor_mode} {data_set}.{ext}", [bench, floor_mode, src])]
+                if floor_mode == "saxwalk":
+                    rows.append((f"walk xmlwalk {data_set}.{ext}", [bench, "xmlwalk", src]))
                 rows = [r for r in rows if wanted(r[0])]
                 if not rows:
                     continue
