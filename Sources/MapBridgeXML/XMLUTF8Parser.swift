@@ -329,6 +329,13 @@ final class XMLUTF8Parser {
         return true
     }
 
+    /// `text` from the document for a message: on one line (control characters as `\u{…}`)
+    /// and at most 40 characters.
+    static func shown(_ text: String) -> String {
+        let kept = text.unicodeScalars.prefix(40).map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
+        return kept.joined() + (text.unicodeScalars.count > 40 ? "…" : "")
+    }
+
     /// `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` at `pos`.
     private func xmlDeclaration() -> Bool {
         let start = pos
@@ -374,16 +381,16 @@ final class XMLUTF8Parser {
             case "version":
                 let digits = value.utf8.dropFirst(2)
                 guard value.hasPrefix("1."), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                    return fail("the XML declaration's version '\(value)' is not 1.0", at: valueStart)
+                    return fail("the XML declaration's version '\(Self.shown(value))' is not 1.0", at: valueStart)
                 }
             case "encoding":
                 let bytes = value.utf8
                 guard let first = bytes.first, XMLByteClass.isLetter(first), bytes.allSatisfy({ XMLByteClass.isLetter($0)
                     || (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
-                else { return fail("the XML declaration's encoding '\(value)' is not an encoding name", at: valueStart) }
+                else { return fail("the XML declaration's encoding '\(Self.shown(value))' is not an encoding name", at: valueStart) }
             default:
                 guard value == "yes" || value == "no" else {
-                    return fail("the XML declaration's standalone must be 'yes' or 'no', not '\(value)'", at: valueStart)
+                    return fail("the XML declaration's standalone must be 'yes' or 'no', not '\(Self.shown(value))'", at: valueStart)
                 }
             }
             seen.append(name)
@@ -468,7 +475,7 @@ final class XMLUTF8Parser {
     private func text() -> Bool {
         var start = pos, p = pos
         while true {
-            while p < end && classes[Int(buffer[p])] & XMLByteClass.textSpecial == 0 { p += 1 }
+            p = skipText(from: p)
             guard p < end else {
                 report(start, p)
                 pos = p
@@ -516,6 +523,37 @@ final class XMLUTF8Parser {
                 }
             }
         }
+    }
+
+    /// The first byte from `p` that ends a fast run of text (`XMLByteClass.textSpecial`), or
+    /// `end`: eight bytes at a time past words with none of `<`, `&`, `]`, a control byte (tab
+    /// and LF too, looked at one by one) or a byte past ASCII, as runs of coordinates are.
+    @inline(__always)
+    private func skipText(from start: Int) -> Int {
+        let bytes = buffer, stop = end, table = classes
+        var p = start
+        while true {
+            while p + 8 <= stop {
+                let w = UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self)
+                if Self.mayNeedLook(w) { break }
+                p += 8
+            }
+            let wordEnd = min(p + 8, stop)
+            while p < wordEnd && table[Int(bytes[p])] & XMLByteClass.textSpecial == 0 { p += 1 }
+            if p < wordEnd || p == stop { return p }
+        }
+    }
+
+    /// Whether the word `w` has a byte below 0x20, at or past 0x80, or `<`, `&` or `]` (no
+    /// false negatives; tab and LF are false positives).
+    @inline(__always)
+    private static func mayNeedLook(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// 0x80 (among other bits) in a byte of `x` that is zero, or no 0x80 at all when none is.
+        func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let control = (w &- 0x2020_2020_2020_2020) & ~w & highs
+        return (control | (w & highs) | zeros(w ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(w ^ 0x2626_2626_2626_2626)
+            | zeros(w ^ 0x5D5D_5D5D_5D5D_5D5D)) != 0
     }
 
     /// Reports the text `buffer[start..<stop]` (none when empty), at the position after it.
