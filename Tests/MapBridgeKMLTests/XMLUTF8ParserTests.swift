@@ -106,6 +106,8 @@ struct XMLUTF8ParserTests {
         "<a><![CDATA[" + String(repeating: "cé", count: 5000) + "]]>tail</a>",
         "<a>" + String(repeating: "<b c=\"1\">x</b>\n", count: 500) + "</a>",
         "<a " + (0..<40).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/>",
+        // Names guessed from the one before, and names that start as the guess does.
+        "<a><b/><bc/><b/><bcd/><b/><b.c/><b/><b-c/><b/><b:x xmlns:b=\"u\"/><b/><bé/><b/><b/></a>",
     ]
 
     /// Malformed documents, each with the line its error is on.
@@ -187,6 +189,13 @@ struct XMLUTF8ParserTests {
         #expect(error.message.contains("encoding="))
         #expect(error.location?.line == 2)
         #expect(error.location?.column == 5)
+    }
+
+    @Test("document text in a message stays on one line")
+    func messageOnOneLine() throws {
+        let error = try #require(Self.read(Array("<?xml version=\"1.\n0\"?><a/>".utf8), engine: .automatic).error)
+        #expect(!error.message.contains("\n"), "\(error.message)")
+        #expect(error.message.contains("'1.\\n0'"), "\(error.message)")
     }
 
     @Test("an entity XML does not define names the character reference to write instead")
