@@ -13,7 +13,10 @@ import MapBridgeModel
 /// else; comments, processing instructions, CDATA sections; one root element with only
 /// comments, processing instructions and white space around it; the XML declaration first.
 /// A DOCTYPE is refused (as with libxml2: `XMLSAXCore.refuseDoctype`). A prefix nobody declared
-/// is a warning, as libxml2 and Google Earth have it.
+/// is a warning, as libxml2 and Google Earth have it. Where it parts from libxml2: a namespace
+/// name that is not a well-formed URI (a space in it) is read as written, as Google Earth and
+/// GDAL read it, where libxml2 stops; `&` in one is `&`, where libxml2 keeps `&#38;`; and the
+/// text before an error is reported before it.
 ///
 /// Bytes arrive a piece at a time (`append`); `parse` reports every event the bytes so far
 /// complete. Text and CDATA are reported as far as they go; a tag, comment or processing
