@@ -221,6 +221,15 @@ final class XMLUTF8Parser {
         }
     }
 
+    /// Moves the `count` values at `storage` (room for `capacity`) to room for twice as many.
+    static func double<T>(_ storage: inout UnsafeMutablePointer<T>, count: Int, capacity: inout Int) {
+        let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+
     /// The mask that keeps the first `n` bytes (all eight from 8 on) of a little-endian word.
     @inline(__always)
     static func mask(_ n: Int) -> UInt64 {
@@ -1052,13 +1061,7 @@ final class XMLUTF8Parser {
                 core.refuseHugeText(line: Int(l), column: Int(c))
                 return false
             }
-            if pendingCount == pendingCapacity {
-                let larger = UnsafeMutablePointer<PendingAttribute>.allocate(capacity: pendingCapacity * 2)
-                larger.update(from: pending, count: pendingCount)
-                pending.deallocate()
-                pending = larger
-                pendingCapacity *= 2
-            }
+            if pendingCount == pendingCapacity { XMLUTF8Parser.double(&pending, count: pendingCount, capacity: &pendingCapacity) }
             pending[pendingCount] = PendingAttribute(entry: attribute, start: valueStart, end: p,
                                                      needsNormalizing: needsNormalizing, nameStart: attributeStart)
             pendingCount += 1
@@ -1127,13 +1130,7 @@ final class XMLUTF8Parser {
         if bindings.count != bindingsBefore { generation &+= 1 }
         let index = elementIndex(element, line: l, column: c)
         if prefixed, !checkPrefixedAttributes(count, element: element, line: l, column: c) { return false }
-        if depth == openCapacity {
-            let larger = UnsafeMutablePointer<OpenElement>.allocate(capacity: openCapacity * 2)
-            larger.update(from: open, count: depth)
-            open.deallocate()
-            open = larger
-            openCapacity *= 2
-        }
+        if depth == openCapacity { Self.double(&open, count: depth, capacity: &openCapacity) }
         open[depth] = OpenElement(entry: element, bindings: Int32(bindingsBefore))
         depth += 1
         let localName = names.entries[Int(element)].localName
@@ -1567,13 +1564,7 @@ private final class NameTable {
         let ascii = (0..<n).allSatisfy { bytes[$0] < 0x80 }
         let isDeclaration = (colon == -1 && n == 5 || colon == 5)
             && String(decoding: UnsafeBufferPointer(start: bytes, count: 5), as: UTF8.self) == "xmlns"
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: entries, count: count)
-            entries.deallocate()
-            entries = larger
-            capacity *= 2
-        }
+        if count == capacity { XMLUTF8Parser.double(&entries, count: count, capacity: &capacity) }
         let id = Int32(count)
         (entries + count).initialize(to: Entry(bytes: bytes, count: n, colon: colon, hash: h, isNamespaceDeclaration: isDeclaration,
                                                      isQualifiedName: qualified, isASCII: ascii))

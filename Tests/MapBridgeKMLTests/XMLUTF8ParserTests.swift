@@ -106,6 +106,8 @@ struct XMLUTF8ParserTests {
         "<a><![CDATA[" + String(repeating: "cé", count: 5000) + "]]>tail</a>",
         "<a>" + String(repeating: "<b c=\"1\">x</b>\n", count: 500) + "</a>",
         "<a " + (0..<40).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/>",
+        // More names than the name table first has room for.
+        "<r>" + (0..<300).map { "<n\($0) a\($0)=\"\($0)\"/>" }.joined() + "</r>",
         // Names guessed from the one before, and names that start as the guess does.
         "<a><b/><bc/><b/><bcd/><b/><b.c/><b/><b-c/><b/><b:x xmlns:b=\"u\"/><b/><bé/><b/><b/></a>",
     ]
