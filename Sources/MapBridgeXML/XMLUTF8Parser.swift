@@ -577,8 +577,8 @@ final class XMLUTF8Parser {
     }
 
     private static let lineFeed: [UInt8] = [0x0A]
-    private static let expansions: [[UInt8]] = [[UInt8(ascii: "&")], [UInt8(ascii: "<")], [UInt8(ascii: ">")],
-                                                [UInt8(ascii: "\"")], [UInt8(ascii: "'")]]
+    /// What `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&apos;` stand for, in that order.
+    private static let expansions: [UInt8] = Array("&<>\"'".utf8)
 
     /// Reports an LF for a line end that ends at `next`.
     private func reportLineFeed(at next: Int) {
@@ -664,7 +664,7 @@ final class XMLUTF8Parser {
             }
             return .failed
         }
-        scratch.0 = Self.expansions[k][0]
+        scratch.0 = Self.expansions[k]
         return .value(count: 1, after: p + 1)
     }
 
